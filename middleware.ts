@@ -1,0 +1,48 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { serverEnv } from '@/config/serverEnv';
+import { LANGUAGE_COOKIE } from '@/i18n/pageLanguage';
+import { requestHost } from '@/tenancy/normalizeHost';
+import { pathNamesLocale, routeRequest } from '@/tenancy/routeRequest';
+import { routerContext } from '@/tenancy/router';
+
+/** Edge entry: maps the Host to its landing page. All decisions live in src/tenancy/routeRequest. */
+export function middleware(request: NextRequest) {
+  const host = requestHost(request.headers.get('host'), request.headers.get('x-forwarded-host'), serverEnv.trustProxy);
+  const decision = routeRequest(
+    {
+      host,
+      pathname: request.nextUrl.pathname,
+      locale: request.nextUrl.locale,
+      // Client navigations (data requests) always say where they are going.
+      explicitLocale: request.headers.has('x-nextjs-data') || pathNamesLocale(new URL(request.url).pathname),
+      storedLanguage: request.cookies.get(LANGUAGE_COOKIE)?.value,
+    },
+    routerContext,
+  );
+
+  const url = request.nextUrl.clone();
+  switch (decision.kind) {
+    case 'pass':
+      return NextResponse.next();
+    case 'rewrite':
+      url.pathname = decision.pathname;
+      return NextResponse.rewrite(url);
+    case 'redirect':
+      url.pathname = decision.pathname;
+      url.locale = decision.locale;
+      return NextResponse.redirect(url, 307);
+    case 'not-found':
+      if (decision.reason === 'unknown-host') {
+        console.warn(`[tenancy] No mapping found for origin: host=${JSON.stringify(host.slice(0, 253))}`);
+      }
+      url.pathname = decision.page;
+      return NextResponse.rewrite(url, { status: 404 });
+  }
+}
+
+export const config = {
+  // Next prefixes each source with the locale and the /_next/data/{build} form, so data
+  // requests match once `.json` is allowed; the root needs its own entry. API routes, build
+  // assets and other files with an extension are skipped.
+  matcher: ['/', '/((?!api/|_next/static/|_next/image|.*\\.(?!json$)[a-zA-Z0-9]+$).*)'],
+};

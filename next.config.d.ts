@@ -1,0 +1,4 @@
+import type { NextConfig } from 'next';
+
+declare const config: NextConfig & { i18n: NonNullable<NextConfig['i18n']> };
+export = config;

@@ -1,0 +1,9 @@
+const { i18n } = require('./next-i18next.config.js');
+
+/** @type {import('next').NextConfig} */
+module.exports = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  i18n,
+  compiler: { styledComponents: true },
+};

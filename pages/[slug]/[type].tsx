@@ -1,0 +1,18 @@
+import type { GetStaticPaths, GetStaticProps } from 'next';
+import { loadTranslations } from '@/i18n/serverTranslations';
+import { LandingView } from '@/landing/LandingView';
+import { landingPaths, landingProps, type LandingParams } from '@/landing/server';
+import type { LandingProps } from '@/landing/types';
+
+export const getStaticPaths: GetStaticPaths<LandingParams> = async () => ({
+  paths: landingPaths(),
+  fallback: false,
+});
+
+export const getStaticProps: GetStaticProps<LandingProps, LandingParams> = async ({ params, locale }) => {
+  const props = params ? landingProps(params, locale) : null;
+  if (!props) return { notFound: true };
+  return { props: { ...props, ...(await loadTranslations(locale)) } };
+};
+
+export default LandingView;

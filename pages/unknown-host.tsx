@@ -1,0 +1,21 @@
+import { useTranslation } from 'next-i18next/pages';
+import { ErrorView } from '@/shell/ErrorView';
+import { getShellStaticProps, type StaticShellProps } from '@/shell/errorPages';
+import { NO_MAPPING_MESSAGE } from '@/tenancy/resolveTenant';
+
+export const getStaticProps = getShellStaticProps;
+
+/** Served by the middleware, always with status 404, for a host with no tenant mapping. */
+export default function UnknownHostPage({ year }: StaticShellProps) {
+  const { t } = useTranslation('microsites');
+  return (
+    <ErrorView
+      status={404}
+      title={t('errors.unknownHost.title')}
+      body={t('errors.unknownHost.body')}
+      detail={t('errors.unknownHost.detail', { message: NO_MAPPING_MESSAGE })}
+      showHome={false}
+      year={year}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import { DEFAULT_LOCALE, isWebsiteLocale, type WebsiteLocale } from './websiteLocales';
+
+/** Name of the cookie that keeps the visitor's chosen language (set by the language switcher). */
+export const LANGUAGE_COOKIE = 'language';
+
+/**
+ * Spec §2: the page language is the stored 'language' setting, else the router locale, else the
+ * default. A choice the site does not offer is skipped rather than trusted.
+ */
+export function resolvePageLanguage(
+  stored: string | undefined,
+  routerLocale: string | undefined,
+  offered: readonly WebsiteLocale[],
+): WebsiteLocale {
+  for (const candidate of [stored, routerLocale]) {
+    if (isWebsiteLocale(candidate) && offered.includes(candidate)) return candidate;
+  }
+  return DEFAULT_LOCALE;
+}

@@ -1,0 +1,24 @@
+/** Campaign parameters carried from the landing URL into the booking app. */
+const CARRIED_PARAMS = /^(utm_[a-z]+|gclid|fbclid|msclkid)$/;
+
+export interface BookingTarget {
+  slug: string;
+  type: string;
+  lat: number;
+  lng: number;
+  locale: string;
+}
+
+/** The customer-app search for storage near the place, with any campaign parameters of the visit. */
+export function buildBookingUrl(customerAppUrl: string, target: BookingTarget, landingSearch = ''): string {
+  const url = new URL('/search', `${customerAppUrl}/`);
+  url.searchParams.set('place', target.slug);
+  url.searchParams.set('type', target.type);
+  url.searchParams.set('lat', String(target.lat));
+  url.searchParams.set('lng', String(target.lng));
+  url.searchParams.set('lang', target.locale);
+  new URLSearchParams(landingSearch).forEach((value, key) => {
+    if (CARRIED_PARAMS.test(key) && value) url.searchParams.set(key, value);
+  });
+  return url.toString();
+}

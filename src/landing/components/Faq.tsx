@@ -1,0 +1,51 @@
+import { useTranslation } from 'next-i18next/pages';
+import styled from 'styled-components';
+import { Section } from './Section';
+
+export const FAQ_TOPICS = ['hours', 'size', 'guarantee', 'cancel', 'id', 'find'] as const;
+export type FaqTopic = (typeof FAQ_TOPICS)[number];
+
+interface FaqProps {
+  place: string;
+  guarantee: string;
+  onOpen?: (topic: FaqTopic) => void;
+}
+
+/** Native disclosure widgets: readable without JavaScript and by keyboard. */
+export function Faq({ place, guarantee, onOpen }: FaqProps) {
+  const { t } = useTranslation('microsites');
+  return (
+    <Section id="faq" title={t('faq.title')}>
+      <List>
+        {FAQ_TOPICS.map((topic) => (
+          <Item
+            key={topic}
+            onToggle={(event) => {
+              if (event.currentTarget.open) onOpen?.(topic);
+            }}
+          >
+            <summary>{t(`faq.${topic}.q`)}</summary>
+            <p>{t(`faq.${topic}.a`, { place, amount: guarantee })}</p>
+          </Item>
+        ))}
+      </List>
+    </Section>
+  );
+}
+
+const List = styled.div`
+  max-width: 800px;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Item = styled.details`
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  summary {
+    cursor: pointer;
+    padding: ${({ theme }) => theme.space.md} 0;
+    font-weight: 700;
+    font-size: ${({ theme }) => theme.fontSizes.md};
+    min-height: 44px;
+  }
+  p { padding-bottom: ${({ theme }) => theme.space.md}; color: ${({ theme }) => theme.colors.muted}; }
+`;

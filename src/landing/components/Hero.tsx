@@ -1,0 +1,106 @@
+import { useTranslation } from 'next-i18next/pages';
+import styled from 'styled-components';
+import { Container } from '@/theme';
+import type { LandingProps } from '../types';
+
+interface HeroProps {
+  props: LandingProps;
+  bookingUrl: string;
+  onCtaClick: () => void;
+}
+
+export function Hero({ props, bookingUrl, onCtaClick }: HeroProps) {
+  const { t } = useTranslation('microsites');
+  const { place, type, price } = props;
+  const eyebrow = [t(`kind.${place.kind}`), place.cityName].filter(Boolean).join(' · ');
+  return (
+    <Section>
+      <Layout>
+        <div>
+          <Eyebrow>{eyebrow}</Eyebrow>
+          <Title>{t('hero.title', { place: place.name })}</Title>
+          <Lead>{t(type === 'city' ? 'hero.leadCity' : 'hero.leadPoi', { place: place.name })}</Lead>
+        </div>
+        <Offer aria-labelledby="offer-price">
+          <Price id="offer-price">{t('hero.priceFrom', { price: price.dailyFrom })}</Price>
+          <Cta href={bookingUrl} onClick={onCtaClick}>
+            {t('hero.cta', { place: place.name })}
+          </Cta>
+          <Note>{t('hero.ctaNote')}</Note>
+        </Offer>
+      </Layout>
+    </Section>
+  );
+}
+
+const Section = styled.section`
+  background:
+    radial-gradient(circle at 85% 10%, rgba(255, 183, 3, 0.18), transparent 40%),
+    linear-gradient(160deg, ${({ theme }) => theme.colors.brandSoft}, ${({ theme }) => theme.colors.surface} 70%);
+  padding: ${({ theme }) => theme.space.xl} 0;
+  ${({ theme }) => theme.media.tablet} { padding: ${({ theme }) => theme.space.xxl} 0; }
+`;
+
+const Layout = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  align-items: center;
+  ${({ theme }) => theme.media.desktop} { grid-template-columns: 1.4fr 1fr; gap: ${({ theme }) => theme.space.xxl}; }
+`;
+
+const Eyebrow = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 700;
+  letter-spacing: 0.06em;
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.colors.brandStrong};
+`;
+
+const Title = styled.h1`
+  margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  letter-spacing: -0.02em;
+  overflow-wrap: anywhere;
+`;
+
+const Lead = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  color: ${({ theme }) => theme.colors.muted};
+  max-width: 36em;
+`;
+
+const Offer = styled.section`
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  padding: ${({ theme }) => theme.space.lg};
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Price = styled.h2`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`;
+
+const Cta = styled.a`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 52px;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.brand};
+  color: ${({ theme }) => theme.colors.onBrand};
+  font-weight: 700;
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  text-align: center;
+  text-decoration: none;
+  &:hover { background: ${({ theme }) => theme.colors.brandStrong}; }
+`;
+
+const Note = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.muted};
+  text-align: center;
+`;

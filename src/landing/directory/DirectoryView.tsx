@@ -1,0 +1,64 @@
+import Head from 'next/head';
+import { useTranslation } from 'next-i18next/pages';
+import styled from 'styled-components';
+import { PageLayout } from '@/shell/PageLayout';
+import { Container } from '@/theme';
+import type { DirectoryProps } from './types';
+
+/** The shared microsites host's home: every tenant with its page and a preview link. */
+export function DirectoryView({ rows, year }: DirectoryProps) {
+  const { t } = useTranslation('microsites');
+  return (
+    <PageLayout year={year}>
+      <Head>
+        <title>{`${t('directory.title')} | ${t('brand.name')}`}</title>
+        <meta name="robots" content="noindex" />
+      </Head>
+      <Body>
+        <h1>{t('directory.title')}</h1>
+        <p>{t('directory.intro')}</p>
+        <TableWrap>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('directory.host')}</th>
+                <th scope="col">{t('directory.page')}</th>
+                <th scope="col">{t('directory.languages')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.domain}>
+                  <td>
+                    <a href={row.previewUrl}>{row.domain}</a>
+                  </td>
+                  <td>
+                    <a href={row.path}>{row.placeName}</a> <Path>{row.path}</Path>
+                  </td>
+                  <td>{row.locales.join(' ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      </Body>
+    </PageLayout>
+  );
+}
+
+const Body = styled(Container)`
+  padding-top: ${({ theme }) => theme.space.xl};
+  h1 { font-size: ${({ theme }) => theme.fontSizes.xl}; margin-bottom: ${({ theme }) => theme.space.sm}; }
+  > p { color: ${({ theme }) => theme.colors.muted}; margin-bottom: ${({ theme }) => theme.space.lg}; }
+`;
+
+const TableWrap = styled.div`
+  overflow-x: auto;
+  table { width: 100%; border-collapse: collapse; font-size: ${({ theme }) => theme.fontSizes.xs}; }
+  th, td { text-align: left; padding: ${({ theme }) => theme.space.sm}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: top; }
+  th { background: ${({ theme }) => theme.colors.surfaceAlt}; }
+`;
+
+const Path = styled.code`
+  color: ${({ theme }) => theme.colors.muted};
+`;

@@ -1,0 +1,65 @@
+import Head from 'next/head';
+import { useTranslation } from 'next-i18next/pages';
+import styled from 'styled-components';
+import { Container } from '@/theme';
+import { PageLayout } from './PageLayout';
+
+export interface ErrorViewProps {
+  status: number;
+  title: string;
+  body: string;
+  /** Extra line, e.g. the spec's technical error message. */
+  detail?: string;
+  /** Whether a home page exists to send the visitor to. */
+  showHome?: boolean;
+  year: number;
+}
+
+export function ErrorView({ status, title, body, detail, showHome = true, year }: ErrorViewProps) {
+  const { t } = useTranslation('microsites');
+  return (
+    <PageLayout year={year}>
+      <Head>
+        <title>{`${title} | ${t('brand.name')}`}</title>
+        <meta name="robots" content="noindex" />
+      </Head>
+      <Panel>
+        <Code>{t('errors.code', { status })}</Code>
+        <h1>{title}</h1>
+        <p>{body}</p>
+        {detail && <Detail>{detail}</Detail>}
+        {showHome && <Home href="/">{t('errors.home')}</Home>}
+      </Panel>
+    </PageLayout>
+  );
+}
+
+const Panel = styled(Container)`
+  padding-top: ${({ theme }) => theme.space.xxl};
+  max-width: 720px;
+  h1 { font-size: ${({ theme }) => theme.fontSizes.xl}; margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md}; }
+  p { color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.fontSizes.md}; }
+`;
+
+const Code = styled.p`
+  && { font-size: ${({ theme }) => theme.fontSizes.xs}; color: ${({ theme }) => theme.colors.brandStrong}; font-weight: 700; letter-spacing: 0.08em; text-transform: uppercase; }
+`;
+
+const Detail = styled.p`
+  && { margin-top: ${({ theme }) => theme.space.md}; font-size: ${({ theme }) => theme.fontSizes.xs}; }
+  font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+`;
+
+const Home = styled.a`
+  display: inline-flex;
+  align-items: center;
+  min-height: 48px;
+  margin-top: ${({ theme }) => theme.space.lg};
+  padding: 0 ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.brand};
+  color: ${({ theme }) => theme.colors.onBrand};
+  font-weight: 700;
+  text-decoration: none;
+  &:hover { background: ${({ theme }) => theme.colors.brandStrong}; }
+`;

@@ -1,0 +1,93 @@
+import { useTranslation } from 'next-i18next/pages';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Container } from '@/theme';
+
+export interface PageLayoutProps {
+  /** Right side of the header, e.g. the language switcher. */
+  headerEnd?: ReactNode;
+  children: ReactNode;
+  year: number;
+}
+
+export const MAIN_ID = 'main';
+
+/** Skip link, header, main landmark and footer shared by every page. */
+export function PageLayout({ headerEnd, children, year }: PageLayoutProps) {
+  const { t } = useTranslation(['microsites', 'legal']);
+  return (
+    <>
+      <SkipLink href={`#${MAIN_ID}`}>{t('a11y.skipToContent')}</SkipLink>
+      <Header>
+        <HeaderRow>
+          <Brand>
+            <Logo aria-hidden="true">B</Logo>
+            {t('brand.name')}
+          </Brand>
+          {headerEnd}
+        </HeaderRow>
+      </Header>
+      <main id={MAIN_ID}>{children}</main>
+      <Footer>
+        <Container>
+          <p>{t('footer.about')}</p>
+          <p>{t('footer.copyright', { year })}</p>
+        </Container>
+      </Footer>
+    </>
+  );
+}
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: ${({ theme }) => theme.space.md};
+  top: -100px;
+  z-index: 100;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colors.ink};
+  color: ${({ theme }) => theme.colors.onBrand};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  &:focus { top: ${({ theme }) => theme.space.sm}; }
+`;
+
+const Header = styled.header`
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const HeaderRow = styled(Container)`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  min-height: 64px;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Brand = styled.p`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  font-weight: 800;
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  letter-spacing: -0.01em;
+`;
+
+const Logo = styled.span`
+  display: inline-grid;
+  place-items: center;
+  width: 32px;
+  height: 32px;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.brand};
+  color: ${({ theme }) => theme.colors.onBrand};
+  font-weight: 800;
+`;
+
+const Footer = styled.footer`
+  margin-top: ${({ theme }) => theme.space.xxl};
+  padding: ${({ theme }) => theme.space.xl} 0;
+  background: ${({ theme }) => theme.colors.ink};
+  color: #e8edf5;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  p + p { margin-top: ${({ theme }) => theme.space.sm}; }
+`;

@@ -1,0 +1,24 @@
+import { stripPreviewSuffix } from './normalizeHost';
+import type { DomainEntry } from './types';
+
+/** Spec §5 and §8: the error for a host with no mapping. */
+export const NO_MAPPING_MESSAGE = 'No mapping found for origin';
+
+export class NoMappingError extends Error {
+  constructor(readonly host: string) {
+    super(NO_MAPPING_MESSAGE);
+    this.name = 'NoMappingError';
+  }
+}
+
+export type TenantResolver = (normalizedHost: string) => DomainEntry;
+
+/** Builds the host index once; the returned resolver is a map lookup. */
+export function createTenantResolver(entries: readonly DomainEntry[]): TenantResolver {
+  const byDomain = new Map(entries.map((entry) => [entry.domain, entry]));
+  return (normalizedHost) => {
+    const entry = byDomain.get(normalizedHost) ?? byDomain.get(stripPreviewSuffix(normalizedHost));
+    if (!entry) throw new NoMappingError(normalizedHost);
+    return entry;
+  };
+}

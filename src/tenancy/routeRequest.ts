@@ -1,0 +1,76 @@
+import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
+import { NoMappingError, type TenantResolver } from './resolveTenant';
+import type { DomainEntry } from './types';
+
+/** The page that explains an unknown host; only ever served with status 404. */
+export const UNKNOWN_HOST_PAGE = '/unknown-host';
+export const NOT_FOUND_PAGE = '/404';
+
+export interface RouteRequest {
+  /** Normalized host (see normalizeHost). */
+  host: string;
+  /** Path without its locale prefix, as Next's nextUrl gives it. */
+  pathname: string;
+  locale: string;
+  /** True when the URL itself names the locale; a stored choice must not override that. */
+  explicitLocale: boolean;
+  /** The visitor's stored language choice, if any. */
+  storedLanguage?: string;
+}
+
+export interface RouterContext {
+  micrositesHost: string;
+  resolveTenant: TenantResolver;
+}
+
+export type NotFoundReason = 'unknown-host' | 'locale-not-offered' | 'foreign-path' | 'internal-page';
+
+export type RouteDecision =
+  | { kind: 'pass' }
+  | { kind: 'rewrite'; pathname: string; entry: DomainEntry }
+  | { kind: 'redirect'; pathname: string; locale: WebsiteLocale }
+  | { kind: 'not-found'; reason: NotFoundReason; page: string };
+
+const notFound = (reason: NotFoundReason): RouteDecision => ({
+  kind: 'not-found',
+  reason,
+  page: reason === 'unknown-host' ? UNKNOWN_HOST_PAGE : NOT_FOUND_PAGE,
+});
+
+/**
+ * Decides what a request becomes. A tenant host serves exactly one landing page, at `/` in each
+ * of its locales; it never serves another host's page.
+ */
+export function routeRequest(request: RouteRequest, context: RouterContext): RouteDecision {
+  if (request.pathname.startsWith('/api/')) return { kind: 'pass' };
+
+  if (request.host === context.micrositesHost) {
+    return request.pathname === UNKNOWN_HOST_PAGE ? notFound('internal-page') : { kind: 'pass' };
+  }
+
+  let entry: DomainEntry;
+  try {
+    entry = context.resolveTenant(request.host);
+  } catch (error) {
+    if (error instanceof NoMappingError) return notFound('unknown-host');
+    throw error;
+  }
+
+  const offered = entry.locales;
+  if (!isWebsiteLocale(request.locale) || !offered.includes(request.locale)) return notFound('locale-not-offered');
+
+  // The host's own landing path has one public URL: its root.
+  if (request.pathname === entry.path) return { kind: 'redirect', pathname: '/', locale: request.locale };
+  if (request.pathname !== '/') return notFound('foreign-path');
+
+  const stored = request.storedLanguage;
+  if (!request.explicitLocale && isWebsiteLocale(stored) && offered.includes(stored) && stored !== request.locale) {
+    return { kind: 'redirect', pathname: '/', locale: stored };
+  }
+  return { kind: 'rewrite', pathname: entry.path, entry };
+}
+
+/** Whether a raw request path names a website locale as its first segment. */
+export function pathNamesLocale(rawPathname: string): boolean {
+  return isWebsiteLocale(rawPathname.split('/')[1]);
+}

@@ -1,0 +1,39 @@
+import type { WebsiteLocale } from '@/i18n/websiteLocales';
+
+export const TENANT_TYPES = ['poi', 'city'] as const;
+export type TenantType = (typeof TENANT_TYPES)[number];
+
+/** A domain-mapping entry of tenants/domains.json (spec §3). */
+export interface DomainEntry {
+  domain: string;
+  type: TenantType;
+  slug: string;
+  path: string;
+  locales: WebsiteLocale[];
+}
+
+export const PLACE_KINDS = ['city', 'station', 'airport', 'landmark'] as const;
+export type PlaceKind = (typeof PLACE_KINDS)[number];
+
+/** Facts about a place, keyed by slug in tenants/places.json. */
+export interface Place {
+  kind: PlaceKind;
+  /** Display name per locale; always has `en`. */
+  name: Partial<Record<WebsiteLocale, string>> & { en: string };
+  /** Slug of the parent city's place, when that city has a site too. */
+  city: string | null;
+  country: string;
+  currency: string;
+  lat: number;
+  lng: number;
+  timeZone: string;
+}
+
+/** A landing path and everything the tenant map says about it. */
+export interface TenantPage {
+  slug: string;
+  type: TenantType;
+  path: string;
+  locales: WebsiteLocale[];
+  domains: string[];
+}

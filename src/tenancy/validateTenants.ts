@@ -1,0 +1,159 @@
+import { WEBSITE_LOCALES, isWebsiteLocale } from '@/i18n/websiteLocales';
+import { PLACE_KINDS, TENANT_TYPES } from './types';
+
+/** One problem in the tenant files, naming the entry and the field so a marketer can fix it. */
+export interface TenantProblem {
+  file: 'domains.json' | 'places.json';
+  entry: string;
+  field: string;
+  message: string;
+}
+
+export const formatProblem = (p: TenantProblem): string => `tenants/${p.file}: entry ${p.entry}, field "${p.field}": ${p.message}`;
+
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
+const KEBAB_CASE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const DOMAIN_FIELDS = new Set(['domain', 'type', 'slug', 'path', 'locales']);
+const PLACE_FIELDS = new Set(['kind', 'name', 'city', 'country', 'currency', 'lat', 'lng', 'timeZone']);
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const show = (value: unknown) => JSON.stringify(value) ?? String(value);
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface ValidationOptions {
+  /** Currencies the site can price; a place in any other currency could not render its page. */
+  currencies: readonly string[];
+}
+
+/** Checks both tenant files together; returns every problem rather than stopping at the first. */
+export function validateTenants(domainsFile: unknown, placesFile: unknown, options: ValidationOptions): TenantProblem[] {
+  const problems: TenantProblem[] = [];
+  const places = isObject(placesFile) && isObject(placesFile.places) ? placesFile.places : undefined;
+  if (!places) problems.push({ file: 'places.json', entry: '(file)', field: 'places', message: 'must be an object keyed by slug' });
+  const entries = isObject(domainsFile) && Array.isArray(domainsFile.domains) ? domainsFile.domains : undefined;
+  if (!entries) {
+    problems.push({ file: 'domains.json', entry: '(file)', field: 'domains', message: 'must be an array of domain entries' });
+    return problems;
+  }
+
+  const seenDomains = new Map<string, number>();
+  const localesByPath = new Map<string, { domain: string; locales: string }>();
+  const servedLocales = new Map<string, Set<string>>();
+
+  entries.forEach((raw, index) => {
+    const entryName = isObject(raw) && typeof raw.domain === 'string' && raw.domain ? show(raw.domain) : `#${index + 1}`;
+    const report = (field: string, message: string) => problems.push({ file: 'domains.json', entry: entryName, field, message });
+    if (!isObject(raw)) return report('(entry)', 'must be an object');
+
+    for (const key of Object.keys(raw)) {
+      if (!DOMAIN_FIELDS.has(key) && key !== '$comment') report(key, `unknown field; allowed: ${[...DOMAIN_FIELDS].join(', ')}`);
+    }
+
+    const { domain, type, slug, path, locales } = raw;
+    if (typeof domain !== 'string' || !HOST_NAME.test(domain)) {
+      report('domain', `${show(domain)} is not a lower-case host name (like "prague-bagberth.cz", no port or trailing dot)`);
+    } else if (seenDomains.has(domain)) {
+      report('domain', `duplicate of entry #${seenDomains.get(domain)}`);
+    } else {
+      seenDomains.set(domain, index + 1);
+    }
+
+    if (typeof slug !== 'string' || !KEBAB_CASE.test(slug)) report('slug', `${show(slug)} is not kebab-case (like "kings-cross-station")`);
+    if (typeof type !== 'string' || !(TENANT_TYPES as readonly string[]).includes(type)) {
+      report('type', `${show(type)} must be "poi" or "city"`);
+    }
+    const expectedPath = `/${String(slug)}/${String(type)}`;
+    if (path !== expectedPath) report('path', `${show(path)} must equal "${expectedPath}" (/{slug}/{type})`);
+
+    if (!Array.isArray(locales)) {
+      report('locales', 'must be a list of locale codes that includes "en"');
+    } else {
+      const seen = new Set<string>();
+      for (const locale of locales) {
+        if (!isWebsiteLocale(locale)) report('locales', `${show(locale)} is not one of the website locales (${WEBSITE_LOCALES.join(', ')})`);
+        else if (seen.has(locale)) report('locales', `${show(locale)} is repeated`);
+        seen.add(String(locale));
+      }
+      if (!seen.has('en')) report('locales', 'must include "en": English is on every site');
+
+      if (typeof path === 'string') {
+        const key = [...seen].sort().join(',');
+        const first = localesByPath.get(path);
+        if (first && first.locales !== key) {
+          report('locales', `must equal the locales of ${show(first.domain)}, which shares the page ${path}`);
+        } else if (!first) {
+          localesByPath.set(path, { domain: String(domain), locales: key });
+        }
+      }
+      if (typeof slug === 'string') {
+        const served = servedLocales.get(slug) ?? new Set<string>();
+        seen.forEach((locale) => served.add(locale));
+        servedLocales.set(slug, served);
+      }
+    }
+
+    if (places && typeof slug === 'string' && !isObject(places[slug])) {
+      report('slug', `no place data for ${show(slug)} in tenants/places.json`);
+    }
+  });
+
+  if (places) {
+    for (const [slug, place] of Object.entries(places)) {
+      problems.push(...validatePlace(slug, place, servedLocales.get(slug), places, options));
+    }
+  }
+  return problems;
+}
+
+function validatePlace(
+  slug: string,
+  place: unknown,
+  served: Set<string> | undefined,
+  places: Json,
+  options: ValidationOptions,
+): TenantProblem[] {
+  const problems: TenantProblem[] = [];
+  const report = (field: string, message: string) => problems.push({ file: 'places.json', entry: show(slug), field, message });
+  if (!served) report('(entry)', 'no domain entry uses this slug; remove it or add a domain');
+  if (!isObject(place)) {
+    report('(entry)', 'must be an object');
+    return problems;
+  }
+  for (const key of Object.keys(place)) {
+    if (!PLACE_FIELDS.has(key)) report(key, `unknown field; allowed: ${[...PLACE_FIELDS].join(', ')}`);
+  }
+  if (!(PLACE_KINDS as readonly unknown[]).includes(place.kind)) report('kind', `${show(place.kind)} must be one of ${PLACE_KINDS.join(', ')}`);
+
+  if (!isObject(place.name)) {
+    report('name', 'must be an object of display names by locale');
+  } else {
+    const names = place.name;
+    for (const locale of new Set(['en', ...(served ?? [])])) {
+      if (typeof names[locale] !== 'string' || !String(names[locale]).trim()) report(`name.${locale}`, 'missing: the place is served in this locale');
+    }
+    for (const locale of Object.keys(names)) {
+      if (!isWebsiteLocale(locale)) report(`name.${locale}`, 'is not a website locale');
+    }
+  }
+
+  if (place.city !== null && (typeof place.city !== 'string' || !isObject(places[place.city]))) {
+    report('city', `${show(place.city)} must be null or the slug of a city in places.json`);
+  }
+  if (typeof place.country !== 'string' || !/^[A-Z]{2}$/.test(place.country)) report('country', `${show(place.country)} must be an ISO country code like "GB"`);
+  if (typeof place.currency !== 'string' || !options.currencies.includes(place.currency)) {
+    report('currency', `${show(place.currency)} must be a priced currency (${options.currencies.join(', ')}); add it to src/content/pricing.ts first`);
+  }
+  if (typeof place.lat !== 'number' || Math.abs(place.lat) > 90) report('lat', `${show(place.lat)} must be a latitude from -90 to 90`);
+  if (typeof place.lng !== 'number' || Math.abs(place.lng) > 180) report('lng', `${show(place.lng)} must be a longitude from -180 to 180`);
+  if (typeof place.timeZone !== 'string' || !isTimeZone(place.timeZone)) report('timeZone', `${show(place.timeZone)} is not an IANA time zone like "Europe/London"`);
+  return problems;
+}

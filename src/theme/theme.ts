@@ -1,0 +1,42 @@
+/** The marketing theme (spec §1): one typed source for colours, type, spacing and breakpoints. */
+export const BREAKPOINTS = { tablet: 768, desktop: 1024 } as const;
+
+export const theme = {
+  colors: {
+    ink: '#14213d',
+    muted: '#4a5568',
+    brand: '#0b6e4f',
+    brandStrong: '#08523b',
+    brandSoft: '#e6f2ed',
+    accent: '#ffb703',
+    accentInk: '#1f1300',
+    surface: '#ffffff',
+    surfaceAlt: '#f5f7f6',
+    border: '#d9e2dd',
+    focus: '#1d4ed8',
+    onBrand: '#ffffff',
+  },
+  fonts: {
+    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", "Microsoft YaHei", sans-serif',
+  },
+  fontSizes: {
+    xs: '0.875rem',
+    sm: '1rem',
+    md: '1.125rem',
+    lg: '1.375rem',
+    xl: '1.75rem',
+    xxl: 'clamp(2rem, 5vw + 0.5rem, 3.25rem)',
+  },
+  lineHeights: { tight: 1.15, body: 1.6 },
+  space: { xs: '4px', sm: '8px', md: '16px', lg: '24px', xl: '40px', xxl: '64px' },
+  radii: { sm: '6px', md: '12px', lg: '20px', pill: '999px' },
+  shadows: { card: '0 1px 2px rgba(20, 33, 61, 0.06), 0 4px 16px rgba(20, 33, 61, 0.06)' },
+  maxWidth: '1120px',
+  breakpoints: BREAKPOINTS,
+  media: {
+    tablet: `@media (min-width: ${BREAKPOINTS.tablet}px)`,
+    desktop: `@media (min-width: ${BREAKPOINTS.desktop}px)`,
+  },
+} as const;
+
+export type MarketingTheme = typeof theme;

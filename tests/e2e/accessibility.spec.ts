@@ -1,0 +1,24 @@
+// Quality bar: axe finds no violations on landing and error pages.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, hostUrl, test } from './fixtures';
+
+const pages = [
+  { name: 'landing (en)', url: hostUrl('kingscross-bagberth.co.uk') },
+  { name: 'landing (ja)', url: hostUrl('kyotostation-bagberth.jp', '/ja') },
+  { name: 'station landing (de)', url: hostUrl('cornavin-bagberth.ch', '/de') },
+];
+
+for (const { name, url } of pages) {
+  test(`axe finds no violations: ${name}`, async ({ page }) => {
+    await page.goto(url);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  });
+}
+
+test('axe finds no violations: unknown host page', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 404/);
+  await page.goto(hostUrl('no-such-site.example'));
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+});

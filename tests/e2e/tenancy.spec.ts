@@ -1,0 +1,104 @@
+// Spec §2 (routes and hosts), §5 ('No mapping found for origin') and §9 (locale sets).
+import { readFileSync } from 'node:fs';
+import { expect, hostUrl, micrositesUrl, test } from './fixtures';
+
+const NOT_FOUND_DOCUMENT = /status of 404/;
+
+test.describe('tenant hosts', () => {
+  test('kings-cross-station host renders its landing page', async ({ page }) => {
+    const response = await page.goto(hostUrl('kingscross-bagberth.co.uk'));
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Luggage storage near King's Cross Station");
+    await expect(page.getByText('From £5 per bag per day')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'The Bagberth guarantee' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Questions travellers ask' })).toBeVisible();
+    await expect(page).toHaveTitle(/King's Cross Station/);
+  });
+
+  test('an alias host serves the same page under its own address', async ({ page }) => {
+    const response = await page.goto(hostUrl('bagberth-kingscross.co.uk'));
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Luggage storage near King's Cross Station");
+  });
+
+  test('the call to action books near the place and carries UTM parameters', async ({ page }) => {
+    await page.goto(hostUrl('kingscross-bagberth.co.uk', '/?utm_source=newsletter&utm_campaign=spring&secret=no'));
+    const cta = page.getByRole('link', { name: "Find storage near King's Cross Station" });
+    await expect(cta).toHaveAttribute('href', /utm_source=newsletter/);
+    const href = new URL((await cta.getAttribute('href')) ?? '');
+    expect(href.origin).toBe('https://app.bagberth.com');
+    expect(href.searchParams.get('place')).toBe('kings-cross-station');
+    expect(href.searchParams.get('utm_campaign')).toBe('spring');
+    expect(href.searchParams.has('secret')).toBe(false);
+  });
+
+  test('prague is a city page in koruna', async ({ page }) => {
+    await page.goto(hostUrl('prague-bagberth.cz'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Luggage storage near Prague');
+    await expect(page.getByText('Trusted shops and hotels all over Prague')).toBeVisible();
+    await expect(page.getByText(/From CZK\s?120 per bag per day/)).toBeVisible();
+  });
+
+  test('venice exists as a city page and as a poi page', async ({ page }) => {
+    await page.goto(hostUrl('venice-bagberth.it'));
+    await expect(page.getByText('Trusted shops and hotels all over Venice')).toBeVisible();
+    await page.goto(hostUrl('venezia-bagberth.it'));
+    await expect(page.getByText('Drop your bags at a trusted local shop or hotel close to Venice')).toBeVisible();
+  });
+
+  test('geneva station in German', async ({ page }) => {
+    await page.goto(hostUrl('cornavin-bagberth.ch', '/de'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Genf');
+  });
+
+  test('kyoto station in Japanese', async ({ page }) => {
+    await page.goto(hostUrl('kyotostation-bagberth.jp', '/ja'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('京都駅');
+    await expect(page.getByText(/￥800|¥800/).first()).toBeVisible();
+  });
+});
+
+test.describe('what a host must not serve', () => {
+  test('an unknown host answers 404 and says so', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(NOT_FOUND_DOCUMENT);
+    const response = await page.goto(hostUrl('no-such-site.example'));
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("This address isn't one of our sites");
+    await expect(page.getByText('No mapping found for origin')).toBeVisible();
+  });
+
+  test('a locale the host does not offer answers 404', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(NOT_FOUND_DOCUMENT);
+    const response = await page.goto(hostUrl('kyotostation-bagberth.jp', '/de'));
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).not.toContainText('京都');
+  });
+
+  test("another tenant's path on a tenant host answers 404", async ({ page, consoleGuard }) => {
+    consoleGuard.allow(NOT_FOUND_DOCUMENT);
+    const response = await page.goto(hostUrl('kingscross-bagberth.co.uk', '/prague/city'));
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't find that page");
+  });
+});
+
+test.describe('the shared microsites host', () => {
+  test('serves /{slug}/{type} directly', async ({ page }) => {
+    const response = await page.goto(micrositesUrl('/prague/city'));
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Luggage storage near Prague');
+  });
+
+  test('lists every tenant with a preview link', async ({ page }) => {
+    const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: Array<{ domain: string }> };
+    await page.goto(micrositesUrl('/'));
+    await expect(page.getByRole('row')).toHaveCount(domains.length + 1);
+    const preview = page.getByRole('link', { name: 'kingscross-bagberth.co.uk', exact: true });
+    await expect(preview).toHaveAttribute('href', 'http://kingscross-bagberth.co.uk.localhost:3000/');
+  });
+});

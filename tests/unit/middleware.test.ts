@@ -1,0 +1,62 @@
+// Spec §2: the Edge middleware's matcher and rewrite targets, run through Next's own test helpers.
+import { getRedirectUrl, getRewrittenUrl, unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
+import { NextRequest } from 'next/server';
+import { config, middleware } from '../../middleware';
+import nextConfig from '../../next.config.js';
+
+const i18nConfig = { i18n: nextConfig.i18n };
+
+describe('middleware matcher', () => {
+  // Next's helper matches with the locale in the path, as the server does after it adds the default.
+  it.each([
+    ['/en', true],
+    ['/ja', true],
+    ['/en/prague/city', true],
+    ['/_next/data/build-id/en.json', true],
+    ['/_next/data/build-id/de/kings-cross-station/poi.json', true],
+    ['/en/api/is-bot', false],
+    ['/_next/static/chunks/main.js', false],
+    ['/en/favicon.svg', false],
+    ['/en/robots.txt', false],
+  ])('%s → %s', (url, expected) => {
+    expect(unstable_doesMiddlewareMatch({ config, url, nextConfig: i18nConfig })).toBe(expected);
+  });
+});
+
+describe('middleware responses', () => {
+  const call = (url: string, host: string, headers: Record<string, string> = {}) =>
+    middleware(new NextRequest(url, { headers: { host, ...headers }, nextConfig: i18nConfig }));
+
+  it('rewrites a tenant root to its landing path and keeps the locale', () => {
+    const response = call('http://kingscross-bagberth.co.uk/de', 'kingscross-bagberth.co.uk');
+    expect(getRewrittenUrl(response)).toBe('http://kingscross-bagberth.co.uk/de/kings-cross-station/poi');
+  });
+
+  it('rewrites the default locale without a prefix', () => {
+    const response = call('http://prague-bagberth.cz/', 'prague-bagberth.cz');
+    expect(getRewrittenUrl(response)).toBe('http://prague-bagberth.cz/prague/city');
+  });
+
+  it('answers an unknown host with the unknown-host page and status 404', () => {
+    const response = call('http://nope.example/', 'nope.example');
+    expect(response.status).toBe(404);
+    expect(getRewrittenUrl(response)).toBe('http://nope.example/unknown-host');
+  });
+
+  it('answers a locale the host lacks with the 404 page', () => {
+    const response = call('http://kyotostation-bagberth.jp/de', 'kyotostation-bagberth.jp');
+    expect(response.status).toBe(404);
+    expect(getRewrittenUrl(response)).toBe('http://kyotostation-bagberth.jp/de/404');
+  });
+
+  it('redirects a bare root to the stored language', () => {
+    const response = call('http://kingscross-bagberth.co.uk/', 'kingscross-bagberth.co.uk', { cookie: 'language=fr' });
+    expect(getRedirectUrl(response)).toBe('http://kingscross-bagberth.co.uk/fr');
+  });
+
+  it('lets the microsites host serve its own routes', () => {
+    const response = call('http://localhost:3000/prague/city', 'localhost:3000');
+    expect(getRewrittenUrl(response)).toBeNull();
+    expect(response.headers.get('x-middleware-next')).toBe('1');
+  });
+});

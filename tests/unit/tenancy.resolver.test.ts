@@ -1,0 +1,99 @@
+// Spec §2 (routes, hosts, aliases) and §5/§8 ('No mapping found for origin').
+import { normalizeHost, requestHost, stripPreviewSuffix } from '@/tenancy/normalizeHost';
+import { createTenantResolver, NO_MAPPING_MESSAGE, NoMappingError } from '@/tenancy/resolveTenant';
+import { pathNamesLocale, routeRequest, type RouteDecision, type RouteRequest } from '@/tenancy/routeRequest';
+import { FIXTURE_ENTRIES } from './fixtures';
+
+const context = { micrositesHost: 'localhost', resolveTenant: createTenantResolver(FIXTURE_ENTRIES) };
+
+describe('normalizeHost', () => {
+  it.each([
+    ['KingsCross-Test.co.uk', 'kingscross-test.co.uk'],
+    ['kingscross-test.co.uk:8443', 'kingscross-test.co.uk'],
+    ['kingscross-test.co.uk.', 'kingscross-test.co.uk'],
+    ['KINGSCROSS-TEST.CO.UK.:80', 'kingscross-test.co.uk'],
+    ['  localhost:3000 ', 'localhost'],
+    ['[::1]:3000', '[::1]'],
+    ['', ''],
+  ])('%j → %j', (raw, expected) => expect(normalizeHost(raw)).toBe(expected));
+
+  it.each([
+    ['prague-test.cz.localhost', 'prague-test.cz'],
+    ['prague-test.cz', 'prague-test.cz'],
+    ['localhost', 'localhost'],
+  ])('preview suffix %j → %j', (host, expected) => expect(stripPreviewSuffix(host)).toBe(expected));
+});
+
+describe('requestHost', () => {
+  it.each([
+    { host: 'prague-test.cz', forwarded: 'kyoto-test.jp', trust: false, expected: 'prague-test.cz' },
+    { host: 'internal:3000', forwarded: 'Kyoto-Test.jp, proxy.local', trust: true, expected: 'kyoto-test.jp' },
+    { host: 'prague-test.cz', forwarded: null, trust: true, expected: 'prague-test.cz' },
+    { host: null, forwarded: null, trust: false, expected: '' },
+  ])('host=$host forwarded=$forwarded trust=$trust → $expected', ({ host, forwarded, trust, expected }) =>
+    expect(requestHost(host, forwarded, trust)).toBe(expected),
+  );
+});
+
+describe('createTenantResolver', () => {
+  const resolve = createTenantResolver(FIXTURE_ENTRIES);
+
+  it.each([
+    ['kingscross-test.co.uk', '/kings-cross-station/poi'],
+    ['kingscross-alias.com', '/kings-cross-station/poi'],
+    ['prague-test.cz', '/prague/city'],
+    ['prague-test.cz.localhost', '/prague/city'],
+  ])('%s → %s', (host, path) => expect(resolve(host).path).toBe(path));
+
+  it('throws the spec error for an unmapped host', () => {
+    expect(() => resolve('unknown.example')).toThrow(NO_MAPPING_MESSAGE);
+    expect(() => resolve('unknown.example')).toThrow(NoMappingError);
+    expect(NO_MAPPING_MESSAGE).toBe('No mapping found for origin');
+  });
+});
+
+describe('routeRequest', () => {
+  const request = (overrides: Partial<RouteRequest>): RouteRequest => ({
+    host: 'kingscross-test.co.uk',
+    pathname: '/',
+    locale: 'en',
+    explicitLocale: false,
+    ...overrides,
+  });
+  const cases: Array<[string, Partial<RouteRequest>, RouteDecision['kind'], Record<string, unknown>]> = [
+    ['tenant root rewrites to its landing path', {}, 'rewrite', { pathname: '/kings-cross-station/poi' }],
+    ['alias host rewrites to the shared path', { host: 'kingscross-alias.com' }, 'rewrite', { pathname: '/kings-cross-station/poi' }],
+    ['tenant root in an offered locale', { locale: 'de', explicitLocale: true }, 'rewrite', { pathname: '/kings-cross-station/poi' }],
+    ['preview host resolves like the domain', { host: 'prague-test.cz.localhost' }, 'rewrite', { pathname: '/prague/city' }],
+    ['a locale the host does not offer is 404', { locale: 'ja', explicitLocale: true }, 'not-found', { reason: 'locale-not-offered', page: '/404' }],
+    ['an unknown host is 404 on the unknown-host page', { host: 'nope.example' }, 'not-found', { reason: 'unknown-host', page: '/unknown-host' }],
+    ['another tenant path is 404', { pathname: '/prague/city' }, 'not-found', { reason: 'foreign-path' }],
+    ['any other path is 404', { pathname: '/admin' }, 'not-found', { reason: 'foreign-path' }],
+    ['the own landing path redirects to the root', { pathname: '/kings-cross-station/poi', locale: 'fr' }, 'redirect', { pathname: '/', locale: 'fr' }],
+    ['a stored language redirects a bare root', { storedLanguage: 'fr' }, 'redirect', { pathname: '/', locale: 'fr' }],
+    ['a URL that names its locale beats the stored one', { storedLanguage: 'fr', explicitLocale: true }, 'rewrite', {}],
+    ['a stored language the host lacks is ignored', { storedLanguage: 'ja' }, 'rewrite', {}],
+    ['a stored nonsense language is ignored', { storedLanguage: '<script>' }, 'rewrite', {}],
+    ['API routes pass on any host', { host: 'nope.example', pathname: '/api/is-bot' }, 'pass', {}],
+    ['the microsites host serves its own routes', { host: 'localhost', pathname: '/prague/city' }, 'pass', {}],
+    ['the microsites root is the directory', { host: 'localhost' }, 'pass', {}],
+    ['the unknown-host page is not served directly', { host: 'localhost', pathname: '/unknown-host' }, 'not-found', { reason: 'internal-page' }],
+  ];
+
+  it.each(cases)('%s', (_name, overrides, kind, fields) => {
+    const decision = routeRequest(request(overrides), context);
+    expect(decision.kind).toBe(kind);
+    expect(decision).toMatchObject(fields);
+  });
+});
+
+describe('pathNamesLocale', () => {
+  it.each([
+    ['/', false],
+    ['/de', true],
+    ['/de/', true],
+    ['/deutsch', false],
+    ['/prague/city', false],
+    ['/ja/kyoto-station/poi', true],
+  ])('%s → %s', (path, expected) => expect(pathNamesLocale(path)).toBe(expected));
+});

@@ -1,0 +1,115 @@
+// Spec §3 (domain-mapping entry) and §9 (website locales): the marketers' tenant files.
+import { readFileSync } from 'node:fs';
+import { SUPPORTED_CURRENCIES } from '@/content/pricing';
+import { formatProblem, validateTenants } from '@/tenancy/validateTenants';
+
+const options = { currencies: ['GBP', 'EUR'] };
+const readTenantFile = (name: string) => JSON.parse(readFileSync(`tenants/${name}`, 'utf8'));
+
+const goodEntry = { domain: 'kingscross-test.co.uk', type: 'poi', slug: 'kings-cross-station', path: '/kings-cross-station/poi', locales: ['en', 'fr'] };
+const goodPlace = {
+  kind: 'station',
+  name: { en: "King's Cross Station", fr: 'Gare de King’s Cross' },
+  city: null,
+  country: 'GB',
+  currency: 'GBP',
+  lat: 51.53,
+  lng: -0.12,
+  timeZone: 'Europe/London',
+};
+const run = (entries: unknown[], places: Record<string, unknown> = { 'kings-cross-station': goodPlace }) =>
+  validateTenants({ domains: entries }, { places }, options).map(formatProblem);
+
+describe('the real tenant map', () => {
+  it('passes validation', () => {
+    const problems = validateTenants(readTenantFile('domains.json'), readTenantFile('places.json'), { currencies: SUPPORTED_CURRENCIES });
+    expect(problems.map(formatProblem)).toEqual([]);
+  });
+
+  it('has about 170 hosts, about 40 of them cities, and the spec cases (§2, §9)', () => {
+    const { domains } = readTenantFile('domains.json') as { domains: Array<{ domain: string; path: string; slug: string; locales: string[] }> };
+    expect(domains.length).toBeGreaterThanOrEqual(160);
+    expect(domains.length).toBeLessThanOrEqual(180);
+    const cities = domains.filter((entry) => entry.path.endsWith('/city'));
+    expect(cities.length).toBeGreaterThanOrEqual(35);
+    expect(cities.length).toBeLessThanOrEqual(45);
+    const paths = new Set(domains.map((entry) => entry.path));
+    for (const path of ['/kings-cross-station/poi', '/prague/city', '/heathrow-airport/poi', '/venice/city', '/venice/poi']) {
+      expect(paths).toContain(path);
+    }
+    for (const slug of ['toronto-union-station', 'sydney-cbd', 'waikiki', 'fira', 'kings-cross-station']) {
+      expect(domains.filter((entry) => entry.slug === slug).length, slug).toBeGreaterThanOrEqual(2);
+    }
+    const localesOf = (slug: string) => domains.find((entry) => entry.slug === slug)?.locales.slice().sort();
+    expect(localesOf('geneva-train-station')).toEqual(['de', 'en', 'fr', 'it']);
+    expect(localesOf('kyoto-station')).toEqual(['en', 'ja']);
+    expect(localesOf('shinjuku')).toEqual(['en', 'ja']);
+  });
+});
+
+describe('validateTenants names the entry and the field', () => {
+  it('accepts a good entry', () => expect(run([goodEntry])).toEqual([]));
+
+  it.each([
+    ['upper-case domain', { domain: 'KingsCross.co.uk' }, 'entry "KingsCross.co.uk", field "domain"'],
+    ['domain with a port', { domain: 'kingscross.co.uk:80' }, 'field "domain": "kingscross.co.uk:80" is not a lower-case host name'],
+    ['slug not kebab-case', { slug: 'Kings_Cross', path: '/Kings_Cross/poi' }, 'field "slug": "Kings_Cross" is not kebab-case'],
+    ['unknown type', { type: 'station', path: '/kings-cross-station/station' }, 'field "type": "station" must be "poi" or "city"'],
+    ['path not /slug/type', { path: '/kings-cross/poi' }, 'field "path": "/kings-cross/poi" must equal "/kings-cross-station/poi"'],
+    ['locale not on the website', { locales: ['en', 'nl'] }, 'field "locales": "nl" is not one of the website locales'],
+    ['repeated locale', { locales: ['en', 'fr', 'fr'] }, 'field "locales": "fr" is repeated'],
+    ['missing English', { locales: ['fr'] }, 'field "locales": must include "en"'],
+    ['misspelt field', { locale: ['en'] }, 'field "locale": unknown field'],
+  ])('%s', (_name, change, message) => {
+    const problems = run([{ ...goodEntry, ...change }]);
+    const entry = typeof change.domain === 'string' ? change.domain : goodEntry.domain;
+    expect(problems.join('\n')).toContain(`tenants/domains.json: entry "${entry}", ${message.replace(/^entry "[^"]+", /, '')}`);
+  });
+
+  it('reports a duplicate domain against the earlier entry', () => {
+    expect(run([goodEntry, goodEntry])).toEqual(['tenants/domains.json: entry "kingscross-test.co.uk", field "domain": duplicate of entry #1']);
+  });
+
+  it('names an entry without a domain by its position', () => {
+    const { domain: _omitted, ...rest } = goodEntry;
+    expect(run([goodEntry, rest])[0]).toMatch(/^tenants\/domains\.json: entry #2, field "domain"/);
+  });
+
+  it('requires alias hosts of one page to share locales', () => {
+    const alias = { ...goodEntry, domain: 'kingscross-alias.com', locales: ['en'] };
+    expect(run([goodEntry, alias])).toEqual([
+      'tenants/domains.json: entry "kingscross-alias.com", field "locales": must equal the locales of "kingscross-test.co.uk", which shares the page /kings-cross-station/poi',
+    ]);
+  });
+
+  it('requires place data for every slug', () => {
+    expect(run([goodEntry], {})).toEqual([
+      'tenants/domains.json: entry "kingscross-test.co.uk", field "slug": no place data for "kings-cross-station" in tenants/places.json',
+    ]);
+  });
+
+  it.each([
+    ['a name in a served locale', { name: { en: 'KX' } }, 'entry "kings-cross-station", field "name.fr": missing'],
+    ['an unpriced currency', { currency: 'SEK' }, 'field "currency": "SEK" must be a priced currency'],
+    ['a bad time zone', { timeZone: 'London' }, 'field "timeZone": "London" is not an IANA time zone'],
+    ['a latitude out of range', { lat: 151 }, 'field "lat": 151 must be a latitude'],
+    ['a parent city that does not exist', { city: 'london' }, 'field "city": "london" must be null or the slug of a city'],
+    ['a kind outside the list', { kind: 'harbour' }, 'field "kind": "harbour" must be one of'],
+  ])('checks place data: %s', (_name, change, message) => {
+    const problems = run([goodEntry], { 'kings-cross-station': { ...goodPlace, ...change } });
+    expect(problems.join('\n')).toContain(`tenants/places.json: ${message.startsWith('entry') ? '' : 'entry "kings-cross-station", '}${message}`);
+  });
+
+  it('flags place data no domain uses', () => {
+    expect(run([goodEntry], { 'kings-cross-station': goodPlace, orphan: goodPlace })).toContain(
+      'tenants/places.json: entry "orphan", field "(entry)": no domain entry uses this slug; remove it or add a domain',
+    );
+  });
+
+  it('rejects files of the wrong shape without throwing', () => {
+    expect(validateTenants([], {}, options).map(formatProblem)).toEqual([
+      'tenants/places.json: entry (file), field "places": must be an object keyed by slug',
+      'tenants/domains.json: entry (file), field "domains": must be an array of domain entries',
+    ]);
+  });
+});
