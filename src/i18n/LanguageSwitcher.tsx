@@ -2,6 +2,7 @@ import Cookies from 'js-cookie';
 import { useTranslation } from 'next-i18next/pages';
 import { useRouter } from 'next/router';
 import styled from 'styled-components';
+import { GlobeIcon } from '@/theme/icons';
 import { localeEntryFor } from './localeTable';
 import { LANGUAGE_COOKIE } from './pageLanguage';
 import type { WebsiteLocale } from './websiteLocales';
@@ -37,7 +38,7 @@ export function LanguageSwitcher({ locales, onSwitch }: LanguageSwitcherProps) {
   return (
     <Switcher>
       <summary>
-        <span aria-hidden="true">🌐 </span>
+        <GlobeIcon />
         {t('language.label')}: {localeEntryFor(current as WebsiteLocale).friendlyName}
       </summary>
       <List aria-label={t('language.label')}>
@@ -71,6 +72,7 @@ const Switcher = styled.details`
     min-height: 44px;
     display: flex;
     align-items: center;
+    gap: ${({ theme }) => theme.space.xs};
   }
   summary::-webkit-details-marker { display: none; }
 `;

@@ -60,7 +60,7 @@ describe('validateTenants names the entry and the field', () => {
     ['repeated locale', { locales: ['en', 'fr', 'fr'] }, 'field "locales": "fr" is repeated'],
     ['missing English', { locales: ['fr'] }, 'field "locales": must include "en"'],
     ['misspelt field', { locale: ['en'] }, 'field "locale": unknown field'],
-  ])('%s', (_name, change, message) => {
+  ])('%s', (_name, change: Record<string, unknown>, message) => {
     const problems = run([{ ...goodEntry, ...change }]);
     const entry = typeof change.domain === 'string' ? change.domain : goodEntry.domain;
     expect(problems.join('\n')).toContain(`tenants/domains.json: entry "${entry}", ${message.replace(/^entry "[^"]+", /, '')}`);

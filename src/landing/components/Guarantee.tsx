@@ -1,5 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
+import { ShieldIcon } from '@/theme/icons';
 import { Section } from './Section';
 
 export function Guarantee({ amount }: { amount: string }) {
@@ -7,7 +8,9 @@ export function Guarantee({ amount }: { amount: string }) {
   return (
     <Section id="guarantee" title={t('guarantee.title')} tinted>
       <Card>
-        <Shield aria-hidden="true">🛡️</Shield>
+        <Shield>
+          <ShieldIcon />
+        </Shield>
         <div>
           <p>{t('guarantee.body', { amount })}</p>
           <Small>{t('guarantee.exclusions')}</Small>
@@ -26,8 +29,9 @@ const Card = styled.div`
 `;
 
 const Shield = styled.span`
-  font-size: 2.5rem;
-  line-height: 1;
+  flex: none;
+  color: ${({ theme }) => theme.colors.brand};
+  line-height: 0;
 `;
 
 const Small = styled.p`

@@ -1,0 +1,34 @@
+// Prints each route's first-load JavaScript, raw and gzipped, from Next's build diagnostics.
+// Usage: npm run build && node bench/first-load-js.mjs [--chunks]
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+const STATS = '.next/diagnostics/route-bundle-stats.json';
+let routes;
+try {
+  routes = JSON.parse(readFileSync(STATS, 'utf8'));
+} catch {
+  console.error(`Cannot read ${STATS}: run \`npm run build\` first.`);
+  process.exit(1);
+}
+
+const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+const gzipped = new Map();
+const gzipSize = (path) => {
+  if (!gzipped.has(path)) gzipped.set(path, gzipSync(readFileSync(path), { level: 9 }).length);
+  return gzipped.get(path);
+};
+
+const rows = routes.map(({ route, firstLoadChunkPaths }) => {
+  const raw = firstLoadChunkPaths.reduce((sum, path) => sum + readFileSync(path).length, 0);
+  const gz = firstLoadChunkPaths.reduce((sum, path) => sum + gzipSize(path), 0);
+  return { route, chunks: firstLoadChunkPaths.length, raw, gz, paths: firstLoadChunkPaths };
+});
+
+console.log('route                 chunks        raw    gzipped');
+for (const row of rows) {
+  console.log(`${row.route.padEnd(22)}${String(row.chunks).padStart(6)}${kB(row.raw).padStart(11)}${kB(row.gz).padStart(11)}`);
+  if (process.argv.includes('--chunks')) {
+    for (const path of row.paths) console.log(`    ${path.padEnd(50)}${kB(gzipSize(path)).padStart(10)}`);
+  }
+}

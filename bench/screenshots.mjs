@@ -1,0 +1,36 @@
+// Full-page screenshots of landing pages at phone (390 px) and desktop (1280 px) widths, to look at.
+// Usage: npm run build && node bench/screenshots.mjs [domain/path …]   → bench/results/screenshots/*.png
+import { mkdirSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { startServer } from './server.mjs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3200);
+const OUT = 'bench/results/screenshots';
+const HUMAN_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const targets = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['kingscross-bagberth.co.uk/', 'cornavin-bagberth.ch/de', 'kyotostation-bagberth.jp/ja', 'prague-bagberth.cz/', 'no-such-site.example/'];
+
+mkdirSync(OUT, { recursive: true });
+const stop = await startServer(PORT);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  for (const target of targets) {
+    const [domain, ...rest] = target.split('/');
+    for (const width of [390, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 }, userAgent: HUMAN_UA });
+      await page.route(/^https?:\/\/(?!([^/]+\.)?localhost[:/])/, (route) => route.abort());
+      await page.goto(`http://${domain}.localhost:${PORT}/${rest.join('/')}`, { waitUntil: 'networkidle' });
+      const file = `${OUT}/${target.replace(/[^a-z0-9]+/gi, '_')}-${width}.png`;
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(file);
+      await page.close();
+    }
+  }
+} finally {
+  await browser.close();
+  stop();
+}
