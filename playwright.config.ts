@@ -9,6 +9,8 @@ export const HUMAN_USER_AGENT =
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Local stand-ins for every vendor endpoint; the e2e build (npm run build:e2e) points at them.
+  globalSetup: './tests/e2e/support/globalSetup.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -4,12 +4,14 @@ import Head from 'next/head';
 import { appWithTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
 import { ThemeProvider } from 'styled-components';
+import { useMicrositesAnalytics } from '@/analytics';
 import { createQueryClient } from '@/shell/queryClient';
 import { GlobalStyle, theme } from '@/theme';
 import nextI18nConfig from '../next-i18next.config.js';
 
 function MicrositesApp({ Component, pageProps }: AppProps) {
   const [queryClient] = useState(() => createQueryClient());
+  useMicrositesAnalytics();
   return (
     <ThemeProvider theme={theme}>
       <Head>
@@ -17,7 +19,7 @@ function MicrositesApp({ Component, pageProps }: AppProps) {
       </Head>
       <GlobalStyle />
       <QueryClientProvider client={queryClient}>
-        {/* Analytics and monitoring providers wrap the page here. */}
+        {/* Monitoring starts here (src/monitoring). */}
         <Component {...pageProps} />
       </QueryClientProvider>
     </ThemeProvider>

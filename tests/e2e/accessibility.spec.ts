@@ -1,6 +1,6 @@
 // Quality bar: axe finds no violations on landing and error pages.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, hostUrl, test } from './fixtures';
+import { expect, hostUrl, test } from './support/fixtures';
 
 const pages = [
   { name: 'landing (en)', url: hostUrl('kingscross-bagberth.co.uk') },

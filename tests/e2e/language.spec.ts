@@ -1,6 +1,6 @@
 // Spec §2 (page language: stored setting, else router locale, else default) and §9 (locale sets).
 import { readFileSync } from 'node:fs';
-import { expect, hostUrl, test } from './fixtures';
+import { expect, hostUrl, test } from './support/fixtures';
 
 test('the switcher offers only the host locales and switches in place', async ({ page }) => {
   await page.goto(hostUrl('cornavin-bagberth.ch'));

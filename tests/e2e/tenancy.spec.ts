@@ -1,6 +1,6 @@
 // Spec §2 (routes and hosts), §5 ('No mapping found for origin') and §9 (locale sets).
 import { readFileSync } from 'node:fs';
-import { expect, hostUrl, micrositesUrl, test } from './fixtures';
+import { expect, hostUrl, micrositesUrl, test } from './support/fixtures';
 
 const NOT_FOUND_DOCUMENT = /status of 404/;
 

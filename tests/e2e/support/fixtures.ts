@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import { E2E_PORT } from '../../playwright.config';
+import { E2E_PORT } from '../../../playwright.config';
 
 export { expect };
 

@@ -1,0 +1,92 @@
+import * as amplitude from '@amplitude/analytics-browser';
+import type { SetupContext } from './Analytics';
+import type { AnalyticsConfig } from './config';
+import {
+  ACTION_CLICK_ELEMENTS,
+  CAPTURED_STATUS_CODES,
+  FLUSH_INTERVAL_MS,
+  FLUSH_MAX_RETRIES,
+  FLUSH_QUEUE_SIZE,
+  IDENTITY_COOKIE_DAYS,
+  IDENTITY_COOKIE_SAME_SITE,
+  SERVER_ZONE,
+  SESSION_TIMEOUT_MS,
+  TRACKED_ELEMENTS,
+} from './constants';
+import type { AnalyticsEvent, Destination } from './types';
+
+type AmplitudeConfig = NonNullable<AnalyticsConfig['amplitude']>;
+type BrowserOptions = NonNullable<Parameters<typeof amplitude.init>[2]>;
+
+/** Amplitude's name for the wrapper's page event: a custom loaded-page event (spec §7). */
+export const AMPLITUDE_PAGE_EVENT = 'Loaded a Page';
+
+/** Every spec §9 constant that Amplitude takes as an option. */
+export function amplitudeOptions(config: AmplitudeConfig, context: SetupContext, secureCookie: boolean): BrowserOptions {
+  return {
+    serverZone: SERVER_ZONE,
+    ...(config.serverUrl && { serverUrl: config.serverUrl }),
+    flushIntervalMillis: FLUSH_INTERVAL_MS,
+    flushQueueSize: FLUSH_QUEUE_SIZE,
+    flushMaxRetries: FLUSH_MAX_RETRIES,
+    sessionTimeout: SESSION_TIMEOUT_MS,
+    sessionId: context.sessionId,
+    deviceId: context.anonymousId,
+    cookieOptions: { expiration: IDENTITY_COOKIE_DAYS, sameSite: IDENTITY_COOKIE_SAME_SITE, secure: secureCookie },
+    remoteConfig: { fetchRemoteConfig: true, ...(config.remoteConfigUrl && { serverUrl: config.remoteConfigUrl }) },
+    // Diagnostics post to a fixed vendor host that no option can redirect.
+    enableDiagnostics: false,
+    logLevel: amplitude.Types.LogLevel.Warn,
+    autocapture: {
+      // The wrapper sends exactly one 'Microsites' page view per view.
+      pageViews: false,
+      sessions: true,
+      fileDownloads: true,
+      formInteractions: true,
+      attribution: { resetSessionOnNewCampaign: true },
+      elementInteractions: { cssSelectorAllowlist: TRACKED_ELEMENTS, actionClickAllowlist: ACTION_CLICK_ELEMENTS },
+      networkTracking: { ignoreAmplitudeRequests: true, captureRules: [{ statusCodeRange: CAPTURED_STATUS_CODES }] },
+    },
+  };
+}
+
+/** How a wrapper event becomes Amplitude calls. */
+export function sendToAmplitude(client: Pick<typeof amplitude, 'track' | 'identify' | 'setUserId' | 'setGroup'>, event: AnalyticsEvent): void {
+  switch (event.type) {
+    case 'page':
+      client.track(AMPLITUDE_PAGE_EVENT, { name: event.name, ...(event.category && { category: event.category }), ...event.properties });
+      return;
+    case 'track':
+      client.track(event.name as string, event.properties);
+      return;
+    case 'identify': {
+      if (event.userId) client.setUserId(event.userId);
+      const identify = new amplitude.Identify();
+      for (const [key, value] of Object.entries(event.traits ?? {})) identify.set(key, value as string);
+      client.identify(identify);
+      return;
+    }
+    case 'group':
+      client.setGroup('group', event.groupId as string);
+      return;
+    case 'alias':
+    case 'screen':
+      // Amplitude's browser SDK has no alias; screens never reach here (spec §4).
+      return;
+  }
+}
+
+export async function loadAmplitude(config: AmplitudeConfig, context: SetupContext, enrich: () => Record<string, string>): Promise<Destination> {
+  const client = amplitude.createInstance();
+  await client.add({
+    name: 'microsites-page-context',
+    type: 'enrichment',
+    execute: async (event) => ({ ...event, event_properties: { ...event.event_properties, ...enrich() } }),
+  }).promise;
+  await client.init(config.apiKey, undefined, amplitudeOptions(config, context, window.location.protocol === 'https:')).promise;
+  return {
+    name: 'Amplitude',
+    send: (event) => sendToAmplitude(client, event),
+    setAnonymousId: (anonymousId) => client.setDeviceId(anonymousId),
+  };
+}

@@ -1,0 +1,46 @@
+import Cookies from 'js-cookie';
+import { Analytics, type SetupContext } from './Analytics';
+import { syncAnonymousId, type CookieJar } from './anonymousId';
+import { detectBot } from './botDetection';
+import { connect, currentPageContext } from './client';
+import type { AnalyticsConfig } from './config';
+import { IDENTITY_COOKIE_DAYS } from './constants';
+import { deviceContext } from './deviceContext';
+import { createDestinationLoader } from './loadDestinations';
+import { enrichmentProperties } from './pageContext';
+import { touchProductSession } from './productSession';
+import { browserLocalStorage, createSafeStorage } from './safeStorage';
+import type { AnalyticsLogger } from './types';
+
+const consoleLogger: AnalyticsLogger = {
+  debug: (message) => console.debug(message),
+  warn: (message) => console.warn(message),
+  error: (message) => console.error(message),
+};
+
+const identityCookies: CookieJar = {
+  get: (name) => Cookies.get(name),
+  set: (name, value) =>
+    Cookies.set(name, value, { expires: IDENTITY_COOKIE_DAYS, sameSite: 'Lax', secure: window.location.protocol === 'https:' }),
+};
+
+/** The wrapper of this page load; created here so it never weighs on the first load. */
+export const analytics = new Analytics(createDestinationLoader(() => enrichmentProperties(currentPageContext()), consoleLogger), consoleLogger);
+
+/**
+ * The microsites flow (spec §4): skip bots, set up, identify anonymously with the device context
+ * and the locale, then take over the calls buffered since the page started.
+ */
+export async function startAnalytics(config: AnalyticsConfig, locale: string): Promise<void> {
+  const isBot = await detectBot();
+  const storage = createSafeStorage(browserLocalStorage, consoleLogger);
+  const { anonymousId, previousId } = syncAnonymousId(storage, identityCookies);
+  const touchSession = () => touchProductSession(storage, Date.now());
+  const context: SetupContext = { isBot, anonymousId: previousId ?? anonymousId, sessionId: touchSession().sessionId };
+
+  // The clients start with the id they last knew, so a changed id goes through setAnonymousId.
+  if (!(await analytics.setup(config, context))) return connect(null);
+  if (previousId) analytics.setAnonymousId(anonymousId);
+  analytics.identify(undefined, { ...deviceContext(window), locale });
+  connect(analytics, touchSession);
+}

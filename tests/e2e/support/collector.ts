@@ -1,0 +1,167 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { COLLECTOR_PORT, E2E_KEYS } from './collectorConfig';
+
+/** One event as a vendor received it, reduced to what tests assert on. */
+export interface CollectedEvent {
+  vendor: 'amplitude' | 'segment';
+  /** Amplitude event_type, or Segment's type ("page", "identify", "track", …). */
+  type: string;
+  /** Segment page name or track event; Amplitude page name. */
+  name?: string;
+  anonymousId?: string;
+  properties: Record<string, unknown>;
+  /** Identify data: Amplitude user_properties, Segment traits. */
+  traits: Record<string, unknown>;
+}
+
+export interface CollectedRequest {
+  vendor: string;
+  path: string;
+  status: number;
+  anonymousIds: string[];
+}
+
+interface Fault {
+  vendor: string;
+  anonymousId: string;
+  statuses: number[];
+}
+
+/**
+ * A local stand-in for the vendors' endpoints. It records what each SDK sends, answers like the
+ * vendor does, and can fail the next requests of one visitor (by anonymous id) on demand.
+ * Control routes under /__control let test workers query and steer it over HTTP.
+ */
+export function startCollector(port = COLLECTOR_PORT): Promise<Server> {
+  const events: CollectedEvent[] = [];
+  const requests: CollectedRequest[] = [];
+  const faults: Fault[] = [];
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', `http://localhost:${port}`);
+    cors(req, res);
+    if (req.method === 'OPTIONS') return end(res, 204);
+    const body = await readBody(req);
+
+    if (url.pathname.startsWith('/__control/')) return control(url, body, res);
+    if (url.pathname.startsWith('/amplitude/config')) return json(res, 200, { configs: {} });
+    if (url.pathname === `/segment-cdn/v1/projects/${E2E_KEYS.segment}/settings`) return json(res, 200, segmentSettings());
+
+    const vendor = url.pathname.startsWith('/amplitude/2/httpapi') ? 'amplitude' : url.pathname.startsWith('/segment/v1/') ? 'segment' : undefined;
+    if (!vendor) return json(res, 404, { error: 'unknown collector path' });
+
+    const parsed = parseJson(body);
+    const received = vendor === 'amplitude' ? fromAmplitude(parsed) : fromSegment(parsed);
+    const anonymousIds = [...new Set(received.map((event) => event.anonymousId).filter((id): id is string => !!id))];
+    const fault = faults.find((candidate) => candidate.vendor === vendor && anonymousIds.includes(candidate.anonymousId) && candidate.statuses.length > 0);
+    const status = fault?.statuses.shift() ?? 200;
+    requests.push({ vendor, path: url.pathname, status, anonymousIds });
+    if (status === 200) {
+      events.push(...received);
+      return json(res, 200, vendor === 'amplitude' ? { code: 200, events_ingested: received.length, payload_size_bytes: body.length, server_upload_time: Date.now() } : { success: true });
+    }
+    if (status === 429) {
+      res.setHeader('x-ratelimit-reset', String(Math.ceil(Date.now() / 1000) + 1));
+      return json(res, 429, { code: 429, error: 'Too many requests', exceededDailyQuotaUsers: {}, exceededDailyQuotaDevices: {}, throttledEvents: [] });
+    }
+    return json(res, status, { code: status, error: 'injected failure' });
+  });
+
+  function control(url: URL, body: string, res: ServerResponse) {
+    const anonymousId = url.searchParams.get('anonymousId');
+    switch (url.pathname) {
+      case '/__control/events':
+        return json(res, 200, events.filter((event) => !anonymousId || event.anonymousId === anonymousId));
+      case '/__control/requests':
+        return json(res, 200, requests.filter((request) => !anonymousId || request.anonymousIds.includes(anonymousId)));
+      case '/__control/faults':
+        faults.push(parseJson(body) as Fault);
+        return json(res, 200, { ok: true });
+      default:
+        return json(res, 404, { error: 'unknown control route' });
+    }
+  }
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+function fromAmplitude(body: unknown): CollectedEvent[] {
+  const list = (body as { events?: Array<Record<string, unknown>> })?.events ?? [];
+  return list.map((event) => {
+    const properties = (event.event_properties ?? {}) as Record<string, unknown>;
+    return {
+      vendor: 'amplitude' as const,
+      type: String(event.event_type),
+      name: typeof properties.name === 'string' ? properties.name : undefined,
+      anonymousId: event.device_id as string | undefined,
+      properties,
+      traits: (event.user_properties ?? {}) as Record<string, unknown>,
+    };
+  });
+}
+
+function fromSegment(body: unknown): CollectedEvent[] {
+  const record = body as { batch?: Array<Record<string, unknown>> } & Record<string, unknown>;
+  const list = Array.isArray(record?.batch) ? record.batch : record ? [record] : [];
+  return list.map((event) => ({
+    vendor: 'segment' as const,
+    type: String(event.type),
+    name: (event.type === 'page' ? event.name : event.event) as string | undefined,
+    anonymousId: event.anonymousId as string | undefined,
+    properties: (event.properties ?? {}) as Record<string, unknown>,
+    traits: (event.traits ?? {}) as Record<string, unknown>,
+  }));
+}
+
+/** Source settings as Segment's CDN would serve them; metrics off so nothing else is sent. */
+function segmentSettings() {
+  return {
+    integrations: { 'Segment.io': { apiKey: E2E_KEYS.segment, unbundledIntegrations: [], addBundledMetadata: true, maybeBundledConfigIds: {} } },
+    plan: { track: { __default: { enabled: true, integrations: {} } }, identify: { __default: { enabled: true } }, group: { __default: { enabled: true } } },
+    edgeFunction: {},
+    analyticsNextEnabled: true,
+    middlewareSettings: {},
+    enabledMiddleware: {},
+    metrics: { sampleRate: 0 },
+    legacyVideoPluginsEnabled: false,
+    remotePlugins: [],
+  };
+}
+
+function cors(req: IncomingMessage, res: ServerResponse) {
+  res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
+  res.setHeader('Access-Control-Allow-Credentials', 'true');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+  res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
+  res.setHeader('Access-Control-Expose-Headers', 'x-ratelimit-reset');
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function json(res: ServerResponse, status: number, value: unknown) {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json');
+  res.end(JSON.stringify(value));
+}
+
+function end(res: ServerResponse, status: number) {
+  res.statusCode = status;
+  res.end();
+}

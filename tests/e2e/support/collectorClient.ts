@@ -1,0 +1,16 @@
+import { COLLECTOR_URL } from './collectorConfig';
+import type { CollectedEvent, CollectedRequest } from './collector';
+
+/** Test-side view of the collector, one visitor at a time. */
+export const collector = {
+  async events(anonymousId: string): Promise<CollectedEvent[]> {
+    return (await fetch(`${COLLECTOR_URL}/__control/events?anonymousId=${anonymousId}`)).json() as Promise<CollectedEvent[]>;
+  },
+  async requests(anonymousId?: string): Promise<CollectedRequest[]> {
+    const query = anonymousId ? `?anonymousId=${anonymousId}` : '';
+    return (await fetch(`${COLLECTOR_URL}/__control/requests${query}`)).json() as Promise<CollectedRequest[]>;
+  },
+  async failNext(vendor: 'amplitude' | 'segment', anonymousId: string, statuses: number[]): Promise<void> {
+    await fetch(`${COLLECTOR_URL}/__control/faults`, { method: 'POST', body: JSON.stringify({ vendor, anonymousId, statuses }) });
+  },
+};

@@ -1,0 +1,199 @@
+// Spec §4 (setup states, queue and flush order, anonymous id change), §5 (event checks) and
+// §8 (error messages).
+import { Analytics, ANONYMOUS_ID_SET, SCREEN_UNSUPPORTED, type SetupContext } from '@/analytics/Analytics';
+import type { AnalyticsConfig } from '@/analytics/config';
+import { enqueue, flushOrder, mergeIdentifies } from '@/analytics/eventQueue';
+import type { AnalyticsEvent, Destination } from '@/analytics/types';
+import { validateEvent } from '@/analytics/validateEvent';
+
+const event = (type: AnalyticsEvent['type'], fields: Partial<AnalyticsEvent> = {}): AnalyticsEvent => ({ type, messageId: `${type}-${Math.random()}`, ...fields });
+const context: SetupContext = { isBot: false, anonymousId: '3f1c1f6e-0a4c-4d43-9a7e-1d2b3c4d5e6f', sessionId: 1_700_000_000_000 };
+const config: AnalyticsConfig = { amplitude: { apiKey: 'amp-key-1234567890abcdef' }, segment: { writeKey: 'seg-key-1234567890abcdef' } };
+
+function recordingDestination(name = 'Recorder') {
+  const sent: AnalyticsEvent[] = [];
+  const anonymousIds: string[] = [];
+  const destination: Destination = { name, send: (e) => sent.push(e), setAnonymousId: (id) => anonymousIds.push(id) };
+  return { destination, sent, anonymousIds };
+}
+
+function makeAnalytics(destinations: Destination[] = [recordingDestination().destination]) {
+  const logs: Record<'debug' | 'warn' | 'error', string[]> = { debug: [], warn: [], error: [] };
+  const logger = { debug: (m: string) => logs.debug.push(m), warn: (m: string) => logs.warn.push(m), error: (m: string) => logs.error.push(m) };
+  const loader = vi.fn(async () => destinations);
+  return { analytics: new Analytics(loader, logger), loader, logs };
+}
+
+describe('queue rules', () => {
+  it('keeps only one page event, the newest', () => {
+    let queue: AnalyticsEvent[] = [];
+    queue = enqueue(queue, event('page', { name: 'First' }));
+    queue = enqueue(queue, event('track', { name: 'Clicked', properties: {} }));
+    queue = enqueue(queue, event('page', { name: 'Second' }));
+    expect(queue.map((e) => e.name)).toEqual(['Clicked', 'Second']);
+  });
+
+  it('merges identifies: later traits override, the last userId given is kept', () => {
+    const merged = mergeIdentifies([
+      event('identify', { userId: 'u1', traits: { a: 1, b: 1 } }),
+      event('identify', { traits: { b: 2, c: 2 } }),
+      event('identify', { userId: 'u3', traits: { c: 3 } }),
+      event('identify', { traits: { d: 4 } }),
+    ]);
+    expect(merged).toMatchObject({ type: 'identify', userId: 'u3', traits: { a: 1, b: 2, c: 3, d: 4 } });
+    expect(mergeIdentifies([])).toBeUndefined();
+  });
+
+  it('flushes the page first, then one merged identify, then the rest in order', () => {
+    const order = flushOrder([
+      event('track', { name: 'A', properties: {} }),
+      event('identify', { traits: { x: 1 } }),
+      event('group', { groupId: 'g', traits: {} }),
+      event('page', { name: 'Microsites' }),
+      event('identify', { traits: { y: 2 } }),
+      event('track', { name: 'B', properties: {} }),
+    ]);
+    expect(order.map((e) => `${e.type}:${e.name ?? ''}`)).toEqual(['page:Microsites', 'identify:', 'track:A', 'group:', 'track:B']);
+    expect(order[1]?.traits).toEqual({ x: 1, y: 2 });
+  });
+});
+
+describe('validateEvent (spec §5, §8)', () => {
+  it.each([
+    ['a missing event', undefined, 'Event missing'],
+    ['a null event', null, 'Event missing'],
+    ['a track without a name', { type: 'track', messageId: 'm', properties: {} }, 'Event missing'],
+    ['a type that is not a string', { type: 5, messageId: 'm' }, 'type is not a string'],
+    ['a missing type', { messageId: 'm' }, 'type is nil'],
+    ['a messageId that is not a string', { type: 'page', messageId: 7 }, 'messageId is not a string'],
+    ['a track name that is not a string', { type: 'track', messageId: 'm', name: 42, properties: {} }, 'name is not a string'],
+    ['track properties that are not an object', { type: 'track', messageId: 'm', name: 'X', properties: 'p' }, 'properties is not an object'],
+    ['track properties that are nil', { type: 'track', messageId: 'm', name: 'X', properties: null }, 'properties is nil'],
+    ['identify traits that are not an object', { type: 'identify', messageId: 'm', traits: [] }, 'traits is not an object'],
+    ['group traits that are nil', { type: 'group', messageId: 'm' }, 'traits is nil'],
+  ])('rejects %s', (_name, candidate, message) => {
+    expect(() => validateEvent(candidate)).toThrow(new RegExp(`^${message}$`));
+  });
+
+  it('accepts well-formed events', () => {
+    expect(() => validateEvent(event('track', { name: 'X', properties: {} }))).not.toThrow();
+    expect(() => validateEvent(event('identify', { traits: {} }))).not.toThrow();
+    expect(() => validateEvent(event('page', { name: 'Microsites' }))).not.toThrow();
+  });
+});
+
+describe('Analytics setup (spec §4)', () => {
+  it('goes not set up → setting up → set up', async () => {
+    let release: (d: Destination[]) => void = () => undefined;
+    const loader = vi.fn(() => new Promise<Destination[]>((resolve) => (release = resolve)));
+    const analytics = new Analytics(loader, { debug: () => undefined, warn: () => undefined, error: () => undefined });
+    expect(analytics.state).toBe('not set up');
+    const setup = analytics.setup(config, context);
+    expect(analytics.state).toBe('setting up');
+    release([recordingDestination().destination]);
+    await expect(setup).resolves.toBe(true);
+    expect(analytics.state).toBe('set up');
+  });
+
+  it('with no config: disables tracking, clears the queue, says why', async () => {
+    const { analytics, loader, logs } = makeAnalytics();
+    analytics.track('Queued', {});
+    await expect(analytics.setup(undefined, context)).resolves.toBe(false);
+    expect(analytics.pending).toEqual([]);
+    analytics.track('After', {});
+    expect(analytics.pending).toEqual([]);
+    expect(loader).not.toHaveBeenCalled();
+    expect(logs.debug.join()).toContain('no config given; tracking disabled and queue cleared');
+  });
+
+  it.each([
+    ['there is no key', {}, context, 'no key configured'],
+    ['the visitor is a bot', config, { ...context, isBot: true }, 'visitor is a bot'],
+  ])('does nothing when %s', async (_name, cfg, ctx, reason) => {
+    const { analytics, loader, logs } = makeAnalytics();
+    await expect(analytics.setup(cfg, ctx)).resolves.toBe(false);
+    expect(loader).not.toHaveBeenCalled();
+    expect(analytics.state).toBe('not set up');
+    expect(logs.debug.join()).toContain(reason);
+  });
+
+  it('does nothing when setup is running or done', async () => {
+    const { analytics, loader, logs } = makeAnalytics();
+    const first = analytics.setup(config, context);
+    await expect(analytics.setup(config, context)).resolves.toBe(false);
+    expect(logs.debug.join()).toContain('setup already running');
+    await first;
+    await expect(analytics.setup(config, context)).resolves.toBe(false);
+    expect(logs.debug.join()).toContain('setup already done');
+    expect(loader).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs the keys cut to 10 characters, never whole', async () => {
+    const { analytics, logs } = makeAnalytics();
+    await analytics.setup(config, context);
+    const all = Object.values(logs).flat().join('\n');
+    expect(all).toContain('amp-key-12…');
+    expect(all).toContain('seg-key-12…');
+    expect(all).not.toContain('amp-key-1234567890abcdef');
+  });
+
+  it('flushes queued events to every client in spec order, then sends directly', async () => {
+    const a = recordingDestination('A');
+    const b = recordingDestination('B');
+    const { analytics } = makeAnalytics([a.destination, b.destination]);
+    analytics.track('Early', { n: 1 });
+    analytics.identify(undefined, { locale: 'en' });
+    analytics.page('Old page');
+    analytics.identify('user-1', { screenType: 'Mobile' });
+    analytics.page('Microsites', { route: '/[slug]/[type]' });
+    expect(a.sent).toEqual([]);
+    await analytics.setup(config, context);
+    for (const { sent } of [a, b]) {
+      expect(sent.map((e) => `${e.type}:${e.name ?? ''}`)).toEqual(['page:Microsites', 'identify:', 'track:Early']);
+      expect(sent[1]).toMatchObject({ userId: 'user-1', traits: { locale: 'en', screenType: 'Mobile' } });
+    }
+    analytics.track('Late', {});
+    expect(a.sent.at(-1)?.name).toBe('Late');
+  });
+
+  it('drops an invalid event with its spec message instead of throwing', async () => {
+    const { analytics, logs } = makeAnalytics();
+    analytics.track('', {});
+    analytics.track('Bad', 'nope' as unknown as Record<string, unknown>);
+    expect(analytics.pending).toEqual([]);
+    expect(logs.error).toEqual(['analytics: dropped track event: Event missing', 'analytics: dropped track event: properties is not an object']);
+  });
+
+  it('throws on screen', () => {
+    expect(() => makeAnalytics().analytics.screen()).toThrow(SCREEN_UNSUPPORTED);
+    expect(SCREEN_UNSUPPORTED).toBe('screen method is only supported on native');
+  });
+
+  it('getUser returns ids and never traits', async () => {
+    const { analytics } = makeAnalytics();
+    await analytics.setup(config, context);
+    analytics.identify('user-9', { plan: 'gold' });
+    expect(analytics.getUser()).toEqual({ userId: 'user-9', anonymousId: context.anonymousId, traits: {} });
+  });
+
+  it('a new anonymous id updates every client, clears queued traits and is tracked', async () => {
+    const a = recordingDestination('A');
+    const { analytics } = makeAnalytics([a.destination]);
+    await analytics.setup(config, context);
+    analytics.setAnonymousId('9b2e4c1a-5d6f-4a7b-8c9d-0e1f2a3b4c5d');
+    expect(a.anonymousIds).toEqual(['9b2e4c1a-5d6f-4a7b-8c9d-0e1f2a3b4c5d']);
+    expect(a.sent.at(-1)).toMatchObject({ type: 'track', name: ANONYMOUS_ID_SET });
+    analytics.setAnonymousId('9b2e4c1a-5d6f-4a7b-8c9d-0e1f2a3b4c5d');
+    expect(a.sent.filter((e) => e.name === ANONYMOUS_ID_SET)).toHaveLength(1);
+  });
+
+  it('a client that throws does not stop the others', async () => {
+    const good = recordingDestination('Good');
+    const bad: Destination = { name: 'Bad', send: () => { throw new Error('boom'); }, setAnonymousId: () => undefined };
+    const { analytics, logs } = makeAnalytics([bad, good.destination]);
+    await analytics.setup(config, context);
+    analytics.track('X', {});
+    expect(good.sent.map((e) => e.name)).toEqual(['X']);
+    expect(logs.error).toEqual(['analytics: Bad failed to send track: boom']);
+  });
+});
