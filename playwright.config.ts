@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_SERVER_ENV } from './tests/e2e/support/collectorConfig';
 
 /** End-to-end tests run against `next build` + `next start` in Debian's Chromium. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -31,6 +32,7 @@ export default defineConfig({
     command: `npx next start -p ${E2E_PORT}`,
     url: `http://localhost:${E2E_PORT}/`,
     reuseExistingServer: false,
+    env: E2E_SERVER_ENV,
     timeout: 60_000,
     stdout: 'pipe',
   },

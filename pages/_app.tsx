@@ -5,6 +5,7 @@ import { appWithTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { useMicrositesAnalytics } from '@/analytics';
+import { useMonitoring } from '@/monitoring';
 import { createQueryClient } from '@/shell/queryClient';
 import { GlobalStyle, theme } from '@/theme';
 import nextI18nConfig from '../next-i18next.config.js';
@@ -12,6 +13,7 @@ import nextI18nConfig from '../next-i18next.config.js';
 function MicrositesApp({ Component, pageProps }: AppProps) {
   const [queryClient] = useState(() => createQueryClient());
   useMicrositesAnalytics();
+  useMonitoring();
   return (
     <ThemeProvider theme={theme}>
       <Head>
@@ -19,7 +21,6 @@ function MicrositesApp({ Component, pageProps }: AppProps) {
       </Head>
       <GlobalStyle />
       <QueryClientProvider client={queryClient}>
-        {/* Monitoring starts here (src/monitoring). */}
         <Component {...pageProps} />
       </QueryClientProvider>
     </ThemeProvider>

@@ -11,12 +11,10 @@ import { enrichmentProperties } from './pageContext';
 import { touchProductSession } from './productSession';
 import { browserLocalStorage, createSafeStorage } from './safeStorage';
 import type { AnalyticsLogger } from './types';
+import { appLogger } from '@/monitoring';
 
-const consoleLogger: AnalyticsLogger = {
-  debug: (message) => console.debug(message),
-  warn: (message) => console.warn(message),
-  error: (message) => console.error(message),
-};
+/** Analytics logs through the app logger: the console until monitoring loads, Datadog logs after. */
+const logger: AnalyticsLogger = appLogger;
 
 const identityCookies: CookieJar = {
   get: (name) => Cookies.get(name),
@@ -25,7 +23,7 @@ const identityCookies: CookieJar = {
 };
 
 /** The wrapper of this page load; created here so it never weighs on the first load. */
-export const analytics = new Analytics(createDestinationLoader(() => enrichmentProperties(currentPageContext()), consoleLogger), consoleLogger);
+export const analytics = new Analytics(createDestinationLoader(() => enrichmentProperties(currentPageContext()), logger), logger);
 
 /**
  * The microsites flow (spec §4): skip bots, set up, identify anonymously with the device context
@@ -33,7 +31,7 @@ export const analytics = new Analytics(createDestinationLoader(() => enrichmentP
  */
 export async function startAnalytics(config: AnalyticsConfig, locale: string): Promise<void> {
   const isBot = await detectBot();
-  const storage = createSafeStorage(browserLocalStorage, consoleLogger);
+  const storage = createSafeStorage(browserLocalStorage, logger);
   const { anonymousId, previousId } = syncAnonymousId(storage, identityCookies);
   const touchSession = () => touchProductSession(storage, Date.now());
   const context: SetupContext = { isBot, anonymousId: previousId ?? anonymousId, sessionId: touchSession().sessionId };

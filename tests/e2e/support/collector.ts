@@ -14,6 +14,15 @@ export interface CollectedEvent {
   traits: Record<string, unknown>;
 }
 
+/** A monitoring event: a RUM or log event from the SDK, or a payload the Safari proxy forwarded. */
+export interface CollectedTelemetry {
+  /** `browser` for the SDK's own requests, `safari-proxy` for the app's forwarding route. */
+  via: 'browser' | 'safari-proxy';
+  /** Intake track: rum, logs, replay, … */
+  track: string;
+  event: Record<string, unknown>;
+}
+
 export interface CollectedRequest {
   vendor: string;
   path: string;
@@ -34,6 +43,7 @@ interface Fault {
  */
 export function startCollector(port = COLLECTOR_PORT): Promise<Server> {
   const events: CollectedEvent[] = [];
+  const telemetry: CollectedTelemetry[] = [];
   const requests: CollectedRequest[] = [];
   const faults: Fault[] = [];
 
@@ -46,6 +56,16 @@ export function startCollector(port = COLLECTOR_PORT): Promise<Server> {
     if (url.pathname.startsWith('/__control/')) return control(url, body, res);
     if (url.pathname.startsWith('/amplitude/config')) return json(res, 200, { configs: {} });
     if (url.pathname === `/segment-cdn/v1/projects/${E2E_KEYS.segment}/settings`) return json(res, 200, segmentSettings());
+
+    if (url.pathname === '/datadog') {
+      const forwarded = new URL(url.searchParams.get('ddforward') ?? '/', 'http://intake');
+      telemetry.push(...fromDatadog('browser', forwarded.pathname, body));
+      return json(res, 202, {});
+    }
+    if (url.pathname.startsWith('/datadog-intake/')) {
+      telemetry.push(...fromDatadog('safari-proxy', url.pathname.slice('/datadog-intake'.length), body));
+      return json(res, 202, {});
+    }
 
     const vendor = url.pathname.startsWith('/amplitude/2/httpapi') ? 'amplitude' : url.pathname.startsWith('/segment/v1/') ? 'segment' : undefined;
     if (!vendor) return json(res, 404, { error: 'unknown collector path' });
@@ -74,6 +94,10 @@ export function startCollector(port = COLLECTOR_PORT): Promise<Server> {
         return json(res, 200, events.filter((event) => !anonymousId || event.anonymousId === anonymousId));
       case '/__control/requests':
         return json(res, 200, requests.filter((request) => !anonymousId || request.anonymousIds.includes(anonymousId)));
+      case '/__control/telemetry': {
+        const contains = url.searchParams.get('contains') ?? '';
+        return json(res, 200, telemetry.filter((item) => JSON.stringify(item.event).includes(contains)));
+      }
       case '/__control/faults':
         faults.push(parseJson(body) as Fault);
         return json(res, 200, { ok: true });
@@ -86,6 +110,16 @@ export function startCollector(port = COLLECTOR_PORT): Promise<Server> {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve(server));
   });
+}
+
+/** Datadog intake bodies are newline-separated JSON events (uncompressed in the e2e build). */
+function fromDatadog(via: CollectedTelemetry['via'], intakePath: string, body: string): CollectedTelemetry[] {
+  const track = intakePath.replace(/^\/api\/v2\//, '');
+  return body
+    .split('\n')
+    .map((line) => parseJson(line))
+    .filter((event): event is Record<string, unknown> => typeof event === 'object' && event !== null)
+    .map((event) => ({ via, track, event }));
 }
 
 function fromAmplitude(body: unknown): CollectedEvent[] {

@@ -1,5 +1,5 @@
 import { COLLECTOR_URL } from './collectorConfig';
-import type { CollectedEvent, CollectedRequest } from './collector';
+import type { CollectedEvent, CollectedRequest, CollectedTelemetry } from './collector';
 
 /** Test-side view of the collector, one visitor at a time. */
 export const collector = {
@@ -9,6 +9,10 @@ export const collector = {
   async requests(anonymousId?: string): Promise<CollectedRequest[]> {
     const query = anonymousId ? `?anonymousId=${anonymousId}` : '';
     return (await fetch(`${COLLECTOR_URL}/__control/requests${query}`)).json() as Promise<CollectedRequest[]>;
+  },
+  /** Monitoring events whose JSON contains a marker (e.g. a query parameter in the page URL). */
+  async telemetry(contains: string): Promise<CollectedTelemetry[]> {
+    return (await fetch(`${COLLECTOR_URL}/__control/telemetry?contains=${encodeURIComponent(contains)}`)).json() as Promise<CollectedTelemetry[]>;
   },
   async failNext(vendor: 'amplitude' | 'segment', anonymousId: string, statuses: number[]): Promise<void> {
     await fetch(`${COLLECTOR_URL}/__control/faults`, { method: 'POST', body: JSON.stringify({ vendor, anonymousId, statuses }) });

@@ -1,0 +1,54 @@
+// Lighthouse (mobile, default simulated throttling) on landing pages of 5 hosts in 5 languages.
+// Runs against the current build (`npm run build:e2e` for analytics + monitoring on, pointed at
+// the local collector this script starts; `npm run build` for the embedded defaults).
+// Usage: npx tsx bench/lighthouse.mts [domain/path …]
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startCollector } from '../tests/e2e/support/collector.ts';
+import { startServer } from './server.mjs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3200);
+// Lighthouse's own user agent is a bot to isbot; a person's phone gets analytics, as in production.
+const MOBILE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+const targets = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['kingscross-bagberth.co.uk/', 'cornavin-bagberth.ch/de', 'kyotostation-bagberth.jp/ja', 'prague-bagberth.cz/', 'venice-bagberth.it/it'];
+
+const collector = await startCollector().catch(() => undefined);
+const stop = await startServer(PORT);
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+const score = (value: number | null | undefined) => (value === null || value === undefined ? '  -' : String(Math.round(value * 100)).padStart(3));
+try {
+  console.log('page                                   perf a11y  bp  seo    FCP ms   LCP ms   TBT ms    CLS');
+  for (const target of targets) {
+    const [domain, ...rest] = target.split('/');
+    const url = `http://${domain}.localhost:${PORT}/${rest.join('/')}`;
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      emulatedUserAgent: MOBILE_UA,
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const { categories, audits } = result.lhr;
+    const ms = (id: string) => String(Math.round(audits[id]?.numericValue ?? NaN)).padStart(9);
+    console.log(
+      `${target.padEnd(38)} ${score(categories.performance?.score)} ${score(categories.accessibility?.score)} ${score(categories['best-practices']?.score)} ${score(categories.seo?.score)} ${ms('first-contentful-paint')}${ms('largest-contentful-paint')}${ms('total-blocking-time')}   ${(audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}`,
+    );
+    for (const category of Object.values(categories)) {
+      for (const ref of category.auditRefs) {
+        const audit = audits[ref.id];
+        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1 && category.id !== 'performance') console.log(`    ${category.id}: ${audit.id} (${audit.title})`);
+      }
+    }
+  }
+} finally {
+  chrome.kill();
+  stop();
+  collector?.close();
+}

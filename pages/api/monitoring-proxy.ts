@@ -1,0 +1,24 @@
+import type { NextApiRequest, NextApiResponse } from 'next';
+import { serverEnv } from '@/config/serverEnv';
+import { handleProxyRequest } from '@/monitoring/proxyHandler';
+import { proxyEnv } from '@/monitoring/proxyConfig';
+
+/** The Safari fallback proxy (spec §7 call 9). All decisions live in src/monitoring/proxyHandler. */
+export const config = { api: { bodyParser: false } };
+
+export default async function monitoringProxy(req: NextApiRequest, res: NextApiResponse) {
+  const response = await handleProxyRequest(
+    {
+      method: req.method,
+      url: req.url,
+      headers: req.headers,
+      // Stopping at the size limit must not reset the socket, or the browser never sees the 413.
+      body: req.iterator({ destroyOnReturn: false }),
+      remoteAddress: req.socket.remoteAddress,
+    },
+    { fetch, ...proxyEnv, trustProxy: serverEnv.trustProxy },
+  );
+  res.status(response.status);
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  res.end(response.body);
+}

@@ -1,0 +1,59 @@
+/**
+ * Spec §7 call 9: where the Safari fallback proxy may forward. The SDK (v7) posts to
+ * `{proxy}?ddforward={encodeURIComponent(path + '?' + parameters)}`, where path is `/api/v2/{track}`.
+ */
+
+/** The intake tracks the RUM and Logs SDKs send to. */
+export const INTAKE_PATHS: readonly string[] = ['/api/v2/rum', '/api/v2/logs', '/api/v2/replay', '/api/v2/profile'];
+
+/** Query parameters every SDK intake request carries. */
+const INTAKE_PARAMETERS = ['ddsource', 'dd-api-key', 'dd-request-id'];
+
+// Well above the SDK's own requests (a few hundred characters), well below server limits.
+export const MAX_DDFORWARD_LENGTH = 4096;
+
+// RFC 3986 query characters: no spaces, fragments, backslashes or control characters.
+const QUERY_PATTERN = /^[A-Za-z0-9\-._~%!$&'()*+,;=:@/?]*$/;
+
+export type ProxyTarget =
+  | { ok: true; url: string }
+  | { ok: false; status: 400 | 403; reason: string };
+
+const refuse = (status: 400 | 403, reason: string): ProxyTarget => ({ ok: false, status, reason });
+
+/**
+ * Turns the SDK's `ddforward` value into an intake URL under `intakeBase`, or says why not:
+ * 400 for a missing or malformed value, 403 for anything but an intake path on the intake host
+ * (other hosts, protocol-relative or absolute URLs, `..`, userinfo, other paths) or, when
+ * `clientToken` is given, a request for another Datadog client token.
+ */
+export function resolveProxyTarget(ddforward: unknown, intakeBase: string, clientToken?: string): ProxyTarget {
+  if (typeof ddforward !== 'string' || ddforward === '') return refuse(400, 'missing ddforward');
+  if (ddforward.length > MAX_DDFORWARD_LENGTH) return refuse(400, 'ddforward too long');
+
+  const queryStart = ddforward.indexOf('?');
+  const path = queryStart === -1 ? ddforward : ddforward.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : ddforward.slice(queryStart + 1);
+  // An exact match leaves no room for hosts, dot segments or encoded tricks in the path.
+  if (!INTAKE_PATHS.includes(path)) return refuse(403, 'not a Datadog intake path');
+
+  if (!QUERY_PATTERN.test(query)) return refuse(400, 'malformed intake parameters');
+  const parameters = new URLSearchParams(query);
+  if (!INTAKE_PARAMETERS.every((name) => parameters.get(name))) return refuse(400, 'missing intake parameters');
+  if (clientToken !== undefined && parameters.get('dd-api-key') !== clientToken) return refuse(403, 'foreign client token');
+
+  const base = new URL(intakeBase);
+  const url = new URL(`${intakeBase}${path}?${query}`);
+  // Belt and braces: whatever the parameters say, the request stays on the intake host and path.
+  if (url.origin !== base.origin || url.pathname !== `${base.pathname.replace(/\/$/, '')}${path}`) {
+    return refuse(403, 'not the Datadog intake');
+  }
+  return { ok: true, url: url.href };
+}
+
+/** The intake origin of a Datadog site, built the way the SDK builds it (`us3.datadoghq.com` → `browser-intake-us3-datadoghq.com`). */
+export function intakeOriginForSite(site: string): string {
+  const labels = site.split('.');
+  const extension = labels.pop();
+  return `https://browser-intake-${labels.join('-')}.${extension}`;
+}

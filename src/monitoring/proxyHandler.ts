@@ -1,0 +1,117 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { resolveProxyTarget } from './proxy';
+
+/** Spec §7 call 9, server side: forwards the SDK's intake requests for Safari-type browsers. */
+
+// The SDK flushes at 16 KiB and caps one event at 256 KiB; replay segments are about 60 kB.
+export const MAX_BODY_BYTES = 512 * 1024;
+export const UPSTREAM_TIMEOUT_MS = 5000;
+
+export interface ProxyRequest {
+  method: string | undefined;
+  /** The request target, e.g. `/api/monitoring-proxy?ddforward=…`. */
+  url: string | undefined;
+  headers: IncomingHttpHeaders;
+  body: AsyncIterable<Uint8Array | string>;
+  /** The TCP peer's address. */
+  remoteAddress: string | undefined;
+}
+
+export interface ProxyResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array | string;
+}
+
+export interface ProxyDeps {
+  fetch: typeof fetch;
+  intakeBase: string;
+  /** Only this token's requests are forwarded; undefined turns the route off. */
+  clientToken: string | undefined;
+  /** Take the client address from X-Forwarded-For; only behind a proxy that sets it. */
+  trustProxy: boolean;
+  maxBodyBytes?: number;
+  timeoutMs?: number;
+}
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+function failure(status: number, message: string, extraHeaders: Record<string, string> = {}): ProxyResponse {
+  return {
+    status,
+    headers: { ...NO_STORE, 'content-type': 'application/json; charset=utf-8', ...extraHeaders },
+    body: JSON.stringify({ error: message }),
+  };
+}
+
+const firstHeader = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+
+/** Datadog geolocates by X-Forwarded-For, which must name the browser, not this server. */
+function clientAddress(request: ProxyRequest, trustProxy: boolean): string | undefined {
+  const forwarded = trustProxy ? firstHeader(request.headers['x-forwarded-for'])?.split(',')[0]?.trim() : undefined;
+  return forwarded || request.remoteAddress;
+}
+
+/** Reads the whole body, or returns undefined as soon as it grows past `limit` bytes. */
+export async function readBoundedBody(body: AsyncIterable<Uint8Array | string>, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+    size += bytes.byteLength;
+    if (size > limit) return undefined;
+    chunks.push(bytes);
+  }
+  const whole = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return whole;
+}
+
+/** Answers one proxy request. Never throws; error answers carry a short message, no stack. */
+export async function handleProxyRequest(request: ProxyRequest, deps: ProxyDeps): Promise<ProxyResponse> {
+  const maxBodyBytes = deps.maxBodyBytes ?? MAX_BODY_BYTES;
+  if (request.method !== 'POST') return failure(405, 'method not allowed', { allow: 'POST' });
+  if (deps.clientToken === undefined) return failure(404, 'monitoring is not configured');
+
+  const ddforward = new URL(request.url ?? '/', 'http://proxy.invalid').searchParams.getAll('ddforward');
+  if (ddforward.length !== 1) return failure(400, ddforward.length ? 'more than one ddforward' : 'missing ddforward');
+  const target = resolveProxyTarget(ddforward[0], deps.intakeBase, deps.clientToken);
+  if (!target.ok) return failure(target.status, target.reason);
+
+  // Refuse a declared oversize body without reading it.
+  const tooLarge = failure(413, 'payload too large', { connection: 'close' });
+  if (Number(firstHeader(request.headers['content-length']) ?? 0) > maxBodyBytes) return tooLarge;
+  let body: Uint8Array<ArrayBuffer> | undefined;
+  try {
+    body = await readBoundedBody(request.body, maxBodyBytes);
+  } catch {
+    return failure(400, 'request body could not be read');
+  }
+  if (!body) return tooLarge;
+
+  const headers: Record<string, string> = {};
+  const contentType = firstHeader(request.headers['content-type']);
+  if (contentType) headers['content-type'] = contentType;
+  // The intake derives browser and device from the agent, so it must be the visitor's.
+  const userAgent = firstHeader(request.headers['user-agent']);
+  if (userAgent) headers['user-agent'] = userAgent;
+  const address = clientAddress(request, deps.trustProxy);
+  if (address) headers['x-forwarded-for'] = address;
+
+  const signal = AbortSignal.timeout(deps.timeoutMs ?? UPSTREAM_TIMEOUT_MS);
+  try {
+    const upstream = await deps.fetch(target.url, { method: 'POST', headers, body, redirect: 'manual', signal });
+    // A redirect would send the browser's data somewhere we did not choose.
+    if (upstream.status >= 300 && upstream.status < 400) return failure(502, 'intake answered with a redirect');
+    const responseHeaders: Record<string, string> = { ...NO_STORE };
+    const responseType = upstream.headers.get('content-type');
+    if (responseType) responseHeaders['content-type'] = responseType;
+    return { status: upstream.status, headers: responseHeaders, body: new Uint8Array(await upstream.arrayBuffer()) };
+  } catch {
+    return signal.aborted ? failure(504, 'intake timed out') : failure(502, 'intake unreachable');
+  }
+}

@@ -1,0 +1,64 @@
+import type { LogsInitConfiguration } from '@datadog/browser-logs';
+import type { RumInitConfiguration } from '@datadog/browser-rum';
+import { keepLogEvent, rumBeforeSend } from './beforeSend';
+import type { EnabledMonitoringConfig } from './config';
+import { SAFARI_PROXY_PATH } from './safari';
+
+/** Spec §9: clickmap and feature_flags experiments are on. */
+export const EXPERIMENTAL_FEATURES: readonly string[] = ['clickmap', 'feature_flags'];
+
+export interface TransportChoice {
+  /** True for Safari-type browsers (see `isSafariLike`). */
+  useSafariProxy: boolean;
+}
+
+/** A configured proxy (the test collector) wins; otherwise Safari-type browsers use ours. */
+export function proxyFor(config: EnabledMonitoringConfig, { useSafariProxy }: TransportChoice): string | undefined {
+  return config.proxyUrl ?? (useSafariProxy ? SAFARI_PROXY_PATH : undefined);
+}
+
+// Datadog requires RUM and Logs to share the session options, so both are built from this.
+function sharedInitOptions(config: EnabledMonitoringConfig, transport: TransportChoice) {
+  return {
+    clientToken: config.clientToken,
+    site: config.site,
+    service: config.service,
+    env: config.env,
+    version: config.version,
+    sessionSampleRate: config.sampleRate,
+    // Spec §9: the session crosses subdomains, in a secure cookie.
+    trackSessionAcrossSubdomains: true,
+    useSecureSessionCookie: true,
+    proxy: proxyFor(config, transport),
+  } satisfies Partial<RumInitConfiguration & LogsInitConfiguration>;
+}
+
+/** The options for `datadogRum.init`, with Datadog v7 names. */
+export function rumInitOptions(
+  config: EnabledMonitoringConfig,
+  transport: TransportChoice,
+  globalContext: () => Record<string, unknown> = () => ({}),
+): RumInitConfiguration {
+  return {
+    ...sharedInitOptions(config, transport),
+    applicationId: config.applicationId,
+    allowedTracingUrls: config.tracingOrigins,
+    sessionReplaySampleRate: config.sessionReplaySampleRate,
+    trackUserInteractions: config.trackUserInteractions,
+    trackResources: config.trackResources,
+    trackLongTasks: config.trackLongTasks,
+    defaultPrivacyLevel: 'mask-user-input',
+    enableExperimentalFeatures: [...EXPERIMENTAL_FEATURES],
+    compressIntakeRequests: config.compressIntakeRequests,
+    beforeSend: rumBeforeSend(globalContext),
+  };
+}
+
+/** The options for `datadogLogs.init`: errors are forwarded, on the same session and transport. */
+export function logsInitOptions(config: EnabledMonitoringConfig, transport: TransportChoice): LogsInitConfiguration {
+  return {
+    ...sharedInitOptions(config, transport),
+    forwardErrorsToLogs: true,
+    beforeSend: keepLogEvent,
+  };
+}

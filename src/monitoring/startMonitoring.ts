@@ -1,0 +1,79 @@
+import type { MonitoringConfig, EnabledMonitoringConfig } from './config';
+import { APPLICATION_CONTEXT_KEY, TENANT_CONTEXT_KEY, applicationContext, type TenantContext } from './context';
+import { appLogger, datadogSink, setLogSink } from './logger';
+import { logsInitOptions, rumInitOptions, type TransportChoice } from './rumInitOptions';
+import { isSafariLike } from './safari';
+
+export interface StartMonitoringOptions {
+  config: MonitoringConfig;
+  /** The page language now; later changes go through the handle. */
+  locale: string;
+  /** Null when the page belongs to no tenant. */
+  tenant: TenantContext | null;
+  /** From the analytics bot detection: bots are never monitored (spec §1, §9). */
+  isBot: boolean;
+  /** Defaults to `navigator.userAgent`; picks the Safari proxy. */
+  userAgent?: string;
+}
+
+export interface MonitoringHandle {
+  /** Updates `application.locale` after a language change. */
+  setLocale(locale: string): void;
+}
+
+interface ContextTarget {
+  setGlobalContextProperty(key: string, value: unknown): void;
+}
+
+let started: Promise<MonitoringHandle | undefined> | undefined;
+
+/**
+ * Loads and starts Datadog RUM and Logs, once per page load; later calls get the same handle.
+ * Resolves to undefined when monitoring is off, the visitor is a bot, or on the server. Never
+ * rejects: a part that fails to load is logged and the page carries on without it.
+ */
+export function startMonitoring(options: StartMonitoringOptions): Promise<MonitoringHandle | undefined> {
+  const { config, isBot } = options;
+  if (!config.enabled || isBot || typeof window === 'undefined') return Promise.resolve(undefined);
+  started ??= load(config, options);
+  return started;
+}
+
+async function load(config: EnabledMonitoringConfig, options: StartMonitoringOptions): Promise<MonitoringHandle> {
+  const transport: TransportChoice = { useSafariProxy: isSafariLike(options.userAgent ?? navigator.userAgent) };
+  // Set before init, so the very first view already carries it.
+  const initialContext: Array<[string, unknown]> = [[APPLICATION_CONTEXT_KEY, applicationContext(options.locale, config.version)]];
+  if (options.tenant) initialContext.push([TENANT_CONTEXT_KEY, options.tenant]);
+  const withContext = <T extends ContextTarget>(sdk: T): T => {
+    initialContext.forEach(([key, value]) => sdk.setGlobalContextProperty(key, value));
+    return sdk;
+  };
+
+  // Only ever import(): both SDKs patch fetch and console as soon as they are evaluated.
+  const [logsModule, rumModule] = await Promise.allSettled([import('@datadog/browser-logs'), import('@datadog/browser-rum')]);
+  // Logs start first, so that a failure of RUM is reported to Datadog rather than the console.
+  const logs = startSdk('browser-logs', logsModule, ({ datadogLogs }) => {
+    withContext(datadogLogs).init(logsInitOptions(config, transport));
+    setLogSink(datadogSink(datadogLogs.logger));
+    return datadogLogs;
+  });
+  const rum = startSdk('browser-rum', rumModule, ({ datadogRum }) => {
+    withContext(datadogRum).init(rumInitOptions(config, transport, () => datadogRum.getGlobalContext()));
+    return datadogRum;
+  });
+
+  const targets: ContextTarget[] = [logs, rum].flatMap((sdk) => (sdk ? [sdk] : []));
+  return {
+    setLocale: (locale) => targets.forEach((sdk) => sdk.setGlobalContextProperty(APPLICATION_CONTEXT_KEY, applicationContext(locale, config.version))),
+  };
+}
+
+function startSdk<M, T>(name: string, loaded: PromiseSettledResult<M>, start: (module: M) => T): T | undefined {
+  try {
+    if (loaded.status === 'rejected') throw loaded.reason;
+    return start(loaded.value);
+  } catch (error) {
+    appLogger.warn(`[monitoring] ${name} failed to start`, { error });
+    return undefined;
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * Spec §2 and §4: on these routes monitoring loads at once instead of at the first scroll. The
+ * unknown-host page is the 404 that an unmapped host gets, so it counts as one.
+ */
+export const IMMEDIATE_START_ROUTES: readonly string[] = ['/404', '/500', '/_error', '/unknown-host'];
+
+/** `pathname` is the Next router's page path (`router.pathname`), not the address bar's. */
+export function shouldStartImmediately(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return IMMEDIATE_START_ROUTES.includes(path);
+}
+
+/** Calls back once, at the first scroll of `target`. Returns a function that cancels the wait. */
+export function onFirstScroll(callback: () => void, target: EventTarget = window): () => void {
+  const listener = () => callback();
+  target.addEventListener('scroll', listener, { passive: true, once: true });
+  return () => target.removeEventListener('scroll', listener);
+}

@@ -1,0 +1,33 @@
+import { useRouter } from 'next/router';
+import { useEffect, useRef } from 'react';
+import type { MonitoringHandle } from './startMonitoring';
+import { onFirstScroll, shouldStartImmediately } from './startTrigger';
+
+/**
+ * Spec §2, §4: monitoring loads at the first scroll, or at once on error routes, so it never
+ * competes with the page's own loading; bots are never monitored. Everything it needs beyond
+ * this trigger is fetched on demand.
+ */
+export function useMonitoring(): void {
+  const router = useRouter();
+  const handle = useRef<MonitoringHandle | undefined>(undefined);
+
+  useEffect(() => {
+    const begin = () => {
+      void import('./startForPage')
+        .then(({ startForPage }) => startForPage())
+        .then((started) => {
+          handle.current = started;
+        });
+    };
+    if (shouldStartImmediately(router.pathname)) {
+      begin();
+      return undefined;
+    }
+    return onFirstScroll(begin);
+  }, [router.pathname]);
+
+  useEffect(() => {
+    handle.current?.setLocale(router.locale ?? 'en');
+  }, [router.locale]);
+}

@@ -1,0 +1,151 @@
+// Spec §2 and §4 (monitoring loads at the first scroll, at once on error routes), §3 (monitoring
+// session context), §7 call 9 (telemetry; Safari fallback proxy), §8 (ignored error types), §9.
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { collector } from './support/collectorClient';
+import { E2E_COMMIT_SHA, E2E_KEYS } from './support/collectorConfig';
+import { expect, hostUrl, micrositesUrl, test } from './support/fixtures';
+
+const HOST = 'kingscross-bagberth.co.uk';
+const BOT_UA = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
+
+/** Records Datadog traffic of a page: intake requests and SDK code. */
+function watchDatadog(page: Page) {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith('http://localhost:4100/datadog')) seen.push(request.url());
+  });
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    // A string only the Datadog SDK bundles contain.
+    if ((await response.text().catch(() => '')).includes('browser-intake-')) seen.push(response.url());
+  });
+  return seen;
+}
+
+/** The SDK batches for up to 30 s; a hidden page makes it send at once. */
+async function flushTelemetry(page: Page) {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+const rumViews = async (marker: string) => (await collector.telemetry(marker)).filter((item) => item.track === 'rum' && item.event.type === 'view');
+
+test('nothing of Datadog before the first scroll; then a view with the application and tenant context', async ({ page }) => {
+  const marker = randomUUID();
+  const datadog = watchDatadog(page);
+  await page.goto(hostUrl(HOST, `/?e2e=${marker}`));
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(3000);
+  expect(datadog).toEqual([]);
+  expect(await rumViews(marker)).toEqual([]);
+
+  await page.mouse.wheel(0, 800);
+  await expect.poll(async () => (await rumViews(marker)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  const view = (await rumViews(marker))[0]!.event as {
+    context: Record<string, unknown>;
+    application: { id: string };
+    version: string;
+  };
+  expect(view.application.id).toBe(E2E_KEYS.datadogApplicationId);
+  expect(view.context.application).toEqual({ locale: 'en', commitSha: E2E_COMMIT_SHA });
+  expect(view.context.tenant).toEqual({ host: HOST, slug: 'kings-cross-station', type: 'poi' });
+  expect(view.version).toBe(E2E_COMMIT_SHA);
+});
+
+test('on a 404 page monitoring starts at once, without a scroll', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 404/);
+  const marker = randomUUID();
+  const response = await page.goto(hostUrl(HOST, `/no-such-page?e2e=${marker}`));
+  expect(response?.status()).toBe(404);
+  await expect.poll(async () => (await rumViews(marker)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+});
+
+test('a bot gets no monitoring, even after scrolling', async ({ browser }) => {
+  const context = await browser.newContext({ userAgent: BOT_UA });
+  const page = await context.newPage();
+  const datadog = watchDatadog(page);
+  await page.goto(hostUrl(HOST));
+  await page.mouse.wheel(0, 800);
+  await page.waitForTimeout(4000);
+  expect(datadog).toEqual([]);
+  await context.close();
+});
+
+test('an IgnorableError thrown in the page never reaches the intake', async ({ page, consoleGuard }) => {
+  const marker = randomUUID();
+  consoleGuard.allow(new RegExp(marker));
+  await page.goto(hostUrl(HOST, `/?e2e=${marker}`));
+  await page.mouse.wheel(0, 800);
+  await expect.poll(async () => (await rumViews(marker)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+
+  await page.evaluate((id) => {
+    const throwLater = (name: string, message: string) =>
+      setTimeout(() => {
+        const error = new Error(message);
+        error.name = name;
+        throw error;
+      });
+    throwLater('IgnorableError', `ignorable ${id}`);
+    throwLater('IgnoredEventCancel', `cancel ${id}`);
+    throwLater('Error', `regular ${id}`);
+  }, marker);
+
+  // The regular error arriving proves errors are sent; the ignored ones must not be among them.
+  await expect
+    .poll(
+      async () => {
+        await flushTelemetry(page);
+        return JSON.stringify(await collector.telemetry(`regular ${marker}`));
+      },
+      { timeout: 40_000 },
+    )
+    .toContain('regular');
+  await page.waitForTimeout(2000);
+  expect(await collector.telemetry(`ignorable ${marker}`)).toEqual([]);
+  expect(await collector.telemetry(`cancel ${marker}`)).toEqual([]);
+});
+
+test.describe('the Safari fallback proxy', () => {
+  const intakePath = (track: string) =>
+    `/api/v2/${track}?ddsource=browser&dd-api-key=${E2E_KEYS.datadogClientToken}&dd-evp-origin-version=7.16.2&dd-evp-origin=browser&dd-request-id=${randomUUID()}`;
+  // API routes answer on every host; Node (unlike Chromium) does not resolve *.localhost.
+  const proxyUrl = (ddforward: string) => micrositesUrl(`/api/monitoring-proxy?ddforward=${encodeURIComponent(ddforward)}`);
+
+  test('forwards an intake payload to the Datadog intake', async ({ request }) => {
+    const marker = randomUUID();
+    const response = await request.post(proxyUrl(intakePath('rum')), {
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      data: `${JSON.stringify({ type: 'view', marker })}\n${JSON.stringify({ type: 'action', marker })}`,
+    });
+    expect(response.status()).toBe(202);
+    const forwarded = await collector.telemetry(marker);
+    expect(forwarded.map((item) => `${item.via} ${item.track} ${String(item.event.type)}`)).toEqual(['safari-proxy rum view', 'safari-proxy rum action']);
+  });
+
+  for (const [name, ddforward, status] of [
+    ['a path outside the intake', '/api/v1/series?dd-api-key=x', 403],
+    ['another host', `//evil.example${intakePath('rum')}`, 403],
+    ['an absolute URL', `https://evil.example${intakePath('rum')}`, 403],
+    ['a traversal', `/api/v2/rum/../../admin?ddsource=browser&dd-api-key=${E2E_KEYS.datadogClientToken}`, 403],
+    ['another account', intakePath('rum').replace(E2E_KEYS.datadogClientToken, 'pubsomeoneelse'), 403],
+  ] as const) {
+    test(`refuses ${name}`, async ({ request }) => {
+      const marker = randomUUID();
+      const response = await request.post(proxyUrl(ddforward), { data: JSON.stringify({ marker }) });
+      expect(response.status()).toBeGreaterThanOrEqual(400);
+      expect(response.status()).toBeLessThan(500);
+      expect(response.status()).toBe(status);
+      expect(await response.text()).not.toContain('at ');
+      expect(await collector.telemetry(marker)).toEqual([]);
+    });
+  }
+
+  test('refuses a GET and an oversized body', async ({ request }) => {
+    expect((await request.get(proxyUrl(intakePath('rum')))).status()).toBe(405);
+    const big = 'x'.repeat(600 * 1024);
+    expect((await request.post(proxyUrl(intakePath('rum')), { data: big })).status()).toBe(413);
+  });
+});

@@ -1,0 +1,126 @@
+// Spec §7 call 9 (monitoring telemetry goes through a fallback proxy on Safari-type browsers) and
+// the monitoring issue's rules for it: only Datadog intake paths, bounded body, timeout, 4xx for
+// an unexpected target. URLs are built with the SDK's own v7 endpoint builder.
+import { buildEndpointUrl, createEndpointBuilder, type TrackType } from '@datadog/js-core/transport';
+import { intakeOriginForSite, resolveProxyTarget } from '@/monitoring/proxy';
+import { parseProxyEnv } from '@/monitoring/proxyConfig';
+
+const INTAKE = 'https://browser-intake-datadoghq.com';
+const TOKEN = 'pub-abc';
+const QUERY = `ddsource=browser&dd-api-key=${TOKEN}&dd-evp-origin-version=7.16.2&dd-evp-origin=browser&dd-request-id=0b6a0f5e-2a51-4a43-9d2c-3a1c3d1f9e42`;
+
+/** The `ddforward` value the SDK itself puts on a proxied request of this track. */
+function sdkDdforward(track: TrackType, clientToken = TOKEN): string {
+  const url = createEndpointBuilder({ clientToken, proxy: 'https://tenant.example/api/monitoring-proxy' }, track).build('fetch', { encoding: 'deflate' });
+  const values = new URL(url).searchParams.getAll('ddforward');
+  expect(values).toHaveLength(1);
+  return values[0]!;
+}
+
+describe('resolveProxyTarget', () => {
+  it.each(['rum', 'logs', 'replay', 'profile'] as const)('forwards the SDK’s %s requests to the same path and query on the intake', (track) => {
+    const ddforward = sdkDdforward(track);
+    expect(ddforward).toMatch(new RegExp(`^/api/v2/${track}\\?ddsource=browser&dd-api-key=${TOKEN}&`));
+    expect(resolveProxyTarget(ddforward, INTAKE, TOKEN)).toEqual({ ok: true, url: `${INTAKE}${ddforward}` });
+  });
+
+  it.each([
+    [`/api/v2/rum?${QUERY}&batch_time=1718000000000&_dd.api=beacon`],
+    [`/api/v2/logs?${QUERY}`],
+    [`/api/v2/replay?${QUERY}&dd-evp-encoding=deflate`],
+    [`/api/v2/rum?${QUERY}&_dd.retry_count=1&_dd.retry_after=500`],
+    [`/api/v2/rum?${QUERY}&application.id=6a2d7f3c-0000-4000-8000-000000000000`],
+  ])('allows %s', (ddforward) => {
+    expect(resolveProxyTarget(ddforward, INTAKE, TOKEN)).toEqual({ ok: true, url: `${INTAKE}${ddforward}` });
+  });
+
+  it('keeps a local collector’s base path', () => {
+    expect(resolveProxyTarget(`/api/v2/rum?${QUERY}`, 'http://127.0.0.1:4319/collector', TOKEN)).toEqual({
+      ok: true,
+      url: `http://127.0.0.1:4319/collector/api/v2/rum?${QUERY}`,
+    });
+  });
+
+  it.each([
+    // other hosts, however they are spelled
+    [`https://evil.example/api/v2/rum?${QUERY}`],
+    [`//evil.example/api/v2/rum?${QUERY}`],
+    [`///evil.example/api/v2/rum?${QUERY}`],
+    [`\\\\evil.example/api/v2/rum?${QUERY}`],
+    [`/\\evil.example/api/v2/rum?${QUERY}`],
+    [`https://browser-intake-datadoghq.com.evil.example/api/v2/rum?${QUERY}`],
+    [`@evil.example/api/v2/rum?${QUERY}`],
+    [`/api/v2/rum@evil.example?${QUERY}`],
+    [`https://user:pass@browser-intake-datadoghq.com/api/v2/rum?${QUERY}`],
+    [`evil.example/api/v2/rum?${QUERY}`],
+    // other paths on the intake host
+    [`/api/v2/rum/../../v1/validate?${QUERY}`],
+    [`/api/v2/../v1/input?${QUERY}`],
+    [`/api/v2/%2e%2e/v1/input?${QUERY}`],
+    [`/api/v2/rum/?${QUERY}`],
+    [`/api/v2/rum/extra?${QUERY}`],
+    [`/api/v2/RUM?${QUERY}`],
+    [`/api/v2/rum%3F?${QUERY}`],
+    [`/api/v2/rum;x?${QUERY}`],
+    [`/api/v2/rum#?${QUERY}`],
+    [`/api/v2/profiling/quota?session_id=1`],
+    [`/api/v2/exposures?${QUERY}`],
+    [`/api/v2/series?${QUERY}`],
+    [`/api/v1/input?${QUERY}`],
+    [`/?${QUERY}`],
+    [`api/v2/rum?${QUERY}`],
+    [` /api/v2/rum?${QUERY}`],
+    // another organisation's client token
+    [`/api/v2/rum?ddsource=browser&dd-api-key=pub-someone-else&dd-request-id=1`],
+  ])('refuses %s with 403', (ddforward) => {
+    expect(resolveProxyTarget(ddforward, INTAKE, TOKEN)).toMatchObject({ ok: false, status: 403 });
+  });
+
+  it.each([
+    [undefined],
+    [''],
+    [['/api/v2/rum']],
+    ['/api/v2/rum'],
+    ['/api/v2/rum?'],
+    ['/api/v2/rum?ddsource=browser&dd-api-key=pub-abc'],
+    [`/api/v2/rum?${QUERY}#fragment`],
+    [`/api/v2/rum?${QUERY}&x=a b`],
+    [`/api/v2/rum?${QUERY}&x=a\\b`],
+    [`/api/v2/rum?${QUERY}&x=\n`],
+    [`/api/v2/rum?${QUERY}&pad=${'a'.repeat(5000)}`],
+  ])('refuses a missing or malformed value with 400: %j', (ddforward) => {
+    expect(resolveProxyTarget(ddforward, INTAKE, TOKEN)).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it('accepts any client token when none is configured to compare with', () => {
+    expect(resolveProxyTarget(sdkDdforward('rum', 'pub-other'), INTAKE)).toMatchObject({ ok: true });
+  });
+});
+
+describe('intakeOriginForSite', () => {
+  it.each(['datadoghq.com', 'datadoghq.eu', 'us3.datadoghq.com', 'us5.datadoghq.com', 'ap1.datadoghq.com', 'ddog-gov.com', 'us2.ddog-gov.com'])(
+    'matches the SDK’s own intake host for %s',
+    (site) => {
+      const sdkUrl = new URL(buildEndpointUrl({ site, path: '/api/v2/rum' }));
+      expect(intakeOriginForSite(site)).toBe(sdkUrl.origin);
+    },
+  );
+});
+
+describe('parseProxyEnv', () => {
+  it('targets the intake of the configured Datadog site', () => {
+    expect(parseProxyEnv({})).toEqual({ intakeBase: 'https://browser-intake-datadoghq.com', clientToken: undefined });
+    expect(parseProxyEnv({ NEXT_PUBLIC_DATADOG_SITE: 'us3.datadoghq.com', NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: TOKEN })).toEqual({
+      intakeBase: 'https://browser-intake-us3-datadoghq.com',
+      clientToken: TOKEN,
+    });
+  });
+
+  it('lets tests point the intake at a local collector', () => {
+    expect(parseProxyEnv({ DATADOG_INTAKE_URL: 'http://127.0.0.1:4319/' }).intakeBase).toBe('http://127.0.0.1:4319');
+  });
+
+  it.each(['127.0.0.1:4319', 'http://127.0.0.1:4319/?x=1'])('rejects DATADOG_INTAKE_URL=%s with a message naming it', (value) => {
+    expect(() => parseProxyEnv({ DATADOG_INTAKE_URL: value })).toThrow('Invalid environment variable DATADOG_INTAKE_URL');
+  });
+});

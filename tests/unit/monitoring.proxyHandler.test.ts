@@ -1,0 +1,211 @@
+// Spec §7 call 9 (the Safari fallback proxy forwards monitoring telemetry) and §7 answer handling
+// (413 payload too large, 4xx invalid); the monitoring issue: intake paths only, bounded body,
+// timeout, 4xx for an unexpected target.
+import { handleProxyRequest, readBoundedBody, type ProxyDeps, type ProxyRequest } from '@/monitoring/proxyHandler';
+
+const TOKEN = 'pub-abc';
+const INTAKE = 'http://127.0.0.1:4319';
+const DDFORWARD = `/api/v2/rum?ddsource=browser&dd-api-key=${TOKEN}&dd-evp-origin-version=7.16.2&dd-evp-origin=browser&dd-request-id=5f3c&batch_time=1718000000000&_dd.api=fetch`;
+const PAYLOAD = '{"type":"view","view":{"id":"v1"}}\n{"type":"action"}';
+
+const proxyUrl = (ddforward: string | undefined) =>
+  ddforward === undefined ? '/api/monitoring-proxy' : `/api/monitoring-proxy?ddforward=${encodeURIComponent(ddforward)}`;
+
+async function* chunks(...parts: (string | Uint8Array)[]) {
+  for (const part of parts) yield part;
+}
+
+function request(overrides: Partial<ProxyRequest> = {}): ProxyRequest {
+  return {
+    method: 'POST',
+    url: proxyUrl(DDFORWARD),
+    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': 'Safari/605', cookie: 'session=secret', 'content-length': String(PAYLOAD.length) },
+    body: chunks(PAYLOAD),
+    remoteAddress: '203.0.113.7',
+    ...overrides,
+  };
+}
+
+interface Forwarded {
+  url: string;
+  init: RequestInit;
+}
+
+function intake(response: () => Response = () => new Response('{"request_id":"r1"}', { status: 202, headers: { 'content-type': 'application/json' } })) {
+  const calls: Forwarded[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(input), init: init ?? {} });
+    return response();
+  }) as unknown as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
+const deps = (overrides: Partial<ProxyDeps> = {}): ProxyDeps => ({ fetch: intake().fetch, intakeBase: INTAKE, clientToken: TOKEN, trustProxy: false, ...overrides });
+const text = (body: Uint8Array | string) => (typeof body === 'string' ? body : new TextDecoder().decode(body));
+
+describe('handleProxyRequest', () => {
+  it('forwards the body unchanged, with the path and query from ddforward, to the intake', async () => {
+    const { fetch, calls } = intake();
+    const response = await handleProxyRequest(request({ body: chunks('{"type":"view",', '"view":{"id":"v1"}}\n{"type":"action"}') }), deps({ fetch }));
+
+    expect(response.status).toBe(202);
+    expect(response.headers['content-type']).toBe('application/json');
+    expect(text(response.body)).toBe('{"request_id":"r1"}');
+    expect(calls).toHaveLength(1);
+    const [{ url, init }] = calls as [Forwarded];
+    expect(url).toBe(`${INTAKE}${DDFORWARD}`);
+    expect(init.method).toBe('POST');
+    expect(init.redirect).toBe('manual');
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+    expect(text(init.body as Uint8Array)).toBe(PAYLOAD);
+  });
+
+  it('passes binary (compressed) bodies through byte for byte', async () => {
+    const { fetch, calls } = intake();
+    const bytes = new Uint8Array([0x78, 0x9c, 0x00, 0xff, 0x10, 0x80]);
+    await handleProxyRequest(request({ body: chunks(bytes.slice(0, 3), bytes.slice(3)), headers: {} }), deps({ fetch }));
+    expect(Array.from(calls[0]!.init.body as Uint8Array)).toEqual(Array.from(bytes));
+  });
+
+  it('sends the content type, the visitor’s agent and address, and never the cookies', async () => {
+    const { fetch, calls } = intake();
+    await handleProxyRequest(request(), deps({ fetch }));
+    expect(calls[0]!.init.headers).toEqual({ 'content-type': 'text/plain;charset=UTF-8', 'user-agent': 'Safari/605', 'x-forwarded-for': '203.0.113.7' });
+  });
+
+  it('takes the visitor’s address from X-Forwarded-For only behind a trusted proxy', async () => {
+    const headers = { 'x-forwarded-for': '198.51.100.9, 10.0.0.1' };
+    const trusted = intake();
+    await handleProxyRequest(request({ headers }), deps({ fetch: trusted.fetch, trustProxy: true }));
+    expect(trusted.calls[0]!.init.headers).toEqual({ 'x-forwarded-for': '198.51.100.9' });
+    const untrusted = intake();
+    await handleProxyRequest(request({ headers }), deps({ fetch: untrusted.fetch }));
+    expect(untrusted.calls[0]!.init.headers).toEqual({ 'x-forwarded-for': '203.0.113.7' });
+  });
+
+  it.each([400, 403, 413, 429, 500, 503])('passes the intake status %i back to the SDK, which decides on retries', async (status) => {
+    const response = await handleProxyRequest(request(), deps({ fetch: intake(() => new Response(null, { status })).fetch }));
+    expect(response.status).toBe(status);
+  });
+
+  it.each(['GET', 'PUT', 'OPTIONS', 'DELETE', undefined])('answers %s with 405 and forwards nothing', async (method) => {
+    const { fetch, calls } = intake();
+    const response = await handleProxyRequest(request({ method }), deps({ fetch }));
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('POST');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('answers an oversize body with 413 and forwards nothing', async () => {
+    const { fetch, calls } = intake();
+    const big = new Uint8Array(600 * 1024);
+    const response = await handleProxyRequest(request({ headers: {}, body: chunks(big.slice(0, 300 * 1024), big.slice(300 * 1024)) }), deps({ fetch }));
+    expect(response.status).toBe(413);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('answers 413 on a declared oversize length without reading the body', async () => {
+    const { fetch, calls } = intake();
+    let read = false;
+    const body = (async function* () {
+      read = true;
+      yield 'x';
+    })();
+    const response = await handleProxyRequest(request({ headers: { 'content-length': String(513 * 1024) }, body }), deps({ fetch }));
+    expect(response.status).toBe(413);
+    expect(read).toBe(false);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('accepts a body of exactly the limit', async () => {
+    const response = await handleProxyRequest(request({ headers: {}, body: chunks(new Uint8Array(16)) }), deps({ maxBodyBytes: 16 }));
+    expect(response.status).toBe(202);
+  });
+
+  it.each([
+    ['another host', 'https://evil.example/api/v2/rum?ddsource=browser&dd-api-key=pub-abc&dd-request-id=1'],
+    ['a protocol-relative host', '//evil.example/api/v2/rum?ddsource=browser&dd-api-key=pub-abc&dd-request-id=1'],
+    ['a non-intake path', '/api/v1/validate?ddsource=browser&dd-api-key=pub-abc&dd-request-id=1'],
+    ['a dot-segment escape', '/api/v2/rum/../../v1/input?ddsource=browser&dd-api-key=pub-abc&dd-request-id=1'],
+    ['another client token', '/api/v2/rum?ddsource=browser&dd-api-key=pub-other&dd-request-id=1'],
+  ])('answers %s with 403 and forwards nothing', async (_name, ddforward) => {
+    const { fetch, calls } = intake();
+    const response = await handleProxyRequest(request({ url: proxyUrl(ddforward) }), deps({ fetch }));
+    expect(response.status).toBe(403);
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['no ddforward', proxyUrl(undefined)],
+    ['an empty ddforward', proxyUrl('')],
+    ['two ddforward values', `${proxyUrl(DDFORWARD)}&ddforward=${encodeURIComponent(DDFORWARD)}`],
+    ['no intake parameters', proxyUrl('/api/v2/rum')],
+  ])('answers %s with 400', async (_name, url) => {
+    const { fetch, calls } = intake();
+    const response = await handleProxyRequest(request({ url }), deps({ fetch }));
+    expect(response.status).toBe(400);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('answers 504 when the intake does not answer in time', async () => {
+    const hanging = vi.fn(
+      (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    ) as unknown as typeof fetch;
+    const started = Date.now();
+    const response = await handleProxyRequest(request(), deps({ fetch: hanging, timeoutMs: 50 }));
+    expect(response.status).toBe(504);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('answers 502, without details, when the intake cannot be reached', async () => {
+    const failing = vi.fn(async () => {
+      throw new TypeError('fetch failed: getaddrinfo ENOTFOUND internal.host');
+    }) as unknown as typeof fetch;
+    const response = await handleProxyRequest(request(), deps({ fetch: failing }));
+    expect(response.status).toBe(502);
+    expect(text(response.body)).toBe('{"error":"intake unreachable"}');
+  });
+
+  it('does not follow or relay an intake redirect', async () => {
+    const redirecting = intake(() => new Response(null, { status: 302, headers: { location: 'https://evil.example/' } }));
+    const response = await handleProxyRequest(request(), deps({ fetch: redirecting.fetch }));
+    expect(response.status).toBe(502);
+    expect(response.headers).not.toHaveProperty('location');
+  });
+
+  it('is off (404) when monitoring has no client token', async () => {
+    const { fetch, calls } = intake();
+    const response = await handleProxyRequest(request(), deps({ fetch, clientToken: undefined }));
+    expect(response.status).toBe(404);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('never puts a stack trace in an answer', async () => {
+    const broken = (async function* () {
+      yield 'x';
+      throw new Error('socket hang up\n    at Socket.onclose (node:net:1:1)');
+    })();
+    const response = await handleProxyRequest(request({ headers: {}, body: broken }), deps());
+    expect(response.status).toBe(400);
+    expect(text(response.body)).not.toMatch(/ at |node:|hang up/);
+  });
+});
+
+describe('readBoundedBody', () => {
+  it('joins string and byte chunks', async () => {
+    expect(text((await readBoundedBody(chunks('ab', new Uint8Array([0x63])), 10))!)).toBe('abc');
+  });
+
+  it('stops as soon as the limit is passed', async () => {
+    let pulled = 0;
+    const endless = (async function* () {
+      for (;;) {
+        pulled += 1;
+        yield new Uint8Array(4);
+      }
+    })();
+    expect(await readBoundedBody(endless, 10)).toBeUndefined();
+    expect(pulled).toBe(3);
+  });
+});
