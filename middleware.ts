@@ -26,6 +26,7 @@ export function middleware(request: NextRequest) {
       return NextResponse.next();
     case 'rewrite':
       url.pathname = decision.pathname;
+      if (decision.search !== undefined) url.search = decision.search;
       return NextResponse.rewrite(url);
     case 'redirect':
       url.pathname = decision.pathname;
@@ -43,6 +44,6 @@ export function middleware(request: NextRequest) {
 export const config = {
   // Next prefixes each source with the locale and the /_next/data/{build} form, so data
   // requests match once `.json` is allowed; the root needs its own entry. API routes, build
-  // assets and other files with an extension are skipped.
-  matcher: ['/', '/((?!api/|_next/static/|_next/image|.*\\.(?!json$)[a-zA-Z0-9]+$).*)'],
+  // assets and other files with an extension are skipped, but for the per-host files.
+  matcher: ['/', '/((?!api/|_next/static/|_next/image|.*\\.(?!json$)[a-zA-Z0-9]+$).*)', '/sitemap.xml', '/robots.txt', '/og/:page*'],
 };

@@ -1,5 +1,5 @@
 import type { GetStaticPaths, GetStaticProps } from 'next';
-import { loadTranslations } from '@/i18n/serverTranslations';
+import { loadPageContent } from '@/content/pageContent';
 import { LandingView } from '@/landing/LandingView';
 import { landingPaths, landingProps, type LandingParams } from '@/landing/server';
 import type { LandingProps } from '@/landing/types';
@@ -12,7 +12,8 @@ export const getStaticPaths: GetStaticPaths<LandingParams> = async () => ({
 export const getStaticProps: GetStaticProps<LandingProps, LandingParams> = async ({ params, locale }) => {
   const props = params ? landingProps(params, locale) : null;
   if (!props) return { notFound: true };
-  return { props: { ...props, ...(await loadTranslations(locale)) } };
+  const { translations, revalidate } = await loadPageContent(locale);
+  return { props: { ...props, ...translations }, ...(revalidate && { revalidate }) };
 };
 
 export default LandingView;

@@ -1,5 +1,3 @@
-import Head from 'next/head';
-import { useTranslation } from 'next-i18next/pages';
 import { ANALYTICS_EVENTS, trackEvent } from '@/analytics';
 import { LanguageSwitcher } from '@/i18n/LanguageSwitcher';
 import { PageLayout } from '@/shell/PageLayout';
@@ -8,34 +6,38 @@ import { Guarantee } from './components/Guarantee';
 import { Hero } from './components/Hero';
 import { Highlights } from './components/Highlights';
 import { HowItWorks } from './components/HowItWorks';
+import { LandingHead } from './components/LandingHead';
+import { NearbyPlaces } from './components/NearbyPlaces';
+import { OpeningHours } from './components/OpeningHours';
 import type { LandingProps } from './types';
 import { useBookingUrl } from './useBookingUrl';
 
+const { microsites } = ANALYTICS_EVENTS;
+
+/** A landing page. City pages lead with the places in the city; POI pages with how it works there. */
 export function LandingView(props: LandingProps) {
-  const { t } = useTranslation('microsites');
   const { place, type, price } = props;
   const bookingUrl = useBookingUrl({ slug: props.slug, type, lat: place.lat, lng: place.lng, locale: props.locale });
-  const interpolation = { place: place.name, price: price.dailyFrom, guarantee: price.guarantee };
-  const { microsites } = ANALYTICS_EVENTS;
+  const isCity = type === 'city';
 
   return (
     <PageLayout
       year={props.year}
       headerEnd={<LanguageSwitcher locales={props.locales} onSwitch={(from, to) => trackEvent(microsites.languageSwitched, { from, to })} />}
     >
-      <Head>
-        <title>{t(type === 'city' ? 'meta.cityTitle' : 'meta.poiTitle', interpolation)}</title>
-        <meta name="description" content={t(type === 'city' ? 'meta.cityDescription' : 'meta.poiDescription', interpolation)} />
-      </Head>
+      <LandingHead props={props} />
       <Hero
         props={props}
         bookingUrl={bookingUrl}
         onCtaClick={() => trackEvent(microsites.ctaClicked, { slug: props.slug, type, locale: props.locale })}
       />
       <Highlights guarantee={price.guarantee} />
+      {isCity && <NearbyPlaces props={props} />}
       <HowItWorks place={place.name} />
+      <OpeningHours place={place} />
       <Guarantee amount={price.guarantee} />
       <Faq place={place.name} guarantee={price.guarantee} onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })} />
+      {!isCity && <NearbyPlaces props={props} />}
     </PageLayout>
   );
 }

@@ -1,13 +1,23 @@
 import type { GetStaticPathsResult } from 'next';
+import { publicEnv } from '@/config/publicEnv';
+import { readUrl } from '@/config/parse';
+import { formatDistance } from '@/content/distance';
+import { nearbyPlaces, poisInCity } from '@/content/nearby';
 import { pricePointFor } from '@/content/pricing';
 import { formatMoney } from '@/i18n/formatMoney';
 import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
+import { breadcrumbTrail } from '@/seo/breadcrumbs';
+import { canonicalHostFor } from '@/seo/canonicalHost';
+import { headLinks } from '@/seo/pageLinks';
 import { PLACES } from '@/tenancy/placeData';
+import { previewUrl } from '@/tenancy/previewUrl';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 import { groupTenantPages } from '@/tenancy/tenantPages';
-import type { LandingProps } from './types';
+import type { LandingProps, NearbyLink } from './types';
 
 const TENANT_PAGES = groupTenantPages(DOMAIN_ENTRIES);
+const GRAPHQL_URL = readUrl('GRAPHQL_URL', process.env.GRAPHQL_URL) ?? null;
+const NEARBY_LIMIT = 6;
 
 export type LandingParams = { slug: string; type: string };
 
@@ -18,15 +28,40 @@ export function landingPaths(): GetStaticPathsResult<LandingParams>['paths'] {
   );
 }
 
+/**
+ * Links to other hosts: their live address, or their local preview while the microsites site
+ * itself runs locally, so a marketer's preview never leaves the machine.
+ */
+function hostLink(href: string): string {
+  const url = new URL(href);
+  return `${previewUrl(url.host, publicEnv.micrositesBaseUrl).replace(/\/$/, '')}${url.pathname}`;
+}
+
+function nearbyLinks(slug: string, type: string, locale: WebsiteLocale): NearbyLink[] {
+  const places = type === 'city' ? poisInCity(slug, { locale, limit: NEARBY_LIMIT }) : nearbyPlaces(slug, { locale, limit: NEARBY_LIMIT });
+  return places.map((place) => ({
+    name: place.name,
+    kind: place.kind,
+    href: hostLink(place.href),
+    hrefLang: place.hrefLang,
+    distance: formatDistance(place.distanceKm, locale),
+  }));
+}
+
 /** The page's props, or null when the tenant map has no such page in that locale. */
 export function landingProps(params: LandingParams, locale: string | undefined): LandingProps | null {
   const page = TENANT_PAGES.find((candidate) => candidate.slug === params.slug && candidate.type === params.type);
   const place = PLACES[params.slug];
   if (!page || !place || !isWebsiteLocale(locale) || !page.locales.includes(locale)) return null;
+  const links = headLinks(page, locale, DOMAIN_ENTRIES);
+  const canonicalHost = canonicalHostFor(page.path, DOMAIN_ENTRIES);
+  if (!links || !canonicalHost) return null;
 
   const nameIn = (names: Partial<Record<WebsiteLocale, string>> & { en: string }) => names[locale] ?? names.en;
   const city = place.city ? PLACES[place.city] : undefined;
   const prices = pricePointFor(place.currency);
+  const brandHome = { name: 'Bagberth', url: `${new URL(publicEnv.customerAppUrl).origin}/` };
+  const breadcrumb = breadcrumbTrail(page, locale, brandHome, { entries: DOMAIN_ENTRIES, places: PLACES });
   return {
     slug: page.slug,
     type: page.type,
@@ -36,13 +71,25 @@ export function landingProps(params: LandingParams, locale: string | undefined):
       kind: place.kind,
       name: nameIn(place.name),
       cityName: city ? nameIn(city.name) : null,
+      country: place.country,
       lat: place.lat,
       lng: place.lng,
+      timeZone: place.timeZone,
     },
     price: {
       dailyFrom: formatMoney(prices.dailyFrom, place.currency, locale),
       guarantee: formatMoney(prices.guarantee, place.currency, locale),
     },
+    nearby: nearbyLinks(page.slug, page.type, locale),
+    seo: {
+      canonical: links.canonical,
+      alternates: links.alternates,
+      image: `https://${canonicalHost}/og/${page.slug}-${page.type}.png`,
+      breadcrumb,
+      organizationUrl: brandHome.url,
+    },
+    trail: breadcrumb.map((crumb, index) => (index === 0 ? crumb : { ...crumb, url: hostLink(crumb.url) })),
+    graphqlUrl: GRAPHQL_URL,
     year: new Date().getUTCFullYear(),
   };
 }

@@ -1,5 +1,17 @@
 import type { WebsiteLocale } from '@/i18n/websiteLocales';
+import type { Crumb } from '@/seo/jsonLd';
+import type { Alternate } from '@/seo/urls';
 import type { PlaceKind, TenantType } from '@/tenancy/types';
+
+/** Another tenant place a landing page links to. */
+export interface NearbyLink {
+  name: string;
+  kind: PlaceKind;
+  href: string;
+  hrefLang: WebsiteLocale;
+  /** Formatted in the page's distance system (miles or km). */
+  distance: string;
+}
 
 /** Everything a landing page renders, resolved and formatted on the server. */
 export interface LandingProps {
@@ -13,12 +25,29 @@ export interface LandingProps {
     name: string;
     /** The parent city's name in this locale, for places inside a city. */
     cityName: string | null;
+    country: string;
     lat: number;
     lng: number;
+    timeZone: string;
   };
   price: {
     dailyFrom: string;
     guarantee: string;
   };
+  /** City pages: the places in the city; POI pages: other places nearby. */
+  nearby: NearbyLink[];
+  seo: {
+    canonical: string;
+    alternates: Alternate[];
+    /** The per-place share image, absolute. */
+    image: string;
+    /** Canonical URLs, for structured data. */
+    breadcrumb: Crumb[];
+    organizationUrl: string;
+  };
+  /** The same trail for the visible breadcrumb, with links a local preview can follow. */
+  trail: Crumb[];
+  /** The GraphQL API for live storage spots; null when not configured (the section is absent). */
+  graphqlUrl: string | null;
   year: number;
 }

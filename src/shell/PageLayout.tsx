@@ -1,6 +1,8 @@
 import { useTranslation } from 'next-i18next/pages';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { DEFAULT_LOCALE } from '@/i18n/websiteLocales';
+import { LEGAL_DOCUMENTS } from '@/tenancy/routeRequest';
 import { Container } from '@/theme';
 
 export interface PageLayoutProps {
@@ -14,7 +16,9 @@ export const MAIN_ID = 'main';
 
 /** Skip link, header, main landmark and footer shared by every page. */
 export function PageLayout({ headerEnd, children, year }: PageLayoutProps) {
-  const { t } = useTranslation(['microsites', 'legal']);
+  const { t, i18n } = useTranslation(['microsites', 'legal']);
+  // Links keep the page's language; English has no prefix.
+  const prefix = i18n.language === DEFAULT_LOCALE ? '' : `/${i18n.language}`;
   return (
     <>
       <SkipLink href={`#${MAIN_ID}`}>{t('a11y.skipToContent')}</SkipLink>
@@ -31,6 +35,13 @@ export function PageLayout({ headerEnd, children, year }: PageLayoutProps) {
       <Footer>
         <Container>
           <p>{t('footer.about')}</p>
+          <LegalLinks aria-label={t('legal:links.label')}>
+            {LEGAL_DOCUMENTS.map((doc) => (
+              <a key={doc} href={`${prefix}/${doc}`}>
+                {t(`legal:links.${doc}`)}
+              </a>
+            ))}
+          </LegalLinks>
           <p>{t('footer.copyright', { year })}</p>
         </Container>
       </Footer>
@@ -90,4 +101,12 @@ const Footer = styled.footer`
   color: #e8edf5;
   font-size: ${({ theme }) => theme.fontSizes.xs};
   p + p { margin-top: ${({ theme }) => theme.space.sm}; }
+`;
+
+const LegalLinks = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+  margin-top: ${({ theme }) => theme.space.md};
+  a { color: #e8edf5; }
 `;

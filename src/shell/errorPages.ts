@@ -1,11 +1,12 @@
 import type { GetStaticProps } from 'next';
-import { loadTranslations } from '@/i18n/serverTranslations';
+import { loadPageContent } from '@/content/pageContent';
 
 export interface StaticShellProps {
   year: number;
 }
 
-/** Static props for pages that need only translations and the footer year (error pages). */
-export const getShellStaticProps: GetStaticProps<StaticShellProps> = async ({ locale }) => ({
-  props: { year: new Date().getUTCFullYear(), ...(await loadTranslations(locale)) },
-});
+/** Static props for pages that need only their copy and the footer year (error pages). */
+export const getShellStaticProps: GetStaticProps<StaticShellProps> = async ({ locale }) => {
+  const { translations, revalidate } = await loadPageContent(locale);
+  return { props: { year: new Date().getUTCFullYear(), ...translations }, ...(revalidate && { revalidate }) };
+};

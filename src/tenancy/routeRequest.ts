@@ -6,6 +6,22 @@ import type { DomainEntry } from './types';
 export const UNKNOWN_HOST_PAGE = '/unknown-host';
 export const NOT_FOUND_PAGE = '/404';
 
+/** Legal pages every host serves at /terms, /privacy and /cookies, from one shared page each. */
+export const LEGAL_DOCUMENTS = ['terms', 'privacy', 'cookies'] as const;
+export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];
+/**
+ * Files every host answers from the tenant map through an API route: its sitemap and robots.txt,
+ * and the share images its pages name.
+ */
+function hostFile(pathname: string): { pathname: string; search: string } | undefined {
+  if (pathname === '/sitemap.xml' || pathname === '/robots.txt') return { pathname: '/api/host-file', search: `?file=${pathname.slice(1)}` };
+  const shareImage = /^\/og\/([a-z0-9-]+)\.png$/.exec(pathname);
+  return shareImage ? { pathname: `/api/og/${shareImage[1]}`, search: '' } : undefined;
+}
+
+const legalPage = (pathname: string): string | undefined =>
+  (LEGAL_DOCUMENTS as readonly string[]).includes(pathname.slice(1)) ? `/legal${pathname}` : undefined;
+
 export interface RouteRequest {
   /** Normalized host (see normalizeHost). */
   host: string;
@@ -27,7 +43,7 @@ export type NotFoundReason = 'unknown-host' | 'locale-not-offered' | 'foreign-pa
 
 export type RouteDecision =
   | { kind: 'pass' }
-  | { kind: 'rewrite'; pathname: string; entry: DomainEntry }
+  | { kind: 'rewrite'; pathname: string; search?: string; entry?: DomainEntry }
   | { kind: 'redirect'; pathname: string; locale: WebsiteLocale }
   | { kind: 'not-found'; reason: NotFoundReason; page: string };
 
@@ -39,12 +55,16 @@ const notFound = (reason: NotFoundReason): RouteDecision => ({
 
 /**
  * Decides what a request becomes. A tenant host serves exactly one landing page, at `/` in each
- * of its locales; it never serves another host's page.
+ * of its locales, and the legal pages; it never serves another host's page.
  */
 export function routeRequest(request: RouteRequest, context: RouterContext): RouteDecision {
   if (request.pathname.startsWith('/api/')) return { kind: 'pass' };
+  const file = hostFile(request.pathname);
+  if (file) return { kind: 'rewrite', ...file };
 
+  const legal = legalPage(request.pathname);
   if (request.host === context.micrositesHost) {
+    if (legal) return { kind: 'rewrite', pathname: legal };
     return request.pathname === UNKNOWN_HOST_PAGE ? notFound('internal-page') : { kind: 'pass' };
   }
 
@@ -59,6 +79,7 @@ export function routeRequest(request: RouteRequest, context: RouterContext): Rou
   const offered = entry.locales;
   if (!isWebsiteLocale(request.locale) || !offered.includes(request.locale)) return notFound('locale-not-offered');
 
+  if (legal) return { kind: 'rewrite', pathname: legal, entry };
   // The host's own landing path has one public URL: its root.
   if (request.pathname === entry.path) return { kind: 'redirect', pathname: '/', locale: request.locale };
   if (request.pathname !== '/') return notFound('foreign-path');

@@ -10,6 +10,8 @@ export interface DomainEntry {
   slug: string;
   path: string;
   locales: WebsiteLocale[];
+  /** Alias hosts of one page: true marks the host search engines should index (default: the first). */
+  canonical?: boolean;
 }
 
 export const PLACE_KINDS = ['city', 'station', 'airport', 'landmark'] as const;

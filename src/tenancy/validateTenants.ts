@@ -1,4 +1,5 @@
 import { WEBSITE_LOCALES, isWebsiteLocale } from '@/i18n/websiteLocales';
+import { canonicalProblems } from '@/seo/canonicalHost';
 import { PLACE_KINDS, TENANT_TYPES } from './types';
 
 /** One problem in the tenant files, naming the entry and the field so a marketer can fix it. */
@@ -13,7 +14,7 @@ export const formatProblem = (p: TenantProblem): string => `tenants/${p.file}: e
 
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
 const KEBAB_CASE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const DOMAIN_FIELDS = new Set(['domain', 'type', 'slug', 'path', 'locales']);
+const DOMAIN_FIELDS = new Set(['domain', 'type', 'slug', 'path', 'locales', 'canonical']);
 const PLACE_FIELDS = new Set(['kind', 'name', 'city', 'country', 'currency', 'lat', 'lng', 'timeZone']);
 
 type Json = Record<string, unknown>;
@@ -105,6 +106,9 @@ export function validateTenants(domainsFile: unknown, placesFile: unknown, optio
       report('slug', `no place data for ${show(slug)} in tenants/places.json`);
     }
   });
+
+  // Which alias host is canonical for a shared page (see src/seo/canonicalHost.ts).
+  problems.push(...canonicalProblems(entries));
 
   if (places) {
     for (const [slug, place] of Object.entries(places)) {

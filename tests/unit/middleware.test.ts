@@ -17,7 +17,10 @@ describe('middleware matcher', () => {
     ['/en/api/is-bot', false],
     ['/_next/static/chunks/main.js', false],
     ['/en/favicon.svg', false],
-    ['/en/robots.txt', false],
+    ['/en/robots.txt', true],
+    ['/en/sitemap.xml', true],
+    ['/en/og/prague-city.png', true],
+    ['/en/images/hero/city.png', false],
   ])('%s → %s', (url, expected) => {
     expect(unstable_doesMiddlewareMatch({ config, url, nextConfig: i18nConfig })).toBe(expected);
   });
@@ -52,6 +55,11 @@ describe('middleware responses', () => {
   it('redirects a bare root to the stored language', () => {
     const response = call('http://kingscross-bagberth.co.uk/', 'kingscross-bagberth.co.uk', { cookie: 'language=fr' });
     expect(getRedirectUrl(response)).toBe('http://kingscross-bagberth.co.uk/fr');
+  });
+
+  it('rewrites /sitemap.xml to the host-file route with its query', () => {
+    const response = call('http://prague-bagberth.cz/sitemap.xml', 'prague-bagberth.cz');
+    expect(getRewrittenUrl(response)).toBe('http://prague-bagberth.cz/api/host-file?file=sitemap.xml');
   });
 
   it('lets the microsites host serve its own routes', () => {

@@ -77,6 +77,14 @@ describe('routeRequest', () => {
     ['API routes pass on any host', { host: 'nope.example', pathname: '/api/is-bot' }, 'pass', {}],
     ['the microsites host serves its own routes', { host: 'localhost', pathname: '/prague/city' }, 'pass', {}],
     ['the microsites root is the directory', { host: 'localhost' }, 'pass', {}],
+    ['every host has a sitemap from the tenant map', { pathname: '/sitemap.xml' }, 'rewrite', { pathname: '/api/host-file', search: '?file=sitemap.xml' }],
+    ['robots.txt too, even on an unknown host (the route answers 404)', { host: 'nope.example', pathname: '/robots.txt' }, 'rewrite', { search: '?file=robots.txt' }],
+    ['share images render through the image route', { pathname: '/og/prague-city.png' }, 'rewrite', { pathname: '/api/og/prague-city', search: '' }],
+    ['a malformed share image path is not an image', { pathname: '/og/../secret.png' }, 'not-found', { reason: 'foreign-path' }],
+    ['a tenant host serves the legal pages', { pathname: '/privacy', locale: 'fr', explicitLocale: true }, 'rewrite', { pathname: '/legal/privacy' }],
+    ['legal pages follow the host locales', { pathname: '/terms', locale: 'ja', explicitLocale: true }, 'not-found', { reason: 'locale-not-offered' }],
+    ['the shared legal page is not served directly on a tenant host', { pathname: '/legal/terms' }, 'not-found', { reason: 'foreign-path' }],
+    ['the microsites host serves the legal pages too', { host: 'localhost', pathname: '/cookies' }, 'rewrite', { pathname: '/legal/cookies' }],
     ['the unknown-host page is not served directly', { host: 'localhost', pathname: '/unknown-host' }, 'not-found', { reason: 'internal-page' }],
   ];
 

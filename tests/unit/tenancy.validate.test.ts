@@ -82,6 +82,15 @@ describe('validateTenants names the entry and the field', () => {
     ]);
   });
 
+  it('lets one alias host be canonical, not two', () => {
+    const alias = { ...goodEntry, domain: 'kingscross-alias.com' };
+    expect(run([goodEntry, { ...alias, canonical: true }])).toEqual([]);
+    expect(run([{ ...goodEntry, canonical: true }, { ...alias, canonical: true }])).toEqual([
+      'tenants/domains.json: entry "kingscross-alias.com", field "canonical": another host ("kingscross-test.co.uk") is already canonical for /kings-cross-station/poi',
+    ]);
+    expect(run([{ ...goodEntry, canonical: 'yes' }])).toEqual(['tenants/domains.json: entry "kingscross-test.co.uk", field "canonical": "yes" must be true or false']);
+  });
+
   it('requires place data for every slug', () => {
     expect(run([goodEntry], {})).toEqual([
       'tenants/domains.json: entry "kingscross-test.co.uk", field "slug": no place data for "kings-cross-station" in tenants/places.json',

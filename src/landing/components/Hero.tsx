@@ -1,7 +1,9 @@
+import Image from 'next/image';
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import { Container } from '@/theme';
 import type { LandingProps } from '../types';
+import { Breadcrumb } from './Breadcrumb';
 
 interface HeroProps {
   props: LandingProps;
@@ -17,11 +19,23 @@ export function Hero({ props, bookingUrl, onCtaClick }: HeroProps) {
     <Section>
       <Layout>
         <div>
+          <Breadcrumb trail={props.trail} />
           <Eyebrow>{eyebrow}</Eyebrow>
           <Title>{t('hero.title', { place: place.name })}</Title>
           <Lead>{t(type === 'city' ? 'hero.leadCity' : 'hero.leadPoi', { place: place.name })}</Lead>
         </div>
         <Offer aria-labelledby="offer-price">
+          <Picture>
+            {/* The hero is the page's largest paint: fetched first, sized to its column. */}
+            <Image
+              src={`/images/hero/${place.kind}.png`}
+              alt={t('meta.ogImageAlt', { place: place.name })}
+              width={1200}
+              height={800}
+              sizes="(min-width: 1024px) 420px, (min-width: 768px) 680px, 100vw"
+              priority
+            />
+          </Picture>
           <Price id="offer-price">{t('hero.priceFrom', { price: price.dailyFrom })}</Price>
           <Cta href={bookingUrl} onClick={onCtaClick}>
             {t('hero.cta', { place: place.name })}
@@ -60,7 +74,8 @@ const Title = styled.h1`
   margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
   font-size: ${({ theme }) => theme.fontSizes.xxl};
   letter-spacing: -0.02em;
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
+  hyphens: auto;
 `;
 
 const Lead = styled.p`
@@ -77,6 +92,14 @@ const Offer = styled.section`
   padding: ${({ theme }) => theme.space.lg};
   display: grid;
   gap: ${({ theme }) => theme.space.md};
+`;
+
+const Picture = styled.div`
+  margin: -${({ theme }) => theme.space.lg} -${({ theme }) => theme.space.lg} 0;
+  border-radius: ${({ theme }) => `${theme.radii.lg} ${theme.radii.lg} 0 0`};
+  overflow: hidden;
+  line-height: 0;
+  img { width: 100%; height: auto; }
 `;
 
 const Price = styled.h2`

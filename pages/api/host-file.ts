@@ -1,0 +1,18 @@
+import type { NextApiRequest, NextApiResponse } from 'next';
+import { serverEnv } from '@/config/serverEnv';
+import { robotsFor, sitemapFor } from '@/seo/hostFiles';
+
+const FILES = { 'sitemap.xml': sitemapFor, 'robots.txt': robotsFor } as const;
+
+/** /sitemap.xml and /robots.txt of whichever host is asked (rewritten here by next.config.js). */
+export default function hostFileRoute(request: NextApiRequest, response: NextApiResponse) {
+  const make = FILES[String(request.query.file) as keyof typeof FILES];
+  if (!make) return response.status(404).send('Not found\n');
+  const forwarded = serverEnv.trustProxy ? request.headers['x-forwarded-host'] : undefined;
+  const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded?.split(',')[0]) ?? request.headers.host ?? '';
+  const file = make(host.trim());
+  response.setHeader('Content-Type', file.contentType);
+  response.setHeader('Cache-Control', 'public, max-age=3600');
+  response.setHeader('Vary', 'Host');
+  return response.status(file.status).send(file.body);
+}

@@ -1,0 +1,35 @@
+import { useTranslation } from 'next-i18next/pages';
+import styled from 'styled-components';
+import type { Crumb } from '@/seo/jsonLd';
+
+/** Brand → city → place, the same trail the structured data gives search engines. */
+export function Breadcrumb({ trail }: { trail: Crumb[] }) {
+  const { t } = useTranslation('microsites');
+  if (trail.length < 2) return null;
+  return (
+    <Nav aria-label={t('breadcrumb.label')}>
+      <ol>
+        {trail.map((crumb, index) =>
+          index === trail.length - 1 ? (
+            <li key={crumb.url} aria-current="page">
+              {crumb.name}
+            </li>
+          ) : (
+            <li key={crumb.url}>
+              <a href={crumb.url}>{crumb.name}</a>
+            </li>
+          ),
+        )}
+      </ol>
+    </Nav>
+  );
+}
+
+const Nav = styled.nav`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  margin-bottom: ${({ theme }) => theme.space.md};
+  ol { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.xs}; }
+  li + li::before { content: '›'; margin-right: ${({ theme }) => theme.space.xs}; color: ${({ theme }) => theme.colors.muted}; }
+  a { color: ${({ theme }) => theme.colors.brandStrong}; }
+  [aria-current] { color: ${({ theme }) => theme.colors.muted}; }
+`;

@@ -1,0 +1,39 @@
+import Head from 'next/head';
+import { useTranslation } from 'next-i18next/pages';
+import { breadcrumbListJsonLd, faqPageJsonLd, organizationJsonLd, placeJsonLd, serializeJsonLd } from '@/seo/jsonLd';
+import { socialMetaTags } from '@/seo/meta';
+import type { LandingProps } from '../types';
+import { FAQ_TOPICS } from './Faq';
+
+/** Title, description, canonical and hreflang links, share tags and structured data of a landing page. */
+export function LandingHead({ props }: { props: LandingProps }) {
+  const { t } = useTranslation('microsites');
+  const { place, price, seo, type, locale } = props;
+  const values = { place: place.name, price: price.dailyFrom, guarantee: price.guarantee, amount: price.guarantee };
+  const title = t(type === 'city' ? 'meta.cityTitle' : 'meta.poiTitle', values);
+  const description = t(type === 'city' ? 'meta.cityDescription' : 'meta.poiDescription', values);
+  const imageAlt = t('meta.ogImageAlt', values);
+  const structuredData = [
+    placeJsonLd({ name: place.name, url: seo.canonical, lat: place.lat, lng: place.lng, country: place.country, image: seo.image }),
+    breadcrumbListJsonLd(seo.breadcrumb),
+    organizationJsonLd({ url: seo.organizationUrl }),
+    faqPageJsonLd(FAQ_TOPICS.map((topic) => ({ question: t(`faq.${topic}.q`), answer: t(`faq.${topic}.a`, values) }))),
+  ];
+
+  return (
+    <Head>
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      <link rel="canonical" href={seo.canonical} />
+      {seo.alternates.map((alternate) => (
+        <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />
+      ))}
+      {socialMetaTags({ title, description, url: seo.canonical, imageUrl: seo.image, imageAlt, locale, alternateLocales: props.locales }).map((tag) =>
+        'property' in tag ? <meta key={`${tag.property}${tag.content}`} property={tag.property} content={tag.content} /> : <meta key={tag.name} name={tag.name} content={tag.content} />,
+      )}
+      {structuredData.map((data) => (
+        <script key={data['@type']} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />
+      ))}
+    </Head>
+  );
+}

@@ -1,0 +1,55 @@
+import Head from 'next/head';
+import { useTranslation } from 'next-i18next/pages';
+import styled from 'styled-components';
+import { PageLayout } from '@/shell/PageLayout';
+import type { LegalDocument } from '@/tenancy/routeRequest';
+import { Container } from '@/theme';
+
+export interface LegalProps {
+  doc: LegalDocument;
+  /** ISO date of the text's last change, shown in the page's language. */
+  updated: string;
+  year: number;
+}
+
+/** The paragraphs of each document, in reading order, from the `legal` namespace (spec §1). */
+const SECTIONS: Record<LegalDocument, readonly string[]> = {
+  terms: ['intro', 'booking', 'items', 'cancellation', 'liability'],
+  privacy: ['intro', 'collect', 'use', 'rights'],
+  cookies: ['intro', 'essential', 'analytics', 'monitoring'],
+};
+
+export function LegalView({ doc, updated, year }: LegalProps) {
+  const { t, i18n } = useTranslation('legal');
+  const title = t(`${doc}.title`);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(updated));
+  return (
+    <PageLayout year={year}>
+      <Head>
+        <title>{`${title} | Bagberth`}</title>
+        {/* The same text on every host: kept out of search results, links still followed. */}
+        <meta name="robots" content="noindex, follow" />
+      </Head>
+      <Article>
+        <h1>{title}</h1>
+        <Updated>{t('updated', { date })}</Updated>
+        {SECTIONS[doc].map((section) => (
+          <p key={section}>{t(`${doc}.${section}`)}</p>
+        ))}
+      </Article>
+    </PageLayout>
+  );
+}
+
+const Article = styled(Container)`
+  max-width: 760px;
+  padding-top: ${({ theme }) => theme.space.xl};
+  h1 { font-size: ${({ theme }) => theme.fontSizes.xl}; margin-bottom: ${({ theme }) => theme.space.sm}; }
+  p + p { margin-top: ${({ theme }) => theme.space.md}; }
+`;
+
+const Updated = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  margin-bottom: ${({ theme }) => theme.space.lg} !important;
+`;

@@ -1,0 +1,129 @@
+// Spec §2 (hosts, aliases, locales) and §9 (locale sets): what search engines and link previews
+// see on each host — canonical, hreflang, sitemap, robots, structured data, share tags.
+import type { Page } from '@playwright/test';
+import { expect, hostUrl, micrositesUrl, test } from './support/fixtures';
+
+const head = (page: Page) => ({
+  canonical: () => page.locator('link[rel="canonical"]').getAttribute('href'),
+  alternates: () =>
+    page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')])),
+  meta: (key: string) => page.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute('content'),
+  jsonLd: () =>
+    page.locator('script[type="application/ld+json"]').evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? 'null'))),
+});
+
+test.describe('landing page head', () => {
+  test('kyoto station in Japanese: language, title, canonical, hreflang and x-default', async ({ page }) => {
+    await page.goto(hostUrl('kyotostation-bagberth.jp', '/ja'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page).toHaveTitle(/京都駅/);
+    expect(await head(page).meta('description')).toContain('京都駅');
+    expect(await head(page).canonical()).toBe('https://kyotostation-bagberth.jp/ja');
+    expect(await head(page).alternates()).toEqual([
+      ['en', 'https://kyotostation-bagberth.jp/'],
+      ['ja', 'https://kyotostation-bagberth.jp/ja'],
+      ['x-default', 'https://kyotostation-bagberth.jp/'],
+    ]);
+  });
+
+  test('an alias host names the canonical host', async ({ page }) => {
+    await page.goto(hostUrl('bagberth-kingscross.co.uk', '/de'));
+    expect(await head(page).canonical()).toBe('https://kingscross-bagberth.co.uk/de');
+    const alternates = await head(page).alternates();
+    expect(alternates).toHaveLength(12);
+    expect(alternates.every(([, href]) => href?.startsWith('https://kingscross-bagberth.co.uk/'))).toBe(true);
+  });
+
+  test('titles and descriptions differ per host and per language', async ({ page }) => {
+    const seen = new Set<string>();
+    for (const url of [hostUrl('kingscross-bagberth.co.uk'), hostUrl('kingscross-bagberth.co.uk', '/fr'), hostUrl('prague-bagberth.cz'), hostUrl('heathrow-bagberth.co.uk')]) {
+      await page.goto(url);
+      seen.add(`${await page.title()}|${await head(page).meta('description')}`);
+    }
+    expect(seen.size).toBe(4);
+  });
+
+  test('structured data parses and carries Place, BreadcrumbList, Organization and FAQPage', async ({ page }) => {
+    await page.goto(hostUrl('kingscross-bagberth.co.uk'));
+    const data = (await head(page).jsonLd()) as Array<Record<string, unknown>>;
+    expect(data.map((item) => item['@type']).sort()).toEqual(['BreadcrumbList', 'FAQPage', 'Organization', 'Place']);
+    const place = data.find((item) => item['@type'] === 'Place') as { name: string; geo: { latitude: number; longitude: number } };
+    expect(place.name).toBe("King's Cross Station");
+    expect(place.geo.latitude).toBeCloseTo(51.53, 1);
+    const crumbs = (data.find((item) => item['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ name: string }> }).itemListElement;
+    expect(crumbs.map((crumb) => crumb.name)).toEqual(['Bagberth', 'London', "King's Cross Station"]);
+    const faq = data.find((item) => item['@type'] === 'FAQPage') as { mainEntity: Array<{ name: string }> };
+    expect(faq.mainEntity).toHaveLength(6);
+  });
+
+  test('share tags carry the per-place image, which renders', async ({ page, request }) => {
+    await page.goto(hostUrl('prague-bagberth.cz'));
+    const image = await head(page).meta('og:image');
+    expect(image).toBe('https://prague-bagberth.cz/og/prague-city.png');
+    expect(await head(page).meta('twitter:card')).toBe('summary_large_image');
+    expect(await head(page).meta('og:locale')).toBe('en_US');
+    const png = await request.get(micrositesUrl('/og/prague-city.png'));
+    expect(png.status()).toBe(200);
+    expect(png.headers()['content-type']).toBe('image/png');
+    expect((await request.get(micrositesUrl('/og/nowhere-city.png'))).status()).toBe(404);
+  });
+});
+
+test.describe('per-host files', () => {
+  test('sitemap.xml lists the host in each of its languages with alternates', async ({ page }) => {
+    const response = await page.goto(hostUrl('cornavin-bagberth.ch', '/sitemap.xml'));
+    expect(response?.headers()['content-type']).toContain('application/xml');
+    const xml = (await response?.text()) ?? '';
+    const base = 'http://cornavin-bagberth.ch.localhost:3100';
+    expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual([`${base}/`, `${base}/fr`, `${base}/de`, `${base}/it`]);
+    expect(xml).toContain(`hreflang="x-default" href="${base}/"`);
+  });
+
+  test('an alias host has an empty sitemap: its page is canonical elsewhere', async ({ page }) => {
+    const xml = (await (await page.goto(hostUrl('bagberth-kingscross.co.uk', '/sitemap.xml')))?.text()) ?? '';
+    expect(xml).toContain('<urlset');
+    expect(xml).not.toContain('<loc>');
+  });
+
+  test('robots.txt allows crawling and points at the host sitemap', async ({ page }) => {
+    const response = await page.goto(hostUrl('prague-bagberth.cz', '/robots.txt'));
+    expect(await response?.text()).toBe('User-agent: *\nAllow: /\n\nSitemap: http://prague-bagberth.cz.localhost:3100/sitemap.xml\n');
+  });
+
+  test('an unknown host has neither', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 404/);
+    expect((await page.goto(hostUrl('no-such-site.example', '/sitemap.xml')))?.status()).toBe(404);
+    expect((await page.goto(hostUrl('no-such-site.example', '/robots.txt')))?.status()).toBe(404);
+  });
+});
+
+test.describe('place content', () => {
+  test('a POI page links to nearby places on their own hosts, in miles for English', async ({ page }) => {
+    await page.goto(hostUrl('kingscross-bagberth.co.uk'));
+    const nearby = page.getByRole('region', { name: "Also near King's Cross Station" });
+    const first = nearby.getByRole('link').first();
+    await expect(first).toContainText(/mi away/);
+    expect(await first.getAttribute('href')).toMatch(/^http:\/\/[a-z0-9.-]+-bagberth\.[a-z.]+\.localhost:3000\/$/);
+  });
+
+  test('a city page leads with the places in the city, in km for German', async ({ page }) => {
+    await page.goto(hostUrl('london-bagberth.co.uk', '/de'));
+    const regions = page.getByRole('region');
+    const list = page.getByRole('region', { name: /London/ }).filter({ has: page.getByRole('list') }).first();
+    await expect(list.getByRole('link')).not.toHaveCount(0);
+    await expect(list.getByRole('link').first()).toContainText(/km/);
+    expect(await regions.count()).toBeGreaterThan(4);
+  });
+
+  test('legal pages are served on every host in its languages', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 404/);
+    await page.goto(hostUrl('kingscross-bagberth.co.uk', '/fr/privacy'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Privacy policy');
+    await page.goto(hostUrl('prague-bagberth.cz'));
+    await page.getByRole('link', { name: 'Terms of service' }).click();
+    await expect(page).toHaveURL(hostUrl('prague-bagberth.cz', '/terms'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
+    expect((await page.goto(hostUrl('kyotostation-bagberth.jp', '/de/terms')))?.status()).toBe(404);
+  });
+});
