@@ -12,34 +12,53 @@ function onView(): void {
   sendPageView(Router.pathname, locale);
 }
 
-/** Runs work once the page is interactive and the browser is idle, so SDKs never delay it. */
-function afterInteractive(work: () => void): () => void {
-  // Safari has no requestIdleCallback.
-  const hasIdle = typeof window.requestIdleCallback === 'function';
-  let idle: number | undefined;
-  const schedule = () => {
-    idle = hasIdle ? window.requestIdleCallback(work, { timeout: 3000 }) : window.setTimeout(work, 1);
+/**
+ * The SDKs weigh ~175 kB gzipped: loading them competes with the visitor's first seconds. They
+ * load at the first input (the visitor is engaged) or a few idle seconds after the page loaded,
+ * whichever comes first; page views wait in the buffer meanwhile.
+ */
+export const ANALYTICS_START_DELAY_MS = 4000;
+const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
+
+function whenSettled(work: () => void): () => void {
+  let done = false;
+  let timer: number | undefined;
+  const run = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    // Safari has no requestIdleCallback.
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout: 2000 });
+    else window.setTimeout(work, 1);
   };
-  if (document.readyState === 'complete') schedule();
-  else window.addEventListener('load', schedule, { once: true });
+  const startTimer = () => {
+    timer = window.setTimeout(run, ANALYTICS_START_DELAY_MS);
+  };
+  const cancel = () => {
+    window.removeEventListener('load', startTimer);
+    FIRST_INPUT_EVENTS.forEach((type) => window.removeEventListener(type, run));
+    if (timer !== undefined) window.clearTimeout(timer);
+  };
+  FIRST_INPUT_EVENTS.forEach((type) => window.addEventListener(type, run, { once: true, passive: true }));
+  if (document.readyState === 'complete') startTimer();
+  else window.addEventListener('load', startTimer, { once: true });
   return () => {
-    window.removeEventListener('load', schedule);
-    if (idle === undefined) return;
-    if (hasIdle) window.cancelIdleCallback(idle);
-    else window.clearTimeout(idle);
+    done = true;
+    cancel();
   };
 }
 
 /**
  * Spec §4 on the microsites: one 'Microsites' page view for the first render and one per route
- * change; the wrapper and SDKs load after the page is interactive and receive them in order.
+ * change; the wrapper and SDKs load once the page has settled (see whenSettled) and receive them
+ * in order.
  */
 export function useMicrositesAnalytics(): void {
   const router = useRouter();
   useEffect(() => {
     onView();
     router.events.on('routeChangeComplete', onView);
-    const cancel = afterInteractive(() => {
+    const cancel = whenSettled(() => {
       void import('./startAnalytics').then(({ startAnalytics }) => startAnalytics(publicAnalyticsConfig, Router.locale ?? 'en'));
     });
     return () => {

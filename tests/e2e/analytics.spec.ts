@@ -85,7 +85,7 @@ test('a bot detected by the server gets no analytics at all', async ({ browser }
   const botCheck = page.waitForResponse('**/api/is-bot');
   await page.goto(hostUrl(HOST));
   expect(await (await botCheck).json()).toEqual({ isBot: true });
-  await page.waitForTimeout(4000);
+  await page.waitForTimeout(7000);
   expect(collectorRequests).toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem('anonymous-id'))).not.toBeNull();
   await context.close();
@@ -101,7 +101,7 @@ test.describe('when the bot endpoint fails, the local check decides', () => {
       if (request.url().startsWith('http://localhost:4100')) collectorRequests.push(request.url());
     });
     await page.goto(hostUrl(HOST));
-    await page.waitForTimeout(4000);
+    await page.waitForTimeout(7000);
     expect(collectorRequests).toEqual([]);
     await context.close();
   });
