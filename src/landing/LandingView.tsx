@@ -9,6 +9,7 @@ import { HowItWorks } from './components/HowItWorks';
 import { LandingHead } from './components/LandingHead';
 import { NearbyPlaces } from './components/NearbyPlaces';
 import { OpeningHours } from './components/OpeningHours';
+import { StorageSpots } from './storage/StorageSpots';
 import type { LandingProps } from './types';
 import { useBookingUrl } from './useBookingUrl';
 
@@ -36,6 +37,17 @@ export function LandingView(props: LandingProps) {
       <HowItWorks place={place.name} />
       <OpeningHours place={place} />
       <Guarantee amount={price.guarantee} />
+      {props.graphqlUrl && (
+        <StorageSpots
+          graphqlUrl={props.graphqlUrl}
+          slug={props.slug}
+          lat={place.lat}
+          lng={place.lng}
+          placeName={place.name}
+          locale={props.locale}
+          bookingUrl={bookingUrl}
+        />
+      )}
       <Faq place={place.name} guarantee={price.guarantee} onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })} />
       {!isCity && <NearbyPlaces props={props} />}
     </PageLayout>

@@ -1,6 +1,5 @@
 import type { GetStaticPathsResult } from 'next';
 import { publicEnv } from '@/config/publicEnv';
-import { readUrl } from '@/config/parse';
 import { formatDistance } from '@/content/distance';
 import { nearbyPlaces, poisInCity } from '@/content/nearby';
 import { pricePointFor } from '@/content/pricing';
@@ -13,10 +12,11 @@ import { PLACES } from '@/tenancy/placeData';
 import { previewUrl } from '@/tenancy/previewUrl';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 import { groupTenantPages } from '@/tenancy/tenantPages';
+import { readGraphqlUrl } from './storage/graphqlEnv';
 import type { LandingProps, NearbyLink } from './types';
 
 const TENANT_PAGES = groupTenantPages(DOMAIN_ENTRIES);
-const GRAPHQL_URL = readUrl('GRAPHQL_URL', process.env.GRAPHQL_URL) ?? null;
+const GRAPHQL_URL = readGraphqlUrl(process.env) ?? null;
 const NEARBY_LIMIT = 6;
 
 export type LandingParams = { slug: string; type: string };

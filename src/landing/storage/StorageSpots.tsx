@@ -1,0 +1,141 @@
+import { useTranslation } from 'next-i18next/pages';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { formatDistance } from '@/content/distance';
+import { formatMoney } from '@/i18n/formatMoney';
+import type { WebsiteLocale } from '@/i18n/websiteLocales';
+import { Section } from '../components/Section';
+import type { StorageSpot } from './storageQuery';
+import { useStorageSpots } from './useStorageSpots';
+
+export interface StorageSpotsProps {
+  graphqlUrl: string;
+  slug: string;
+  lat: number;
+  lng: number;
+  placeName: string;
+  locale: WebsiteLocale;
+  bookingUrl: string;
+}
+
+/**
+ * Live storage spots near the place (issue 5 §4), fetched in the browser through the app's
+ * QueryClient. Static HTML carries the loading state; spots appear only as the API sent them, and a
+ * failed API (after the client's retries) leaves a quiet note with the booking link.
+ */
+export function StorageSpots({ graphqlUrl, slug, lat, lng, placeName, locale, bookingUrl }: StorageSpotsProps) {
+  const { t } = useTranslation('microsites');
+  const query = useStorageSpots({ graphqlUrl, slug, lat, lng });
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = <Note>{t('storage.loading')}</Note>;
+  } else if (query.isError) {
+    body = (
+      <Note>
+        {t('storage.error', { place: placeName })} <a href={bookingUrl}>{t('hero.cta', { place: placeName })}</a>
+      </Note>
+    );
+  } else if (query.data.length === 0) {
+    body = <Note>{t('storage.empty', { place: placeName })}</Note>;
+  } else {
+    body = (
+      <Spots>
+        {query.data.map((spot) => (
+          <SpotCard key={spot.id} spot={spot} locale={locale} />
+        ))}
+      </Spots>
+    );
+  }
+
+  return (
+    <Section id="storage" title={t('storage.title', { place: placeName })}>
+      {/* Busy while loading; not a live region, so a list arriving below the fold interrupts nobody. */}
+      <Status aria-busy={query.isPending}>
+        {body}
+      </Status>
+    </Section>
+  );
+}
+
+function SpotCard({ spot, locale }: { spot: StorageSpot; locale: WebsiteLocale }) {
+  const { t } = useTranslation('microsites');
+  const rating =
+    spot.rating === null ? null : new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(spot.rating);
+  const price = spot.price === null ? null : formatMoney(spot.price.amount, spot.price.currency, locale);
+  return (
+    <Spot>
+      <SpotName>{spot.name}</SpotName>
+      <Distance>{t('storage.distance', { distance: formatDistance(spot.distanceKm, locale) })}</Distance>
+      <Facts>
+        {rating !== null && <p>{t('storage.rating', { rating })}</p>}
+        {spot.openingHours !== null && <p>{t('storage.hours', { hours: spot.openingHours })}</p>}
+      </Facts>
+      {price !== null && <Price>{t('storage.price', { price })}</Price>}
+    </Spot>
+  );
+}
+
+const Status = styled.div`
+  /* Some room while loading, so the spots arriving move what follows less. */
+  min-height: ${({ theme }) => theme.space.xxl};
+`;
+
+const Note = styled.p`
+  max-width: 40em;
+  color: ${({ theme }) => theme.colors.muted};
+  a {
+    color: ${({ theme }) => theme.colors.brandStrong};
+    font-weight: 700;
+    /* A comfortable touch target without changing the line. */
+    display: inline-block;
+    padding: ${({ theme }) => theme.space.xs} 0;
+  }
+`;
+
+const Spots = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  ${({ theme }) => theme.media.tablet} { grid-template-columns: repeat(2, 1fr); }
+  ${({ theme }) => theme.media.desktop} { grid-template-columns: repeat(3, 1fr); gap: ${({ theme }) => theme.space.lg}; }
+`;
+
+const Spot = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  min-width: 0;
+`;
+
+const SpotName = styled.h3`
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+  overflow-wrap: anywhere;
+`;
+
+const Distance = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.brandStrong};
+`;
+
+const Facts = styled.div`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.muted};
+  overflow-wrap: anywhere;
+`;
+
+const Price = styled.p`
+  margin-top: auto;
+  padding-top: ${({ theme }) => theme.space.sm};
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.ink};
+`;

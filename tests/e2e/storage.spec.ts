@@ -1,0 +1,56 @@
+// Issue 5 §4 (nearby storage spots, optional live data) over spec §7 (a GraphQL API per
+// environment) and spec §8, §9 (the data cache retries failed queries 3 times on the client, the
+// delay doubling: 1 s + 2 s + 4 s). The e2e build reads GRAPHQL_URL (collectorConfig.ts), which
+// points at the local API that globalSetup starts (support/graphqlServer.ts): it answers spots
+// computed from the coordinates, and a GraphQL error near Prague.
+import { GRAPHQL_URL } from './support/collectorConfig';
+import { expect, hostUrl, test } from './support/fixtures';
+import { spotsNear } from './support/graphqlServer';
+
+const KINGS_CROSS = { lat: 51.5308, lng: -0.1238 };
+
+test.describe('storage spots near the place', () => {
+  test('King’s Cross lists exactly the spots the API sent', async ({ page }) => {
+    const request = page.waitForRequest((candidate) => candidate.url() === GRAPHQL_URL && candidate.method() === 'POST');
+    await page.goto(hostUrl('kingscross-bagberth.co.uk'));
+    const sent = (await request).postDataJSON() as { query: string; variables: Record<string, number> };
+    expect(sent.query).toContain('storageSpotsNear(lat: $lat, lng: $lng, radiusKm: $radiusKm, limit: $limit)');
+    expect(sent.variables).toMatchObject(KINGS_CROSS);
+
+    const section = page.getByRole('region', { name: "Storage spots near King's Cross Station" });
+    const expected = spotsNear(KINGS_CROSS.lat, KINGS_CROSS.lng, sent.variables.radiusKm!, sent.variables.limit!);
+    expect(expected.length).toBeGreaterThan(0);
+    await expect(section.getByRole('listitem')).toHaveCount(expected.length);
+    await expect(section.getByRole('heading', { level: 3 })).toHaveText(expected.map((spot) => spot.name));
+    await expect(section.getByRole('listitem').first()).toContainText('0.2 mi away');
+    await expect(section.getByRole('listitem').first()).toContainText('Rated 4.8 out of 5');
+    await expect(section.getByRole('listitem').first()).toContainText('From €5 per day');
+    await expect(section.getByText('Loading storage spots…')).toHaveCount(0);
+    await expect(section.getByText(/could not be loaded/)).toHaveCount(0);
+  });
+
+  test('Prague shows a quiet error after the retries; the rest of the page stays', async ({ page }) => {
+    // The test API answers the failure as a GraphQL error with HTTP 200, so the browser logs no
+    // console error and consoleGuard needs no exception.
+    const posts: string[] = [];
+    page.on('request', (candidate) => {
+      if (candidate.url() === GRAPHQL_URL && candidate.method() === 'POST') posts.push(candidate.url());
+    });
+    await page.goto(hostUrl('prague-bagberth.cz'));
+
+    const section = page.getByRole('region', { name: 'Storage spots near Prague' });
+    await expect(section.getByText('Storage spots could not be loaded just now. You can still search every spot near Prague.')).toBeVisible({
+      timeout: 20_000,
+    });
+    // One try and the app QueryClient's 3 retries.
+    expect(posts).toHaveLength(4);
+    await expect(section.getByRole('link', { name: 'Find storage near Prague' })).toHaveAttribute('href', /\/search\?.*place=prague/);
+    await expect(section.getByRole('listitem')).toHaveCount(0);
+    await expect(page.getByText(/Spot [A-Z] near/)).toHaveCount(0);
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Luggage storage near Prague');
+    const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) });
+    await expect(hero.getByRole('link', { name: 'Find storage near Prague' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Questions travellers ask' })).toBeVisible();
+  });
+});

@@ -1,0 +1,142 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createGraphQLError, createSchema, createYoga } from 'graphql-yoga';
+import { GRAPHQL_PORT } from './collectorConfig';
+
+/**
+ * A local stand-in for the environment's GraphQL API (issue 5 §4): `storageSpotsNear` answers a few
+ * spots computed only from the coordinates, so tests know exactly what a page may show, and fails
+ * with a GraphQL error near Prague, so tests have a failure case.
+ */
+
+export interface TestSpot {
+  id: string;
+  name: string;
+  distanceKm: number;
+  rating: number | null;
+  openingHours: string | null;
+  price: { amount: number; currency: string } | null;
+}
+
+/** Any `lat` within FAILING_LAT_TOLERANCE of this (Prague's centre) gets a GraphQL error. */
+export const FAILING_LAT = 50.0755;
+export const FAILING_LAT_TOLERANCE = 0.01;
+export const FAILURE_MESSAGE = 'Storage spots are unavailable here (test failure case)';
+/** No spots at all around Null Island (0, 0), so tests have an empty case. */
+export const EMPTY_AT = { lat: 0, lng: 0 } as const;
+
+/** Where the site's pages run: `http://localhost:3100` and every `http://{host}.localhost:3100`. */
+export const siteOriginPattern = (sitePort: number) => new RegExp(`^http://([a-z0-9-]+\\.)*localhost:${sitePort}$`, 'i');
+
+const TEMPLATES = [
+  { letter: 'A', distanceKm: 0.25, rating: 4.8, openingHours: '08:00–22:00', price: { amount: 5, currency: 'EUR' } },
+  { letter: 'B', distanceKm: 0.9, rating: 4.5, openingHours: '24 hours', price: { amount: 6.5, currency: 'EUR' } },
+  // Optional fields left out, so tests see that nothing is made up for them.
+  { letter: 'C', distanceKm: 1.6, rating: null, openingHours: null, price: null },
+] as const;
+
+/** The spots the resolver answers for these variables, nearest first. */
+export function spotsNear(lat: number, lng: number, radiusKm: number, limit: number): TestSpot[] {
+  if (Math.abs(lat - EMPTY_AT.lat) < 0.01 && Math.abs(lng - EMPTY_AT.lng) < 0.01) return [];
+  const where = `${lat.toFixed(3)},${lng.toFixed(3)}`;
+  return TEMPLATES.filter((template) => template.distanceKm <= radiusKm)
+    .slice(0, Math.max(0, limit))
+    .map((template) => ({
+      id: `spot-${template.letter.toLowerCase()}-${where}`,
+      name: `Spot ${template.letter} near ${where}`,
+      distanceKm: template.distanceKm,
+      rating: template.rating,
+      openingHours: template.openingHours,
+      price: template.price && { ...template.price },
+    }));
+}
+
+const typeDefs = /* GraphQL */ `
+  type Price {
+    amount: Float!
+    currency: String!
+  }
+  type StorageSpot {
+    id: ID!
+    name: String!
+    distanceKm: Float!
+    rating: Float
+    openingHours: String
+    price: Price
+  }
+  type Query {
+    storageSpotsNear(lat: Float!, lng: Float!, radiusKm: Float!, limit: Int!): [StorageSpot!]!
+  }
+`;
+
+interface Args {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+  limit: number;
+}
+
+export interface GraphqlServer {
+  server: Server;
+  port: number;
+  /** `http://localhost:{port}/graphql` */
+  url: string;
+  /** The variables of every `storageSpotsNear` call so far, in order (retries included). */
+  calls: Args[];
+  close(): Promise<void>;
+}
+
+export interface GraphqlServerOptions {
+  /** The port the site's pages are served on; their origins may call the API from the browser. */
+  sitePort?: number;
+}
+
+/** Starts the API on `port` (0 picks a free one) at `/graphql`. */
+export function startGraphqlServer(port = GRAPHQL_PORT, { sitePort = Number(process.env.E2E_PORT ?? 3100) }: GraphqlServerOptions = {}): Promise<GraphqlServer> {
+  const calls: Args[] = [];
+  const allowed = siteOriginPattern(sitePort);
+  const yoga = createYoga({
+    schema: createSchema({
+      typeDefs,
+      resolvers: {
+        Query: {
+          storageSpotsNear: (_root: unknown, args: Args) => {
+            calls.push({ ...args });
+            if (Math.abs(args.lat - FAILING_LAT) < FAILING_LAT_TOLERANCE) throw createGraphQLError(FAILURE_MESSAGE);
+            return spotsNear(args.lat, args.lng, args.radiusKm, args.limit);
+          },
+        },
+      },
+    }),
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    graphiql: false,
+    logging: false,
+    // Only the site's own origins; no credentials are needed or allowed.
+    cors: (request) => {
+      const origin = request.headers.get('origin');
+      if (!origin || !allowed.test(origin)) return false;
+      // Request headers are echoed from the preflight, so tracing headers a monitoring SDK may add still pass.
+      return { origin: [origin], methods: ['POST', 'OPTIONS'], credentials: false, maxAge: 600 };
+    },
+  });
+  const server = createServer(yoga);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => {
+      server.off('error', reject);
+      const actual = (server.address() as AddressInfo).port;
+      resolve({
+        server,
+        port: actual,
+        url: `http://localhost:${actual}/graphql`,
+        calls,
+        close: () =>
+          new Promise<void>((done, fail) => {
+            server.closeAllConnections();
+            server.close((error) => (error ? fail(error) : done()));
+          }),
+      });
+    });
+  });
+}

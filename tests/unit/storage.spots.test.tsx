@@ -1,0 +1,143 @@
+// @vitest-environment jsdom
+// Issue 5 §4 (nearby storage spots, optional live data), spec §7 (a GraphQL API per environment),
+// spec §8 and §9 (the data cache retries failed queries 3 times on the client), spec §3 (distances
+// in the locale's distance system). The section renders only what the API sent, and after the
+// retries a quiet error state with the booking link.
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { ThemeProvider } from 'styled-components';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { WebsiteLocale } from '@/i18n/websiteLocales';
+import { StorageSpots } from '@/landing/storage/StorageSpots';
+import { createQueryClient } from '@/shell/queryClient';
+import { theme } from '@/theme';
+import microsites from '../../locales/en/microsites.json';
+import { EMPTY_AT, FAILING_LAT, startGraphqlServer, type GraphqlServer } from '../e2e/support/graphqlServer';
+
+const BOOKING_URL = 'https://app.example.org/search?place=prague';
+
+let api: GraphqlServer;
+let i18n: I18n;
+
+beforeAll(async () => {
+  api = await startGraphqlServer(0);
+  i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: 'en',
+    ns: ['microsites'],
+    defaultNS: 'microsites',
+    resources: { en: { microsites } },
+    interpolation: { escapeValue: false },
+  });
+});
+afterAll(() => api.close());
+afterEach(cleanup);
+
+/** The app's browser QueryClient (3 retries), with no wait between retries to keep the test fast. */
+function browserQueryClient(): QueryClient {
+  const client = createQueryClient(false);
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryDelay: 0 } });
+  return client;
+}
+
+function renderSpots(place: { slug: string; lat: number; lng: number; name: string }, locale: WebsiteLocale = 'en') {
+  const client = browserQueryClient();
+  render(
+    <ThemeProvider theme={theme}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <StorageSpots
+            graphqlUrl={api.url}
+            slug={place.slug}
+            lat={place.lat}
+            lng={place.lng}
+            placeName={place.name}
+            locale={locale}
+            bookingUrl={BOOKING_URL}
+          />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ThemeProvider>,
+  );
+  return client;
+}
+
+const KINGS_CROSS = { slug: 'kings-cross-station', lat: 51.5308, lng: -0.1238, name: "King's Cross Station" };
+const PRAGUE = { slug: 'prague', lat: FAILING_LAT, lng: 14.4378, name: 'Prague' };
+
+describe('StorageSpots', () => {
+  it('is a labelled section that says it is loading, then lists the spots the API sent', async () => {
+    renderSpots(KINGS_CROSS);
+    const section = screen.getByRole('region', { name: "Storage spots near King's Cross Station" });
+    expect(within(section).getByRole('heading', { level: 2 }).textContent).toBe("Storage spots near King's Cross Station");
+    const loading = within(section).getByText('Loading storage spots…');
+    expect(loading.closest('[aria-busy="true"]')).not.toBeNull();
+
+    const list = await within(section).findByRole('list');
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(section.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(within(list).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Spot A near 51.531,-0.124',
+      'Spot B near 51.531,-0.124',
+      'Spot C near 51.531,-0.124',
+    ]);
+
+    // Every line is one of the server's values in the page's words: distance in miles for en (§3).
+    expect([...items[0]!.querySelectorAll('h3, p')].map((node) => node.textContent)).toEqual([
+      'Spot A near 51.531,-0.124',
+      '0.2 mi away',
+      'Rated 4.8 out of 5',
+      'Open 08:00–22:00',
+      'From €5 per day',
+    ]);
+    expect(within(items[1]!).getByText('From €6.50 per day')).toBeTruthy();
+    expect(within(items[1]!).getByText('Open 24 hours')).toBeTruthy();
+  });
+
+  it('never makes up what the API left out, nor adds spots of its own', async () => {
+    renderSpots(KINGS_CROSS);
+    const items = await screen.findAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    // Spot C has no rating, hours or price in the API: only its name and distance are shown.
+    expect([...items[2]!.querySelectorAll('h3, p')].map((node) => node.textContent)).toEqual(['Spot C near 51.531,-0.124', '1 mi away']);
+    expect(items[2]!.textContent).not.toMatch(/Rated|Open|From/);
+    // No error or empty note next to real data.
+    expect(screen.queryByText(/could not be loaded|No storage spots/)).toBeNull();
+  });
+
+  it('shows distances and prices in the locale’s own format', async () => {
+    renderSpots({ ...KINGS_CROSS, slug: 'kings-cross-station-de' }, 'de');
+    const items = await screen.findAllByRole('listitem');
+    expect(within(items[0]!).getByText('0,3 km away')).toBeTruthy();
+    expect(within(items[0]!).getByText('Rated 4,8 out of 5')).toBeTruthy();
+    // The text matcher folds the no-break space Intl puts before the € into a plain space.
+    expect(within(items[1]!).getByText('From 6,50 € per day')).toBeTruthy();
+  });
+
+  it('after 3 retries shows a quiet error with the booking link, and no spots', async () => {
+    const callsBefore = api.calls.length;
+    renderSpots(PRAGUE);
+    const note = await screen.findByText(/Storage spots could not be loaded just now\. You can still search every spot near Prague\./);
+    const link = within(note).getByRole('link', { name: 'Find storage near Prague' });
+    expect(link.getAttribute('href')).toBe(BOOKING_URL);
+    // One try plus the app QueryClient's 3 retries (spec §8, §9).
+    expect(api.calls.length - callsBefore).toBe(4);
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.queryByRole('listitem')).toBeNull();
+    expect(screen.queryByText(/Spot [A-Z] near/)).toBeNull();
+    // Quiet: no alert role, the section heading is still there.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Storage spots near Prague' })).toBeTruthy();
+  });
+
+  it('says so when the API has no spots near the place', async () => {
+    renderSpots({ slug: 'null-island', ...EMPTY_AT, name: 'Null Island' });
+    expect(await screen.findByText('No storage spots are listed near Null Island yet.')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+  });
+});
