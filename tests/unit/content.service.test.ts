@@ -30,6 +30,21 @@ function scriptedFetch(...answers: (() => Response | Promise<Response>)[]) {
   return { fetch, urls };
 }
 
+/** A slow fetch that records the URLs it was asked for and the most reads it saw at once. */
+function concurrencyProbe(answer: (url: string) => Response, delayMs: number) {
+  let running = 0;
+  const probe = { urls: [] as string[], most: 0, fetch: (async () => new Response()) as Fetch };
+  probe.fetch = async (url) => {
+    probe.urls.push(url);
+    running += 1;
+    probe.most = Math.max(probe.most, running);
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    running -= 1;
+    return answer(url);
+  };
+  return probe;
+}
+
 /** A sleep that returns at once and remembers what it was asked to wait. */
 function recordingSleep() {
   const waits: number[] = [];
@@ -161,21 +176,12 @@ describe('loadRemoteResources', () => {
   });
 
   it('never runs more than 10 reads at once, and does run 10', async () => {
-    let running = 0;
-    let most = 0;
-    const urls: string[] = [];
-    const fetch: Fetch = async (url) => {
-      urls.push(url);
-      running += 1;
-      most = Math.max(most, running);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      running -= 1;
-      return json(hero);
-    };
+    const probe = concurrencyProbe(() => json(hero), 5);
+    const { fetch, urls } = probe;
     const { resources, errors } = await loadRemoteResources(WEBSITE_LOCALES, namespaces, { baseUrl: BASE, fetch });
     expect(urls).toHaveLength(22);
     expect(new Set(urls).size).toBe(22);
-    expect(most).toBe(10);
+    expect(probe.most).toBe(10);
     expect(errors).toEqual([]);
     expect(Object.keys(resources)).toEqual([...WEBSITE_LOCALES]);
   });
@@ -330,17 +336,8 @@ describe('createLimiter', () => {
 describe('createContentSource', () => {
   it('reads each namespace once per interval, shares one limit, and reports a failure once', async () => {
     let clock = 0;
-    let running = 0;
-    let most = 0;
-    const urls: string[] = [];
-    const fetch: Fetch = async (url) => {
-      urls.push(url);
-      running += 1;
-      most = Math.max(most, running);
-      await new Promise((resolve) => setTimeout(resolve, 2));
-      running -= 1;
-      return url.endsWith('/pl/legal.json') ? text('oops', 404) : json(hero);
-    };
+    const probe = concurrencyProbe((url) => (url.endsWith('/pl/legal.json') ? text('oops', 404) : json(hero)), 2);
+    const { fetch, urls } = probe;
     const source = createContentSource({ baseUrl: BASE, fetch, maxAgeMs: 60_000, now: () => clock });
 
     // Two pages built at once, in different locales: 44 reads in all, 10 at a time.
@@ -349,7 +346,7 @@ describe('createContentSource', () => {
       source.load(WEBSITE_LOCALES, ['microsites', 'legal']),
     ]);
     expect(urls).toHaveLength(22);
-    expect(most).toBe(10);
+    expect(probe.most).toBe(10);
     expect(first.errors.map((error) => `${error.locale}/${error.namespace}`)).toEqual(['pl/legal']);
     expect(second.errors).toEqual([]);
     expect(second.resources.pl).toEqual({ microsites: hero });

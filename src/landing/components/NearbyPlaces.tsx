@@ -1,6 +1,7 @@
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import type { LandingProps } from '../types';
+import { CardGrid } from './CardGrid';
 import { Section } from './Section';
 
 /** City pages list the places in the city; POI pages the other places close by. */
@@ -11,7 +12,7 @@ export function NearbyPlaces({ props }: { props: LandingProps }) {
   return (
     <Section id="nearby" title={t(isCity ? 'nearby.titleCity' : 'nearby.titlePoi', { place: props.place.name })} tinted={isCity}>
       <Intro>{t(isCity ? 'nearby.introCity' : 'nearby.introPoi')}</Intro>
-      <List>
+      <CardGrid>
         {props.nearby.map((place) => (
           <li key={place.href}>
             <Card href={place.href} hrefLang={place.hrefLang}>
@@ -22,7 +23,7 @@ export function NearbyPlaces({ props }: { props: LandingProps }) {
             </Card>
           </li>
         ))}
-      </List>
+      </CardGrid>
     </Section>
   );
 }
@@ -30,16 +31,6 @@ export function NearbyPlaces({ props }: { props: LandingProps }) {
 const Intro = styled.p`
   color: ${({ theme }) => theme.colors.muted};
   margin: -${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.lg} !important;
-`;
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  ${({ theme }) => theme.media.tablet} { grid-template-columns: repeat(2, 1fr); }
-  ${({ theme }) => theme.media.desktop} { grid-template-columns: repeat(3, 1fr); }
 `;
 
 const Card = styled.a`

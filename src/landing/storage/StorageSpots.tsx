@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { formatDistance } from '@/content/distance';
 import { formatMoney } from '@/i18n/formatMoney';
 import type { WebsiteLocale } from '@/i18n/websiteLocales';
+import { CardGrid } from '../components/CardGrid';
 import { Section } from '../components/Section';
 import type { StorageSpot } from './storageQuery';
 import { useStorageSpots } from './useStorageSpots';
@@ -93,14 +94,8 @@ const Note = styled.p`
   }
 `;
 
-const Spots = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  ${({ theme }) => theme.media.tablet} { grid-template-columns: repeat(2, 1fr); }
-  ${({ theme }) => theme.media.desktop} { grid-template-columns: repeat(3, 1fr); gap: ${({ theme }) => theme.space.lg}; }
+const Spots = styled(CardGrid)`
+  ${({ theme }) => theme.media.desktop} { gap: ${({ theme }) => theme.space.lg}; }
 `;
 
 const Spot = styled.li`
