@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic';
 import { ANALYTICS_EVENTS, trackEvent } from '@/analytics';
 import { LanguageSwitcher } from '@/i18n/LanguageSwitcher';
 import { PageLayout } from '@/shell/PageLayout';
@@ -9,11 +10,13 @@ import { HowItWorks } from './components/HowItWorks';
 import { LandingHead } from './components/LandingHead';
 import { NearbyPlaces } from './components/NearbyPlaces';
 import { OpeningHours } from './components/OpeningHours';
-import { StorageSpots } from './storage/StorageSpots';
 import type { LandingProps } from './types';
 import { useBookingUrl } from './useBookingUrl';
 
 const { microsites } = ANALYTICS_EVENTS;
+
+/** Live data only the browser fetches, and only where configured: kept out of the first load. */
+const StorageSpots = dynamic(() => import('./storage/StorageSpots').then((module) => module.StorageSpots), { ssr: false });
 
 /** A landing page. City pages lead with the places in the city; POI pages with how it works there. */
 export function LandingView(props: LandingProps) {
