@@ -1,10 +1,11 @@
 // Lighthouse (mobile, default simulated throttling) on landing pages of 5 hosts in 5 languages.
-// Runs against the current build (`npm run build:e2e` for analytics + monitoring on, pointed at
-// the local collector this script starts; `npm run build` for the embedded defaults).
+// Runs against the current build (`npm run build:e2e` for analytics, monitoring and live storage
+// spots on, pointed at the local collector and GraphQL API this script starts; `npm run build` for the embedded defaults).
 // Usage: npx tsx bench/lighthouse.mts [domain/path …]
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startCollector } from '../tests/e2e/support/collector.ts';
+import { startGraphqlServer } from '../tests/e2e/support/graphqlServer.ts';
 import { startServer } from './server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
@@ -14,7 +15,9 @@ const targets = process.argv.slice(2).length
   ? process.argv.slice(2)
   : ['kingscross-bagberth.co.uk/', 'cornavin-bagberth.ch/de', 'kyotostation-bagberth.jp/ja', 'prague-bagberth.cz/', 'venice-bagberth.it/it'];
 
+// The e2e build's vendor endpoints and GraphQL API, served locally as in the tests.
 const collector = await startCollector().catch(() => undefined);
+const graphql = await startGraphqlServer(undefined, { sitePort: PORT }).catch(() => undefined);
 const stop = await startServer(PORT);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -51,4 +54,5 @@ try {
   chrome.kill();
   stop();
   collector?.close();
+  await graphql?.close();
 }

@@ -10,12 +10,13 @@ import { HowItWorks } from './components/HowItWorks';
 import { LandingHead } from './components/LandingHead';
 import { NearbyPlaces } from './components/NearbyPlaces';
 import { OpeningHours } from './components/OpeningHours';
+import { WhenNearViewport } from './components/WhenNearViewport';
 import type { LandingProps } from './types';
 import { useBookingUrl } from './useBookingUrl';
 
 const { microsites } = ANALYTICS_EVENTS;
 
-/** Live data only the browser fetches, and only where configured: kept out of the first load. */
+/** Live data only the browser fetches, where configured, near the viewport: kept out of the first load. */
 const StorageSpots = dynamic(() => import('./storage/StorageSpots').then((module) => module.StorageSpots), { ssr: false });
 
 /** A landing page. City pages lead with the places in the city; POI pages with how it works there. */
@@ -41,15 +42,17 @@ export function LandingView(props: LandingProps) {
       <OpeningHours place={place} />
       <Guarantee amount={price.guarantee} />
       {props.graphqlUrl && (
-        <StorageSpots
-          graphqlUrl={props.graphqlUrl}
-          slug={props.slug}
-          lat={place.lat}
-          lng={place.lng}
-          placeName={place.name}
-          locale={props.locale}
-          bookingUrl={bookingUrl}
-        />
+        <WhenNearViewport id="storage-spots">
+          <StorageSpots
+            graphqlUrl={props.graphqlUrl}
+            slug={props.slug}
+            lat={place.lat}
+            lng={place.lng}
+            placeName={place.name}
+            locale={props.locale}
+            bookingUrl={bookingUrl}
+          />
+        </WhenNearViewport>
       )}
       <Faq place={place.name} guarantee={price.guarantee} onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })} />
       {!isCity && <NearbyPlaces props={props} />}

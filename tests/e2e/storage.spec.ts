@@ -13,6 +13,8 @@ test.describe('storage spots near the place', () => {
   test('King’s Cross lists exactly the spots the API sent', async ({ page }) => {
     const request = page.waitForRequest((candidate) => candidate.url() === GRAPHQL_URL && candidate.method() === 'POST');
     await page.goto(hostUrl('kingscross-bagberth.co.uk'));
+    // The section loads as it comes near the viewport.
+    await page.locator('#storage-spots').scrollIntoViewIfNeeded();
     const sent = (await request).postDataJSON() as { query: string; variables: Record<string, number> };
     expect(sent.query).toContain('storageSpotsNear(lat: $lat, lng: $lng, radiusKm: $radiusKm, limit: $limit)');
     expect(sent.variables).toMatchObject(KINGS_CROSS);
@@ -37,6 +39,7 @@ test.describe('storage spots near the place', () => {
       if (candidate.url() === GRAPHQL_URL && candidate.method() === 'POST') posts.push(candidate.url());
     });
     await page.goto(hostUrl('prague-bagberth.cz'));
+    await page.locator('#storage-spots').scrollIntoViewIfNeeded();
 
     const section = page.getByRole('region', { name: 'Storage spots near Prague' });
     await expect(section.getByText('Storage spots could not be loaded just now. You can still search every spot near Prague.')).toBeVisible({

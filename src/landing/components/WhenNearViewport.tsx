@@ -1,0 +1,23 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+/** How far below the fold content starts loading, so it is ready when the visitor gets there. */
+const LOAD_MARGIN = '600px 0px';
+
+/**
+ * Renders its children once the spot comes near the viewport: live data below the fold is not
+ * fetched for visitors who never scroll to it, and does not compete with the page's first load.
+ */
+export function WhenNearViewport({ children, id }: { children: ReactNode; id: string }) {
+  const anchor = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = anchor.current;
+    if (!element || near) return undefined;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, { rootMargin: LOAD_MARGIN });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return near ? <>{children}</> : <div ref={anchor} id={id} style={{ minHeight: 1 }} />;
+}
