@@ -1,3 +1,4 @@
+import { resolvePageLanguage } from '@/i18n/pageLanguage';
 import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
 import { NoMappingError, type TenantResolver } from './resolveTenant';
 import type { DomainEntry } from './types';
@@ -84,10 +85,9 @@ export function routeRequest(request: RouteRequest, context: RouterContext): Rou
   if (request.pathname === entry.path) return { kind: 'redirect', pathname: '/', locale: request.locale };
   if (request.pathname !== '/') return notFound('foreign-path');
 
-  const stored = request.storedLanguage;
-  if (!request.explicitLocale && isWebsiteLocale(stored) && offered.includes(stored) && stored !== request.locale) {
-    return { kind: 'redirect', pathname: '/', locale: stored };
-  }
+  // Spec §2: a URL without a locale shows the stored language choice, when the host offers it.
+  const language = request.explicitLocale ? request.locale : resolvePageLanguage(request.storedLanguage, request.locale, offered);
+  if (language !== request.locale) return { kind: 'redirect', pathname: '/', locale: language };
   return { kind: 'rewrite', pathname: entry.path, entry };
 }
 
