@@ -12,17 +12,16 @@ import { NearbyPlaces } from './components/NearbyPlaces';
 import { OpeningHours } from './components/OpeningHours';
 import { WhenNearViewport } from './components/WhenNearViewport';
 import type { LandingProps } from './types';
-import { useBookingUrl } from './useBookingUrl';
+import { bookingTarget, useBookingUrl } from './useBookingUrl';
 
 const { microsites } = ANALYTICS_EVENTS;
 
 /** Live data only the browser fetches, where configured, near the viewport: kept out of the first load. */
-const StorageSpots = dynamic(() => import('./storage/StorageSpots').then((module) => module.StorageSpots), { ssr: false });
+const LiveStorageSpots = dynamic(() => import('./storage/LiveStorageSpots').then((module) => module.LiveStorageSpots), { ssr: false });
 
 /** A landing page. City pages lead with the places in the city; POI pages with how it works there. */
 export function LandingView(props: LandingProps) {
   const { place, type, price } = props;
-  const bookingUrl = useBookingUrl({ slug: props.slug, type, lat: place.lat, lng: place.lng, locale: props.locale });
   const isCity = type === 'city';
 
   return (
@@ -33,7 +32,6 @@ export function LandingView(props: LandingProps) {
       <LandingHead props={props} />
       <Hero
         props={props}
-        bookingUrl={bookingUrl}
         onCtaClick={() => trackEvent(microsites.ctaClicked, { slug: props.slug, type, locale: props.locale })}
       />
       <Highlights guarantee={price.guarantee} />
@@ -43,19 +41,19 @@ export function LandingView(props: LandingProps) {
       <Guarantee amount={price.guarantee} />
       {props.graphqlUrl && (
         <WhenNearViewport id="storage-spots">
-          <StorageSpots
-            graphqlUrl={props.graphqlUrl}
-            slug={props.slug}
-            lat={place.lat}
-            lng={place.lng}
-            placeName={place.name}
-            locale={props.locale}
-            bookingUrl={bookingUrl}
-          />
+          <StorageSection props={props} graphqlUrl={props.graphqlUrl} />
         </WhenNearViewport>
       )}
       <Faq place={place.name} guarantee={price.guarantee} onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })} />
       {!isCity && <NearbyPlaces props={props} />}
     </PageLayout>
+  );
+}
+
+function StorageSection({ props, graphqlUrl }: { props: LandingProps; graphqlUrl: string }) {
+  const { slug, place, locale } = props;
+  const bookingUrl = useBookingUrl(bookingTarget(props));
+  return (
+    <LiveStorageSpots graphqlUrl={graphqlUrl} slug={slug} lat={place.lat} lng={place.lng} placeName={place.name} locale={locale} bookingUrl={bookingUrl} />
   );
 }

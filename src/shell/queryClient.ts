@@ -21,3 +21,14 @@ export function createQueryClient(isServer = typeof window === 'undefined'): Que
     },
   });
 }
+
+let browserClient: QueryClient | undefined;
+
+/**
+ * The app's one data cache in the browser. Only live sections loaded on demand use it, so it is
+ * created with the first of them and the library stays out of every page's first load.
+ */
+export function appQueryClient(): QueryClient {
+  browserClient ??= createQueryClient();
+  return browserClient;
+}

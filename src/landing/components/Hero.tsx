@@ -3,16 +3,17 @@ import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import { Container } from '@/theme';
 import type { LandingProps } from '../types';
+import { bookingTarget, useBookingUrl } from '../useBookingUrl';
 import { Breadcrumb } from './Breadcrumb';
 
 interface HeroProps {
   props: LandingProps;
-  bookingUrl: string;
   onCtaClick: () => void;
 }
 
-export function Hero({ props, bookingUrl, onCtaClick }: HeroProps) {
+export function Hero({ props, onCtaClick }: HeroProps) {
   const { t } = useTranslation('microsites');
+  const bookingUrl = useBookingUrl(bookingTarget(props));
   const { place, type, price } = props;
   const eyebrow = [t(`kind.${place.kind}`), place.cityName].filter(Boolean).join(' · ');
   return (

@@ -1,0 +1,26 @@
+import type { AppProps } from 'next/app';
+import { memo } from 'react';
+import { LowPriorityHydration } from './LowPriorityHydration';
+
+type PageProps = Pick<AppProps, 'Component' | 'pageProps'>;
+
+/** Static props are plain JSON, so equal serialisations mean nothing on the page can change. */
+export function samePage(previous: PageProps, next: PageProps): boolean {
+  return previous.Component === next.Component && JSON.stringify(previous.pageProps) === JSON.stringify(next.pageProps);
+}
+
+/**
+ * The page, hydrated after the app shell and in slices (see LowPriorityHydration).
+ *
+ * Right after hydration, Next re-fetches the props of a page the middleware rewrote and renders
+ * it again with an equal copy. Skipping that render keeps the page from re-rendering while the
+ * visitor's phone is still starting up, and keeps the update from forcing the page's remaining
+ * hydration into one long task.
+ */
+export const StablePage = memo(function StablePage({ Component, pageProps }: PageProps) {
+  return (
+    <LowPriorityHydration>
+      <Component {...pageProps} />
+    </LowPriorityHydration>
+  );
+}, samePage);
