@@ -1,24 +1,36 @@
 // Lighthouse (mobile, default simulated throttling) on landing pages of 5 hosts in 5 languages.
 // Runs against the current build (`npm run build:e2e` for analytics, monitoring and live storage
 // spots on, pointed at the local collector and GraphQL API this script starts; `npm run build` for the embedded defaults).
-// Usage: npx tsx bench/lighthouse.mts [domain/path …]
+// Usage: npx tsx bench/lighthouse.mts [--baseline] [domain/path …]
+// --baseline adds the same run on a one-page Next app (bench/baseline.mjs): this machine's floor.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startCollector } from '../tests/e2e/support/collector.ts';
 import { startGraphqlServer } from '../tests/e2e/support/graphqlServer.ts';
+import { startBaseline } from './baseline.mjs';
 import { startServer } from './server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 // Lighthouse's own user agent is a bot to isbot; a person's phone gets analytics, as in production.
 const MOBILE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
-const targets = process.argv.slice(2).length
-  ? process.argv.slice(2)
+const BASELINE_PORT = PORT + 1;
+const args = process.argv.slice(2);
+const withBaseline = args.includes('--baseline');
+const hosts = args.filter((arg) => arg !== '--baseline');
+const targets = hosts.length
+  ? hosts
   : ['kingscross-bagberth.co.uk/', 'cornavin-bagberth.ch/de', 'kyotostation-bagberth.jp/ja', 'prague-bagberth.cz/', 'venice-bagberth.it/it'];
 
 // The e2e build's vendor endpoints and GraphQL API, served locally as in the tests.
 const collector = await startCollector().catch(() => undefined);
 const graphql = await startGraphqlServer(undefined, { sitePort: PORT }).catch(() => undefined);
 const stop = await startServer(PORT);
+const stopBaseline = withBaseline
+  ? await startBaseline(BASELINE_PORT).catch((error: unknown) => {
+      stop();
+      throw error;
+    })
+  : undefined;
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -26,10 +38,13 @@ const chrome = await chromeLauncher.launch({
 
 const score = (value: number | null | undefined) => (value === null || value === undefined ? '  -' : String(Math.round(value * 100)).padStart(3));
 try {
-  console.log('page                                   perf a11y  bp  seo    FCP ms   LCP ms   TBT ms    CLS');
-  for (const target of targets) {
+  console.log('page                                   perf a11y  bp  seo    FCP ms   LCP ms   TBT ms    CLS  CPU index');
+  const urls = targets.map((target) => {
     const [domain, ...rest] = target.split('/');
-    const url = `http://${domain}.localhost:${PORT}/${rest.join('/')}`;
+    return [target, `http://${domain}.localhost:${PORT}/${rest.join('/')}`];
+  });
+  if (withBaseline) urls.push(['baseline (one-page Next app)', `http://localhost:${BASELINE_PORT}/`]);
+  for (const [target, url] of urls) {
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
@@ -41,7 +56,7 @@ try {
     const { categories, audits } = result.lhr;
     const ms = (id: string) => String(Math.round(audits[id]?.numericValue ?? NaN)).padStart(9);
     console.log(
-      `${target.padEnd(38)} ${score(categories.performance?.score)} ${score(categories.accessibility?.score)} ${score(categories['best-practices']?.score)} ${score(categories.seo?.score)} ${ms('first-contentful-paint')}${ms('largest-contentful-paint')}${ms('total-blocking-time')}   ${(audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}`,
+      `${target.padEnd(38)} ${score(categories.performance?.score)} ${score(categories.accessibility?.score)} ${score(categories['best-practices']?.score)} ${score(categories.seo?.score)} ${ms('first-contentful-paint')}${ms('largest-contentful-paint')}${ms('total-blocking-time')}   ${(audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}${String(Math.round(result.lhr.environment.benchmarkIndex)).padStart(11)}`,
     );
     for (const category of Object.values(categories)) {
       for (const ref of category.auditRefs) {
@@ -53,6 +68,7 @@ try {
 } finally {
   chrome.kill();
   stop();
+  stopBaseline?.();
   collector?.close();
   await graphql?.close();
 }
