@@ -27,14 +27,15 @@ export function Hero({ props, onCtaClick }: HeroProps) {
         </div>
         <Offer aria-labelledby="offer-price">
           <Picture>
-            {/* The hero is the page's largest paint: fetched first, sized to its column. */}
+            {/* Fetched first and sized to its column; on phones a thumbnail beside the price, so the headline and the call to action come first. */}
             <Image
               src={`/images/hero/${place.kind}.png`}
               alt={t('meta.ogImageAlt', { place: place.name })}
               width={1200}
               height={800}
-              sizes="(min-width: 1024px) 420px, (min-width: 768px) 680px, 100vw"
-              priority
+              sizes={`(min-width: 1024px) 420px, (min-width: 768px) 680px, ${PHONE_PICTURE_WIDTH}px`}
+              preload
+              fetchPriority="high"
             />
           </Picture>
           <Price id="offer-price">{t('hero.priceFrom', { price: price.dailyFrom })}</Price>
@@ -85,6 +86,8 @@ const Lead = styled.p`
   max-width: 36em;
 `;
 
+const PHONE_PICTURE_WIDTH = 112;
+
 const Offer = styled.section`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -92,15 +95,21 @@ const Offer = styled.section`
   box-shadow: ${({ theme }) => theme.shadows.card};
   padding: ${({ theme }) => theme.space.lg};
   display: grid;
+  grid-template-columns: ${PHONE_PICTURE_WIDTH}px 1fr;
+  align-items: center;
   gap: ${({ theme }) => theme.space.md};
+  ${({ theme }) => theme.media.tablet} { grid-template-columns: 1fr; }
 `;
 
 const Picture = styled.div`
-  margin: -${({ theme }) => theme.space.lg} -${({ theme }) => theme.space.lg} 0;
-  border-radius: ${({ theme }) => `${theme.radii.lg} ${theme.radii.lg} 0 0`};
+  border-radius: ${({ theme }) => theme.radii.md};
   overflow: hidden;
   line-height: 0;
   img { width: 100%; height: auto; }
+  ${({ theme }) => theme.media.tablet} {
+    margin: -${({ theme }) => theme.space.lg} -${({ theme }) => theme.space.lg} 0;
+    border-radius: ${({ theme }) => `${theme.radii.lg} ${theme.radii.lg} 0 0`};
+  }
 `;
 
 const Price = styled.h2`
@@ -108,6 +117,7 @@ const Price = styled.h2`
 `;
 
 const Cta = styled.a`
+  grid-column: 1 / -1;
   display: flex;
   align-items: center;
   justify-content: center;
@@ -124,6 +134,7 @@ const Cta = styled.a`
 `;
 
 const Note = styled.p`
+  grid-column: 1 / -1;
   font-size: ${({ theme }) => theme.fontSizes.xs};
   color: ${({ theme }) => theme.colors.muted};
   text-align: center;

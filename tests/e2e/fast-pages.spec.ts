@@ -1,0 +1,51 @@
+// Issue 5 §6 (fast pages): the hero goes through next/image with `sizes` and priority, a phone
+// downloads a thumbnail-sized hero, no font is downloaded, and nothing shifts while the page
+// loads and hydrates. Speeds themselves are measured by bench/lighthouse.mts, not asserted here.
+import { expect, hostUrl, test } from './support/fixtures';
+
+const PHONE = { width: 390, height: 844 };
+
+test.describe('fast pages', () => {
+  test.use({ viewport: PHONE });
+
+  test('the hero is a prioritised next/image, and a phone fetches a thumbnail of it', async ({ page }) => {
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') images.push(request.url());
+    });
+    await page.goto(hostUrl('kingscross-bagberth.co.uk'), { waitUntil: 'load' });
+
+    const hero = page.locator('main img').first();
+    await expect(hero).toHaveAttribute('fetchpriority', 'high');
+    await expect(hero).toHaveAttribute('sizes', /\b112px$/);
+    await expect(hero).toHaveAttribute('srcset', /\/_next\/image\?url=%2Fimages%2Fhero%2Fstation\.png/);
+    // Next's head and React's server renderer each announce it; the browser fetches it once.
+    await expect(page.locator('link[rel="preload"][as="image"][fetchpriority="high"]').first()).toHaveAttribute('imagesrcset', /%2Fimages%2Fhero%2Fstation\.png/);
+
+    const heroRequests = images.filter((url) => url.includes('%2Fimages%2Fhero%2F'));
+    expect(heroRequests).toHaveLength(1);
+    // A 112 px thumbnail at the phone's pixel ratio, not a full-width picture.
+    expect(Number(new URL(heroRequests[0] ?? '', 'http://x').searchParams.get('w'))).toBeLessThanOrEqual(384);
+  });
+
+  test('no font is downloaded and nothing shifts while the page loads and hydrates', async ({ page }) => {
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(request.url());
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { __shifts: shifts });
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as PerformanceEntry & { value: number }).value))).observe({
+        type: 'layout-shift',
+        buffered: true,
+      });
+    });
+    // networkidle: past hydration and the props Next fetches again after it.
+    await page.goto(hostUrl('cornavin-bagberth.ch', '/de'), { waitUntil: 'networkidle' });
+
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+    expect(fonts).toEqual([]);
+  });
+});
