@@ -1,9 +1,9 @@
-// Starts `next start` on a free local port for a benchmark and stops it afterwards.
+// Starts `next start` for a benchmark (this app, or the built app in `dir`) and stops it afterwards.
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export async function startServer(port) {
-  const child = spawn('npx', ['next', 'start', '-p', String(port)], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+export async function startServer(port, dir = '.') {
+  const child = spawn('npx', ['next', 'start', dir, '-p', String(port)], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     try {
