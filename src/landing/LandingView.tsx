@@ -12,7 +12,6 @@ import { NearbyPlaces } from './components/NearbyPlaces';
 import { OpeningHours } from './components/OpeningHours';
 import { WhenNearViewport } from './components/WhenNearViewport';
 import type { LandingProps } from './types';
-import { bookingTarget, useBookingUrl } from './useBookingUrl';
 
 const { microsites } = ANALYTICS_EVENTS;
 
@@ -41,19 +40,11 @@ export function LandingView(props: LandingProps) {
       <Guarantee amount={price.guarantee} />
       {props.graphqlUrl && (
         <WhenNearViewport id="storage-spots">
-          <StorageSection props={props} graphqlUrl={props.graphqlUrl} />
+          <LiveStorageSpots props={props} graphqlUrl={props.graphqlUrl} />
         </WhenNearViewport>
       )}
       <Faq place={place.name} guarantee={price.guarantee} onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })} />
       {!isCity && <NearbyPlaces props={props} />}
     </PageLayout>
-  );
-}
-
-function StorageSection({ props, graphqlUrl }: { props: LandingProps; graphqlUrl: string }) {
-  const { slug, place, locale } = props;
-  const bookingUrl = useBookingUrl(bookingTarget(props));
-  return (
-    <LiveStorageSpots graphqlUrl={graphqlUrl} slug={slug} lat={place.lat} lng={place.lng} placeName={place.name} locale={locale} bookingUrl={bookingUrl} />
   );
 }

@@ -6,7 +6,8 @@ type PageProps = Pick<AppProps, 'Component' | 'pageProps'>;
 
 /** Static props are plain JSON, so equal serialisations mean nothing on the page can change. */
 export function samePage(previous: PageProps, next: PageProps): boolean {
-  return previous.Component === next.Component && JSON.stringify(previous.pageProps) === JSON.stringify(next.pageProps);
+  if (previous.Component !== next.Component) return false;
+  return previous.pageProps === next.pageProps || JSON.stringify(previous.pageProps) === JSON.stringify(next.pageProps);
 }
 
 /**

@@ -1,11 +1,15 @@
 import { AppQueryProvider } from '@/shell/AppQueryProvider';
-import { StorageSpots, type StorageSpotsProps } from './StorageSpots';
+import type { LandingProps } from '../types';
+import { bookingTarget, useBookingUrl } from '../useBookingUrl';
+import { StorageSpots } from './StorageSpots';
 
-/** The section as the page loads it on demand, together with the app's data cache. */
-export function LiveStorageSpots(props: StorageSpotsProps) {
+/** The section as a landing page loads it on demand, together with the app's data cache. */
+export function LiveStorageSpots({ props, graphqlUrl }: { props: LandingProps; graphqlUrl: string }) {
+  const { slug, place, locale } = props;
+  const bookingUrl = useBookingUrl(bookingTarget(props));
   return (
     <AppQueryProvider>
-      <StorageSpots {...props} />
+      <StorageSpots graphqlUrl={graphqlUrl} slug={slug} lat={place.lat} lng={place.lng} placeName={place.name} locale={locale} bookingUrl={bookingUrl} />
     </AppQueryProvider>
   );
 }
