@@ -1,5 +1,4 @@
 import type { AppProps } from 'next/app';
-import Head from 'next/head';
 import { appWithTranslation } from 'next-i18next/pages';
 import { ThemeProvider } from 'styled-components';
 import { useMicrositesAnalytics } from '@/analytics';
@@ -13,9 +12,6 @@ function MicrositesApp({ Component, pageProps }: AppProps) {
   useMonitoring();
   return (
     <ThemeProvider theme={theme}>
-      <Head>
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-      </Head>
       <GlobalStyle />
       <StablePage Component={Component} pageProps={pageProps} />
     </ThemeProvider>

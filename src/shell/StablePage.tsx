@@ -1,4 +1,5 @@
 import type { AppProps } from 'next/app';
+import Head from 'next/head';
 import { memo } from 'react';
 import { LowPriorityHydration } from './LowPriorityHydration';
 
@@ -17,10 +18,17 @@ export function samePage(previous: PageProps, next: PageProps): boolean {
  * it again with an equal copy. Skipping that render keeps the page from re-rendering while the
  * visitor's phone is still starting up, and keeps the update from forcing the page's remaining
  * hydration into one long task.
+ *
+ * Every next/head of the app sits inside the boundary: the head manager rewrites the whole head
+ * from the heads mounted at each commit, so a head committed with the shell alone would strip the
+ * page's server-rendered title, canonical and structured data until the page hydrates.
  */
 export const StablePage = memo(function StablePage({ Component, pageProps }: PageProps) {
   return (
     <LowPriorityHydration>
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+      </Head>
       <Component {...pageProps} />
     </LowPriorityHydration>
   );

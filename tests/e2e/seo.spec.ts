@@ -56,6 +56,31 @@ test.describe('landing page head', () => {
     expect(faq.mainEntity).toHaveLength(6);
   });
 
+  test('hydration never strips the title, canonical, description or structured data from the head', async ({ page }) => {
+    // Crawlers that run scripts snapshot the head at any moment; a tag removed and re-added later
+    // is a tag they may miss. Records every removal of an SEO tag and every blank title.
+    await page.addInitScript(() => {
+      const lost: string[] = [];
+      Object.assign(window, { __lostHeadTags: lost });
+      const seo = 'title, link[rel="canonical"], meta[name="description"], script[type="application/ld+json"]';
+      new MutationObserver((records) => {
+        for (const record of records) {
+          record.removedNodes.forEach((node) => {
+            if (node instanceof Element && node.matches(seo)) lost.push(node.outerHTML.slice(0, 80));
+          });
+        }
+        if (document.readyState !== 'loading' && document.title === '') lost.push('blank title');
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    // networkidle: past the shell's commit, the page's hydration and the props Next fetches again.
+    await page.goto(hostUrl('kingscross-bagberth.co.uk'), { waitUntil: 'networkidle' });
+    await expect(page.getByRole('link', { name: /find storage near/i }).first()).toBeVisible();
+
+    expect(await page.evaluate(() => (window as unknown as { __lostHeadTags: string[] }).__lostHeadTags)).toEqual([]);
+    expect(await head(page).jsonLd()).toHaveLength(4);
+    expect(await head(page).canonical()).toBe('https://kingscross-bagberth.co.uk/');
+  });
+
   test('share tags carry the per-place image, which renders', async ({ page, request }) => {
     await page.goto(hostUrl('prague-bagberth.cz'));
     const image = await head(page).meta('og:image');
