@@ -10,8 +10,18 @@ export function shouldStartImmediately(pathname: string): boolean {
   return IMMEDIATE_START_ROUTES.includes(path);
 }
 
-/** Calls back once, at the first scroll of `target`. Returns a function that cancels the wait. */
-export function onFirstScroll(callback: () => void, target: EventTarget = window): () => void {
+type Scrollable = EventTarget & { scrollY?: number };
+
+/**
+ * Calls back once, at the first scroll of `target`. The app starts after the page's first paint,
+ * so a visitor may have scrolled already: then it calls back at once. Returns a function that
+ * cancels the wait.
+ */
+export function onFirstScroll(callback: () => void, target: Scrollable = window): () => void {
+  if ((target.scrollY ?? 0) > 0) {
+    callback();
+    return () => undefined;
+  }
   const listener = () => callback();
   target.addEventListener('scroll', listener, { passive: true, once: true });
   return () => target.removeEventListener('scroll', listener);

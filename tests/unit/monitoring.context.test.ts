@@ -57,6 +57,15 @@ describe('onFirstScroll', () => {
     expect(listen).toHaveBeenCalledWith('scroll', expect.any(Function), { passive: true, once: true });
   });
 
+  it('calls back at once when the visitor scrolled before the app started', () => {
+    const target = Object.assign(new EventTarget(), { scrollY: 240 });
+    const listen = vi.spyOn(target, 'addEventListener');
+    const callback = vi.fn();
+    onFirstScroll(callback, target);
+    expect(callback).toHaveBeenCalledTimes(1);
+    expect(listen).not.toHaveBeenCalled();
+  });
+
   it('can be cancelled before the scroll', () => {
     const target = new EventTarget();
     const callback = vi.fn();
