@@ -1,5 +1,6 @@
-import Document, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
+import Document, { Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
 import { ServerStyleSheet } from 'styled-components';
+import { PaintFirstHead } from '@/shell/document/PaintFirstHead';
 
 /** Collects styled-components CSS during server rendering so pages arrive styled. */
 export default class MicrositesDocument extends Document {
@@ -18,10 +19,10 @@ export default class MicrositesDocument extends Document {
   render() {
     return (
       <Html lang={this.props.locale ?? 'en'}>
-        <Head>
+        <PaintFirstHead>
           <meta name="theme-color" content="#0b6e4f" />
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        </Head>
+        </PaintFirstHead>
         <body>
           <Main />
           <NextScript />

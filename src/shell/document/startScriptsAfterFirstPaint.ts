@@ -1,0 +1,37 @@
+/**
+ * Starts the app's scripts, in order, once the page is parsed and its first content is on screen.
+ *
+ * It runs inline in the document's head and is sent as its own source text, so it must stay
+ * self-contained: no imports, no outer constants.
+ */
+export function startScriptsAfterFirstPaint(sources: readonly string[]): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    sources.forEach((src) => {
+      const script = document.createElement('script');
+      script.src = src;
+      // Inserted scripts run as soon as they arrive; this keeps them in document order, like `defer`.
+      script.async = false;
+      document.head.appendChild(script);
+    });
+  };
+  const startAfterFirstContentfulPaint = () => {
+    // A background tab paints nothing; its scripts start after a second instead.
+    setTimeout(start, 1000);
+    if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      // Without paint timing: a frame callback runs just before the frame is drawn, a task queued from it after.
+      requestAnimationFrame(() => setTimeout(start, 0));
+      return;
+    }
+    // The paint entry is reported once the frame is on screen, not merely drawn on the main thread.
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', startAfterFirstContentfulPaint, { once: true });
+  else startAfterFirstContentfulPaint();
+}
