@@ -36,6 +36,15 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 
+type Table = { type?: string; items?: Array<Record<string, unknown>> };
+/** The LCP element and its phases, from the largest-contentful-paint-element audit's two tables. */
+function largestPaint(details: unknown): string {
+  const [elements, phases] = ((details as Table | undefined)?.items ?? []) as Table[];
+  const node = elements?.items?.[0]?.node as { nodeLabel?: string; selector?: string } | undefined;
+  const timings = (phases?.items ?? []).map((phase) => `${String(phase.phase)} ${Math.round(Number(phase.timing))} ms`).join(', ');
+  return `${node?.selector ?? '?'} "${(node?.nodeLabel ?? '').slice(0, 40)}" (${timings})`;
+}
+
 const score = (value: number | null | undefined) => (value === null || value === undefined ? '  -' : String(Math.round(value * 100)).padStart(3));
 try {
   console.log('page                                   perf a11y  bp  seo    FCP ms   LCP ms   TBT ms    CLS  CPU index');
@@ -58,6 +67,7 @@ try {
     console.log(
       `${target.padEnd(38)} ${score(categories.performance?.score)} ${score(categories.accessibility?.score)} ${score(categories['best-practices']?.score)} ${score(categories.seo?.score)} ${ms('first-contentful-paint')}${ms('largest-contentful-paint')}${ms('total-blocking-time')}   ${(audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}${String(Math.round(result.lhr.environment.benchmarkIndex)).padStart(11)}`,
     );
+    console.log(`    largest paint: ${largestPaint(audits['largest-contentful-paint-element']?.details)}`);
     for (const category of Object.values(categories)) {
       for (const ref of category.auditRefs) {
         const audit = audits[ref.id];
