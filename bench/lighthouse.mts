@@ -1,8 +1,10 @@
 // Lighthouse (mobile, default simulated throttling) on landing pages of 5 hosts in 5 languages.
 // Runs against the current build (`npm run build:e2e` for analytics, monitoring and live storage
 // spots on, pointed at the local collector and GraphQL API this script starts; `npm run build` for the embedded defaults).
-// Usage: npx tsx bench/lighthouse.mts [--baseline] [domain/path …]
+// Usage: npx tsx bench/lighthouse.mts [--baseline] [--devtools] [domain/path …]
 // --baseline adds the same run on a one-page Next app (bench/baseline.mjs): this machine's floor.
+// --devtools applies the same throttling to the browser instead of simulating it from an
+// unthrottled load: slower and noisier, but timings as a throttled phone lives them.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startCollector } from '../tests/e2e/support/collector.ts';
@@ -16,7 +18,8 @@ const MOBILE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (
 const BASELINE_PORT = PORT + 1;
 const args = process.argv.slice(2);
 const withBaseline = args.includes('--baseline');
-const hosts = args.filter((arg) => arg !== '--baseline');
+const throttlingMethod = args.includes('--devtools') ? 'devtools' : 'simulate';
+const hosts = args.filter((arg) => !arg.startsWith('--'));
 const targets = hosts.length
   ? hosts
   : ['kingscross-bagberth.co.uk/', 'cornavin-bagberth.ch/de', 'kyotostation-bagberth.jp/ja', 'prague-bagberth.cz/', 'venice-bagberth.it/it'];
@@ -47,6 +50,7 @@ function largestPaint(details: unknown): string {
 
 const score = (value: number | null | undefined) => (value === null || value === undefined ? '  -' : String(Math.round(value * 100)).padStart(3));
 try {
+  console.log(`Lighthouse ${throttlingMethod === 'devtools' ? 'with applied (DevTools)' : 'with simulated (default)'} mobile throttling`);
   console.log('page                                   perf a11y  bp  seo    FCP ms   LCP ms   TBT ms    CLS  CPU index');
   const urls = targets.map((target) => {
     const [domain, ...rest] = target.split('/');
@@ -60,6 +64,7 @@ try {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       emulatedUserAgent: MOBILE_UA,
+      throttlingMethod,
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const { categories, audits } = result.lhr;

@@ -1,5 +1,6 @@
 // Full-page screenshots of landing pages at phone (390 px) and desktop (1280 px) widths, to look at.
 // Usage: npm run build && node bench/screenshots.mjs [domain/path …]   → bench/results/screenshots/*.png
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { startServer } from './server.mjs';
@@ -10,6 +11,16 @@ const HUMAN_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, lik
 const targets = process.argv.slice(2).length
   ? process.argv.slice(2)
   : ['kingscross-bagberth.co.uk/', 'cornavin-bagberth.ch/de', 'kyotostation-bagberth.jp/ja', 'prague-bagberth.cz/', 'no-such-site.example/'];
+
+// Visitors' phones have Japanese fonts; a bare server does not, and would draw the ja pages as boxes.
+const japaneseFonts = (() => {
+  try {
+    return execFileSync('fc-list', [':lang=ja'], { encoding: 'utf8' }).trim().length > 0;
+  } catch {
+    return false;
+  }
+})();
+if (!japaneseFonts) console.warn('No Japanese font on this machine: ja pages will show boxes. Debian: apt-get install -y fonts-noto-cjk');
 
 mkdirSync(OUT, { recursive: true });
 const stop = await startServer(PORT);
