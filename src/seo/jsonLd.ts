@@ -1,4 +1,4 @@
-/** schema.org structured data as plain objects; pages render each with serializeJsonLd. */
+/** schema.org structured data as plain objects; pages render each with jsonForInlineScript (src/shell). */
 
 export const SCHEMA_CONTEXT = 'https://schema.org';
 export const BRAND_NAME = 'Bagberth';
@@ -95,19 +95,4 @@ export function faqPageJsonLd(faqs: readonly FaqEntry[]): FaqPageJsonLd {
       acceptedAnswer: { '@type': 'Answer', text: faq.answer },
     })),
   };
-}
-
-// `<` could close the script element (`</script>`) or open a comment; `>` and `&` complete the
-// set HTML parsers treat specially; U+2028/2029 end lines in pre-ES2019 JavaScript parsers.
-const UNSAFE_IN_SCRIPT: Readonly<Record<string, string>> = {
-  '<': '\\u003c',
-  '>': '\\u003e',
-  '&': '\\u0026',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-};
-
-/** JSON for `<script type="application/ld+json">` (via dangerouslySetInnerHTML); parses back to the same value. */
-export function serializeJsonLd(value: object): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => UNSAFE_IN_SCRIPT[char] ?? char);
 }

@@ -119,7 +119,7 @@ describe('paintFirstScripts', () => {
   it('escapes a source so it cannot close the inline script', () => {
     const html = renderToStaticMarkup(<>{paintFirstScripts([<script key="x" src="/a.js?</script><b>" defer />])}</>);
     expect(html).not.toContain('</script><b>');
-    expect(html).toContain('\\u003c/script>\\u003cb>');
+    expect(html).toContain('\\u003c/script\\u003e\\u003cb\\u003e');
   });
 
   it('leaves a list without deferred scripts as it is', () => {

@@ -1,7 +1,8 @@
 import Head from 'next/head';
 import { useTranslation } from 'next-i18next/pages';
-import { breadcrumbListJsonLd, faqPageJsonLd, organizationJsonLd, placeJsonLd, serializeJsonLd } from '@/seo/jsonLd';
+import { breadcrumbListJsonLd, faqPageJsonLd, organizationJsonLd, placeJsonLd } from '@/seo/jsonLd';
 import { socialMetaTags } from '@/seo/meta';
+import { jsonForInlineScript } from '@/shell/jsonForInlineScript';
 import type { LandingProps } from '../types';
 import { FAQ_TOPICS } from './Faq';
 
@@ -32,7 +33,7 @@ export function LandingHead({ props }: { props: LandingProps }) {
         'property' in tag ? <meta key={`${tag.property}${tag.content}`} property={tag.property} content={tag.content} /> : <meta key={tag.name} name={tag.name} content={tag.content} />,
       )}
       {structuredData.map((data) => (
-        <script key={data['@type']} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />
+        <script key={data['@type']} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForInlineScript(data) }} />
       ))}
     </Head>
   );
