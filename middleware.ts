@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { serverEnv } from '@/config/serverEnv';
-import { LANGUAGE_COOKIE } from '@/i18n/pageLanguage';
+import { CHOOSE_LANGUAGE_PARAM, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS } from '@/i18n/pageLanguage';
 import { requestHost } from '@/tenancy/normalizeHost';
 import { pathNamesLocale, routeRequest } from '@/tenancy/routeRequest';
 import { routerContext } from '@/tenancy/router';
@@ -16,6 +16,7 @@ export function middleware(request: NextRequest) {
       // Client navigations (data requests) always say where they are going.
       explicitLocale: request.headers.has('x-nextjs-data') || pathNamesLocale(new URL(request.url).pathname),
       storedLanguage: request.cookies.get(LANGUAGE_COOKIE)?.value,
+      chosenLanguage: request.nextUrl.searchParams.get(CHOOSE_LANGUAGE_PARAM) ?? undefined,
     },
     routerContext,
   );
@@ -28,10 +29,20 @@ export function middleware(request: NextRequest) {
       url.pathname = decision.pathname;
       if (decision.search !== undefined) url.search = decision.search;
       return NextResponse.rewrite(url);
-    case 'redirect':
+    case 'redirect': {
       url.pathname = decision.pathname;
       url.locale = decision.locale;
-      return NextResponse.redirect(url, 307);
+      if (!decision.storeLanguage) return NextResponse.redirect(url, 307);
+      url.searchParams.delete(CHOOSE_LANGUAGE_PARAM);
+      const response = NextResponse.redirect(url, 303);
+      response.cookies.set(LANGUAGE_COOKIE, decision.storeLanguage, {
+        path: '/',
+        maxAge: LANGUAGE_COOKIE_DAYS * 24 * 60 * 60,
+        sameSite: 'lax',
+        secure: url.protocol === 'https:',
+      });
+      return response;
+    }
     case 'not-found':
       if (decision.reason === 'unknown-host') {
         console.warn(`[tenancy] No mapping found for origin: host=${JSON.stringify(host.slice(0, 253))}`);

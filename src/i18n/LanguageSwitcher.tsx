@@ -1,13 +1,12 @@
 import Cookies from 'js-cookie';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import { useRouter } from 'next/router';
 import styled from 'styled-components';
 import { GlobeIcon } from '@/theme/icons';
 import { localeEntryFor } from './localeTable';
-import { LANGUAGE_COOKIE } from './pageLanguage';
+import { CHOOSE_LANGUAGE_PARAM, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS } from './pageLanguage';
 import type { WebsiteLocale } from './websiteLocales';
-
-const LANGUAGE_COOKIE_DAYS = 365;
 
 export interface LanguageSwitcherProps {
   /** Only the host's own locales are offered. */
@@ -16,8 +15,10 @@ export interface LanguageSwitcherProps {
 }
 
 /**
- * Buttons, not links: a static page serves several hosts at different URLs, so only the browser
- * knows the address to switch; the router keeps it and changes the locale.
+ * Each choice links to the current address with `?language=`: a static page serves several hosts
+ * at different URLs, and a query-only link keeps whichever one the visitor is on. The middleware
+ * stores the choice and redirects, so a choice works before the app has started and without
+ * JavaScript. Once the app runs, the router switches in place instead.
  */
 export function LanguageSwitcher({ locales, onSwitch }: LanguageSwitcherProps) {
   const { t } = useTranslation('microsites');
@@ -25,7 +26,10 @@ export function LanguageSwitcher({ locales, onSwitch }: LanguageSwitcherProps) {
   if (locales.length < 2) return null;
   const current = router.locale ?? 'en';
 
-  const switchTo = (locale: WebsiteLocale) => {
+  const switchTo = (event: MouseEvent<HTMLAnchorElement>, locale: WebsiteLocale) => {
+    // A click meant for a new tab or window keeps the link's own behaviour.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
     Cookies.set(LANGUAGE_COOKIE, locale, {
       expires: LANGUAGE_COOKIE_DAYS,
       sameSite: 'Lax',
@@ -45,10 +49,12 @@ export function LanguageSwitcher({ locales, onSwitch }: LanguageSwitcherProps) {
         {locales.map((locale) => (
           <li key={locale}>
             <Choice
-              type="button"
+              href={`?${CHOOSE_LANGUAGE_PARAM}=${locale}`}
+              hrefLang={locale}
               lang={locale}
+              rel="nofollow"
               aria-current={locale === current ? 'true' : undefined}
-              onClick={() => switchTo(locale)}
+              onClick={(event) => switchTo(event, locale)}
             >
               {localeEntryFor(locale).friendlyName}
             </Choice>
@@ -91,17 +97,14 @@ const List = styled.ul`
   box-shadow: ${({ theme }) => theme.shadows.card};
 `;
 
-const Choice = styled.button`
-  width: 100%;
-  text-align: left;
+const Choice = styled.a`
+  display: flex;
+  align-items: center;
+  text-decoration: none;
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
   min-height: 44px;
-  border: 0;
   border-radius: ${({ theme }) => theme.radii.sm};
-  background: transparent;
   color: ${({ theme }) => theme.colors.ink};
-  font: inherit;
-  cursor: pointer;
   &:hover { background: ${({ theme }) => theme.colors.surfaceAlt}; }
   &[aria-current='true'] { font-weight: 700; background: ${({ theme }) => theme.colors.brandSoft}; }
 `;

@@ -2,6 +2,13 @@ import { DEFAULT_LOCALE, isWebsiteLocale, type WebsiteLocale } from './websiteLo
 
 /** Name of the cookie that keeps the visitor's chosen language (set by the language switcher). */
 export const LANGUAGE_COOKIE = 'language';
+export const LANGUAGE_COOKIE_DAYS = 365;
+
+/**
+ * Query parameter of the switcher's links (`?language=de`): the middleware stores the choice and
+ * redirects, so switching works before the app has started and without JavaScript.
+ */
+export const CHOOSE_LANGUAGE_PARAM = 'language';
 
 /**
  * Spec §2: the page language is the stored 'language' setting, else the router locale, else the

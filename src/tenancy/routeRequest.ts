@@ -33,6 +33,8 @@ export interface RouteRequest {
   explicitLocale: boolean;
   /** The visitor's stored language choice, if any. */
   storedLanguage?: string;
+  /** A language just picked in the switcher (see CHOOSE_LANGUAGE_PARAM), if any. */
+  chosenLanguage?: string;
 }
 
 export interface RouterContext {
@@ -45,8 +47,15 @@ export type NotFoundReason = 'unknown-host' | 'locale-not-offered' | 'foreign-pa
 export type RouteDecision =
   | { kind: 'pass' }
   | { kind: 'rewrite'; pathname: string; search?: string; entry?: DomainEntry }
-  | { kind: 'redirect'; pathname: string; locale: WebsiteLocale }
+  | { kind: 'redirect'; pathname: string; locale: WebsiteLocale; storeLanguage?: WebsiteLocale }
   | { kind: 'not-found'; reason: NotFoundReason; page: string };
+
+/** The same page in the chosen language, remembered for later visits. */
+function switchTo(request: RouteRequest, offered?: readonly WebsiteLocale[]): RouteDecision | undefined {
+  const chosen = request.chosenLanguage;
+  if (!isWebsiteLocale(chosen) || (offered && !offered.includes(chosen))) return undefined;
+  return { kind: 'redirect', pathname: request.pathname, locale: chosen, storeLanguage: chosen };
+}
 
 const notFound = (reason: NotFoundReason): RouteDecision => ({
   kind: 'not-found',
@@ -65,8 +74,10 @@ export function routeRequest(request: RouteRequest, context: RouterContext): Rou
 
   const legal = legalPage(request.pathname);
   if (request.host === context.micrositesHost) {
-    if (legal) return { kind: 'rewrite', pathname: legal };
-    return request.pathname === UNKNOWN_HOST_PAGE ? notFound('internal-page') : { kind: 'pass' };
+    if (request.pathname === UNKNOWN_HOST_PAGE) return notFound('internal-page');
+    const switched = switchTo(request);
+    if (switched) return switched;
+    return legal ? { kind: 'rewrite', pathname: legal } : { kind: 'pass' };
   }
 
   let entry: DomainEntry;
@@ -80,6 +91,8 @@ export function routeRequest(request: RouteRequest, context: RouterContext): Rou
   const offered = entry.locales;
   if (!isWebsiteLocale(request.locale) || !offered.includes(request.locale)) return notFound('locale-not-offered');
 
+  const switched = legal || request.pathname === '/' ? switchTo(request, offered) : undefined;
+  if (switched) return switched;
   if (legal) return { kind: 'rewrite', pathname: legal, entry };
   // The host's own landing path has one public URL: its root.
   if (request.pathname === entry.path) return { kind: 'redirect', pathname: '/', locale: request.locale };

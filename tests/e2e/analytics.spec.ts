@@ -53,7 +53,7 @@ test('a visitor is identified and each view sends exactly one Microsites page vi
 
   // A client-side route change: the language switch.
   await page.getByText('Language: English').click();
-  await page.getByRole('button', { name: 'Deutsch' }).click();
+  await page.getByRole('link', { name: 'Deutsch' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   events = await settledEvents(anonymousId, (all) => pageViews(all).segment >= 2 && pageViews(all).amplitude >= 2);
   expect(named(events, 'segment', 'page', 'Microsites')[1]?.properties).toMatchObject({ locale: 'de' });

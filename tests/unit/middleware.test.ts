@@ -57,6 +57,19 @@ describe('middleware responses', () => {
     expect(getRedirectUrl(response)).toBe('http://kingscross-bagberth.co.uk/fr');
   });
 
+  it('stores a language picked without JavaScript and redirects to the page in it', () => {
+    const response = call('http://kingscross-bagberth.co.uk/fr?language=de&utm_source=mail', 'kingscross-bagberth.co.uk', { cookie: 'language=fr' });
+    expect(response.status).toBe(303);
+    expect(getRedirectUrl(response)).toBe('http://kingscross-bagberth.co.uk/de?utm_source=mail');
+    const cookie = response.cookies.get('language');
+    expect(cookie).toMatchObject({ value: 'de', path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'lax', secure: false });
+  });
+
+  it('keeps the page when switching on a legal page', () => {
+    const response = call('http://kingscross-bagberth.co.uk/terms?language=fr', 'kingscross-bagberth.co.uk');
+    expect(getRedirectUrl(response)).toBe('http://kingscross-bagberth.co.uk/fr/terms');
+  });
+
   it('rewrites /sitemap.xml to the host-file route with its query', () => {
     const response = call('http://prague-bagberth.cz/sitemap.xml', 'prague-bagberth.cz');
     expect(getRewrittenUrl(response)).toBe('http://prague-bagberth.cz/api/host-file?file=sitemap.xml');

@@ -86,6 +86,13 @@ describe('routeRequest', () => {
     ['the shared legal page is not served directly on a tenant host', { pathname: '/legal/terms' }, 'not-found', { reason: 'foreign-path' }],
     ['the microsites host serves the legal pages too', { host: 'localhost', pathname: '/cookies' }, 'rewrite', { pathname: '/legal/cookies' }],
     ['the unknown-host page is not served directly', { host: 'localhost', pathname: '/unknown-host' }, 'not-found', { reason: 'internal-page' }],
+    ['a language picked in the switcher is stored and shown', { chosenLanguage: 'de' }, 'redirect', { pathname: '/', locale: 'de', storeLanguage: 'de' }],
+    ['a picked language beats the URL and the stored one', { locale: 'fr', explicitLocale: true, storedLanguage: 'fr', chosenLanguage: 'de' }, 'redirect', { locale: 'de', storeLanguage: 'de' }],
+    ['a legal page switches in place', { pathname: '/terms', locale: 'fr', explicitLocale: true, chosenLanguage: 'de' }, 'redirect', { pathname: '/terms', locale: 'de', storeLanguage: 'de' }],
+    ['a picked language the host lacks is ignored', { chosenLanguage: 'ja' }, 'rewrite', { pathname: '/kings-cross-station/poi' }],
+    ['a picked nonsense language is ignored', { chosenLanguage: '<script>' }, 'rewrite', { pathname: '/kings-cross-station/poi' }],
+    ['a picked language does not rescue a foreign path', { pathname: '/prague/city', chosenLanguage: 'de' }, 'not-found', { reason: 'foreign-path' }],
+    ['the microsites host switches its own routes', { host: 'localhost', pathname: '/prague/city', chosenLanguage: 'de' }, 'redirect', { pathname: '/prague/city', locale: 'de', storeLanguage: 'de' }],
   ];
 
   it.each(cases)('%s', (_name, overrides, kind, fields) => {
