@@ -3,7 +3,9 @@ import { publicEnv } from '@/config/publicEnv';
 import { formatDistance } from '@/content/distance';
 import { nearbyPlaces, poisInCity } from '@/content/nearby';
 import { pricePointFor } from '@/content/pricing';
+import { placePhrase } from '@/content/placePhrases';
 import { formatMoney } from '@/i18n/formatMoney';
+import { regionalLocale, timeZoneName } from '@/i18n/regionalLocale';
 import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
 import { breadcrumbTrail } from '@/seo/breadcrumbs';
 import { canonicalHostFor } from '@/seo/canonicalHost';
@@ -60,6 +62,7 @@ export function landingProps(params: LandingParams, locale: string | undefined):
   const nameIn = (names: Partial<Record<WebsiteLocale, string>> & { en: string }) => names[locale] ?? names.en;
   const city = place.city ? PLACES[place.city] : undefined;
   const prices = pricePointFor(place.currency);
+  const formatLocale = regionalLocale(locale, place.country);
   const brandHome = { name: 'Bagberth', url: `${new URL(publicEnv.customerAppUrl).origin}/` };
   const breadcrumb = breadcrumbTrail(page, locale, brandHome, { entries: DOMAIN_ENTRIES, places: PLACES });
   return {
@@ -70,15 +73,17 @@ export function landingProps(params: LandingParams, locale: string | undefined):
     place: {
       kind: place.kind,
       name: nameIn(place.name),
+      where: placePhrase(place, locale) ?? nameIn(place.name),
       cityName: city ? nameIn(city.name) : null,
       country: place.country,
       lat: place.lat,
       lng: place.lng,
-      timeZone: place.timeZone,
+      timeZoneName: timeZoneName(place.timeZone, formatLocale),
     },
+    formatLocale,
     price: {
-      dailyFrom: formatMoney(prices.dailyFrom, place.currency, locale),
-      guarantee: formatMoney(prices.guarantee, place.currency, locale),
+      dailyFrom: formatMoney(prices.dailyFrom, place.currency, formatLocale),
+      guarantee: formatMoney(prices.guarantee, place.currency, formatLocale),
     },
     nearby: nearbyLinks(page.slug, page.type, locale),
     seo: {

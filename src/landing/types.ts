@@ -23,13 +23,22 @@ export interface LandingProps {
   place: {
     kind: PlaceKind;
     name: string;
+    /**
+     * Where the storage is, as it reads mid-sentence in this locale: "near the Eiffel Tower",
+     * "près de la tour Eiffel", "in der Nähe des Eiffelturms" for a POI; "in London", "w Londynie"
+     * for a city. Templates take it as `{{where}}`; `name` (nominative) only where no grammar applies.
+     */
+    where: string;
     /** The parent city's name in this locale, for places inside a city. */
     cityName: string | null;
     country: string;
     lat: number;
     lng: number;
-    timeZone: string;
+    /** The place's time zone as readers of this locale name it, never an IANA id. */
+    timeZoneName: string;
   };
+  /** The BCP 47 locale money, numbers and dates are formatted in: the locale as the host's country writes it. */
+  formatLocale: string;
   price: {
     dailyFrom: string;
     guarantee: string;

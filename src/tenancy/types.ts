@@ -22,6 +22,11 @@ export interface Place {
   kind: PlaceKind;
   /** Display name per locale; always has `en`. */
   name: Partial<Record<WebsiteLocale, string>> & { en: string };
+  /**
+   * "near X" (station, airport, landmark) or "in X" (city) as it reads mid-sentence, per locale
+   * whose grammar depends on the place (see src/content/placePhrases.ts).
+   */
+  where?: Partial<Record<WebsiteLocale, string>>;
   /** Slug of the parent city's place, when that city has a site too. */
   city: string | null;
   country: string;

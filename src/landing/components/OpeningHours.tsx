@@ -9,7 +9,7 @@ export function OpeningHours({ place }: { place: LandingProps['place'] }) {
   return (
     <Section id="hours" title={t('hours.title')}>
       <Text>{t(`hours.${place.kind}`, { place: place.name })}</Text>
-      <Small>{t('hours.localTime', { timeZone: place.timeZone.replace(/_/g, ' ') })}</Small>
+      <Small>{t('hours.localTime', { timeZone: place.timeZoneName })}</Small>
     </Section>
   );
 }
