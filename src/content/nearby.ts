@@ -20,6 +20,8 @@ export interface NearbyPlace {
   href: string;
   hrefLang: WebsiteLocale;
   distanceKm: number;
+  lat: number;
+  lng: number;
 }
 
 export interface NearbyOptions {
@@ -75,6 +77,8 @@ export function createNearbyFinder(entries: readonly MapEntry[], places: Readonl
       href: link.href,
       hrefLang: link.hrefLang,
       distanceKm: km,
+      lat: place.lat,
+      lng: place.lng,
     };
   };
 

@@ -47,6 +47,8 @@ function nearbyLinks(slug: string, type: string, locale: WebsiteLocale): NearbyL
     href: hostLink(place.href),
     hrefLang: place.hrefLang,
     distance: formatDistance(place.distanceKm, locale),
+    lat: place.lat,
+    lng: place.lng,
   }));
 }
 

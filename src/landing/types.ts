@@ -11,6 +11,9 @@ export interface NearbyLink {
   hrefLang: WebsiteLocale;
   /** Formatted in the page's distance system (miles or km). */
   distance: string;
+  /** Coordinates, for the map of the place and its neighbours. */
+  lat: number;
+  lng: number;
 }
 
 /** Everything a landing page renders, resolved and formatted on the server. */
