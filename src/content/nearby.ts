@@ -39,15 +39,28 @@ export interface CityPoisOptions {
   scheme?: Scheme;
 }
 
-/** Walking or a short ride: far enough for a few neighbours in a city, near enough to be useful. */
-export const DEFAULT_NEARBY_RADIUS_KM = 25;
+/** Walking or a short ride from a station or landmark: what a traveller would call near. */
+export const DEFAULT_NEARBY_RADIUS_KM = 5;
 export const DEFAULT_NEARBY_LIMIT = 6;
+
+/**
+ * What a landing page lists, and under which heading: a city page its POIs; a station or landmark
+ * the POIs within walking or a short ride; an airport, which has no neighbours worth walking to,
+ * its city and the city's stations, with their distance but never called near.
+ */
+export type NeighbourHeading = 'inCity' | 'near' | 'intoCity';
+export interface PageNeighbours {
+  heading: NeighbourHeading;
+  places: NearbyPlace[];
+}
 
 export interface NearbyFinder {
   /** Other tenant pages within the radius of a place, nearest first; never the place itself in any type. */
   nearbyPlaces(slug: string, options?: NearbyOptions): NearbyPlace[];
   /** The POI pages whose parent city is `citySlug`, nearest the city centre first. */
   poisInCity(citySlug: string, options?: CityPoisOptions): NearbyPlace[];
+  /** What the landing page of (slug, type) links to, by the rules of `PageNeighbours`. */
+  pageNeighbours(slug: string, type: TenantType, options?: CityPoisOptions): PageNeighbours;
 }
 
 type MapEntry = DomainEntry & { canonical?: boolean };
@@ -84,7 +97,7 @@ export function createNearbyFinder(entries: readonly MapEntry[], places: Readonl
 
   const nearestFirst = (a: NearbyPlace, b: NearbyPlace) => a.distanceKm - b.distanceKm || a.slug.localeCompare(b.slug);
 
-  return {
+  const finder: NearbyFinder = {
     nearbyPlaces(slug, options = {}) {
       const origin = places[slug];
       if (!origin) return [];
@@ -107,7 +120,23 @@ export function createNearbyFinder(entries: readonly MapEntry[], places: Readonl
         .sort(nearestFirst)
         .slice(0, limit);
     },
+
+    pageNeighbours(slug, type, options = {}) {
+      const origin = places[slug];
+      const { limit = DEFAULT_NEARBY_LIMIT, locale, scheme } = options;
+      if (type === 'city') return { heading: 'inCity', places: finder.poisInCity(slug, { limit, locale, scheme }) };
+      if (origin?.kind !== 'airport') return { heading: 'near', places: finder.nearbyPlaces(slug, { limit, locale, scheme }) };
+      const city = origin.city;
+      const into = pages
+        .filter(({ page, place }) => (page.slug === city && page.type === 'city') || (place.city === city && place.kind === 'station'))
+        .map((candidate) => describe(candidate, distanceKm(origin, candidate.place), locale ?? DEFAULT_LOCALE, scheme))
+        // The city page first: it is where a traveller is going; then its stations, nearest first.
+        .sort((a, b) => Number(b.type === 'city') - Number(a.type === 'city') || nearestFirst(a, b))
+        .slice(0, limit);
+      return { heading: 'intoCity', places: into };
+    },
   };
+  return finder;
 }
 
 const tenantMapFinder = createNearbyFinder(DOMAIN_ENTRIES, PLACES);
@@ -115,3 +144,4 @@ const tenantMapFinder = createNearbyFinder(DOMAIN_ENTRIES, PLACES);
 /** Server-side only (reads the place data): call from getStaticProps and pass the result as props. */
 export const nearbyPlaces: NearbyFinder['nearbyPlaces'] = (slug, options) => tenantMapFinder.nearbyPlaces(slug, options);
 export const poisInCity: NearbyFinder['poisInCity'] = (citySlug, options) => tenantMapFinder.poisInCity(citySlug, options);
+export const pageNeighbours: NearbyFinder['pageNeighbours'] = (slug, type, options) => tenantMapFinder.pageNeighbours(slug, type, options);

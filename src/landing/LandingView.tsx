@@ -34,7 +34,7 @@ export function LandingView(props: LandingProps) {
         onCtaClick={() => trackEvent(microsites.ctaClicked, { slug: props.slug, type, locale: props.locale })}
       />
       <Highlights guarantee={price.guarantee} />
-      {isCity && <NearbyPlaces props={props} />}
+      {isCity && <NearbyPlaces nearby={props.nearby} nearbyHeading={props.nearbyHeading} place={place} />}
       <HowItWorks place={place.name} />
       <OpeningHours place={place} />
       <Guarantee amount={price.guarantee} />
@@ -44,7 +44,7 @@ export function LandingView(props: LandingProps) {
         </WhenNearViewport>
       )}
       <Faq place={place.name} guarantee={price.guarantee} onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })} />
-      {!isCity && <NearbyPlaces props={props} />}
+      {!isCity && <NearbyPlaces nearby={props.nearby} nearbyHeading={props.nearbyHeading} place={place} />}
     </PageLayout>
   );
 }

@@ -1,9 +1,9 @@
 import type { GetStaticPathsResult } from 'next';
 import { publicEnv } from '@/config/publicEnv';
 import { formatDistance } from '@/content/distance';
-import { nearbyPlaces, poisInCity } from '@/content/nearby';
+import { pageNeighbours } from '@/content/nearby';
 import { pricePointFor } from '@/content/pricing';
-import { placePhrase } from '@/content/placePhrases';
+import { placePhrase } from '@/tenancy/placePhrases';
 import { formatMoney } from '@/i18n/formatMoney';
 import { regionalLocale, timeZoneName } from '@/i18n/regionalLocale';
 import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
@@ -14,6 +14,7 @@ import { PLACES } from '@/tenancy/placeData';
 import { previewUrl } from '@/tenancy/previewUrl';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 import { groupTenantPages } from '@/tenancy/tenantPages';
+import type { TenantPage } from '@/tenancy/types';
 import { readGraphqlUrl } from './storage/graphqlEnv';
 import type { LandingProps, NearbyLink } from './types';
 
@@ -39,9 +40,9 @@ function hostLink(href: string): string {
   return `${previewUrl(url.host, publicEnv.micrositesBaseUrl).replace(/\/$/, '')}${url.pathname}`;
 }
 
-function nearbyLinks(slug: string, type: string, locale: WebsiteLocale): NearbyLink[] {
-  const places = type === 'city' ? poisInCity(slug, { locale, limit: NEARBY_LIMIT }) : nearbyPlaces(slug, { locale, limit: NEARBY_LIMIT });
-  return places.map((place) => ({
+function nearbyLinks(page: TenantPage, locale: WebsiteLocale): Pick<LandingProps, 'nearby' | 'nearbyHeading'> {
+  const { heading, places } = pageNeighbours(page.slug, page.type, { locale, limit: NEARBY_LIMIT });
+  const nearby = places.map((place): NearbyLink => ({
     name: place.name,
     kind: place.kind,
     href: hostLink(place.href),
@@ -50,6 +51,7 @@ function nearbyLinks(slug: string, type: string, locale: WebsiteLocale): NearbyL
     lat: place.lat,
     lng: place.lng,
   }));
+  return { nearby, nearbyHeading: heading };
 }
 
 /** The page's props, or null when the tenant map has no such page in that locale. */
@@ -77,6 +79,7 @@ export function landingProps(params: LandingParams, locale: string | undefined):
       name: nameIn(place.name),
       where: placePhrase(place, locale) ?? nameIn(place.name),
       cityName: city ? nameIn(city.name) : null,
+      cityWhere: city ? (placePhrase(city, locale) ?? nameIn(city.name)) : null,
       country: place.country,
       lat: place.lat,
       lng: place.lng,
@@ -87,7 +90,7 @@ export function landingProps(params: LandingParams, locale: string | undefined):
       dailyFrom: formatMoney(prices.dailyFrom, place.currency, formatLocale),
       guarantee: formatMoney(prices.guarantee, place.currency, formatLocale),
     },
-    nearby: nearbyLinks(page.slug, page.type, locale),
+    ...nearbyLinks(page, locale),
     seo: {
       canonical: links.canonical,
       alternates: links.alternates,

@@ -1,3 +1,4 @@
+import type { NeighbourHeading } from '@/content/nearby';
 import type { WebsiteLocale } from '@/i18n/websiteLocales';
 import type { Crumb } from '@/seo/jsonLd';
 import type { Alternate } from '@/seo/urls';
@@ -34,6 +35,8 @@ export interface LandingProps {
     where: string;
     /** The parent city's name in this locale, for places inside a city. */
     cityName: string | null;
+    /** The parent city as `where` reads for a city ("in London", "w Londynie"). */
+    cityWhere: string | null;
     country: string;
     lat: number;
     lng: number;
@@ -46,8 +49,9 @@ export interface LandingProps {
     dailyFrom: string;
     guarantee: string;
   };
-  /** City pages: the places in the city; POI pages: other places nearby. */
+  /** City pages: the places in the city; stations and landmarks: places near; airports: the city and its stations. */
   nearby: NearbyLink[];
+  nearbyHeading: NeighbourHeading;
   seo: {
     canonical: string;
     alternates: Alternate[];

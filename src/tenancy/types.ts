@@ -24,7 +24,7 @@ export interface Place {
   name: Partial<Record<WebsiteLocale, string>> & { en: string };
   /**
    * "near X" (station, airport, landmark) or "in X" (city) as it reads mid-sentence, per locale
-   * whose grammar depends on the place (see src/content/placePhrases.ts).
+   * whose grammar depends on the place (see src/tenancy/placePhrases.ts).
    */
   where?: Partial<Record<WebsiteLocale, string>>;
   /** Slug of the parent city's place, when that city has a site too. */

@@ -1,5 +1,6 @@
 import { WEBSITE_LOCALES, isWebsiteLocale } from '@/i18n/websiteLocales';
 import { canonicalProblems } from '@/seo/canonicalHost';
+import { needsPhraseData, PHRASE_EXAMPLES, PHRASE_LOCALES } from './placePhrases';
 import { PLACE_KINDS, TENANT_TYPES } from './types';
 
 /** One problem in the tenant files, naming the entry and the field so a marketer can fix it. */
@@ -15,7 +16,7 @@ export const formatProblem = (p: TenantProblem): string => `tenants/${p.file}: e
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
 const KEBAB_CASE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const DOMAIN_FIELDS = new Set(['domain', 'type', 'slug', 'path', 'locales', 'canonical']);
-const PLACE_FIELDS = new Set(['kind', 'name', 'city', 'country', 'currency', 'lat', 'lng', 'timeZone']);
+const PLACE_FIELDS = new Set(['kind', 'name', 'where', 'city', 'country', 'currency', 'lat', 'lng', 'timeZone']);
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -149,6 +150,8 @@ function validatePlace(
     }
   }
 
+  validateWhere(place, served, report);
+
   if (place.city !== null && (typeof place.city !== 'string' || !isObject(places[place.city]))) {
     report('city', `${show(place.city)} must be null or the slug of a city in places.json`);
   }
@@ -160,4 +163,26 @@ function validatePlace(
   if (typeof place.lng !== 'number' || Math.abs(place.lng) > 180) report('lng', `${show(place.lng)} must be a longitude from -180 to 180`);
   if (typeof place.timeZone !== 'string' || !isTimeZone(place.timeZone)) report('timeZone', `${show(place.timeZone)} is not an IANA time zone like "Europe/London"`);
   return problems;
+}
+
+/** `where`: the "near X" / "in X" phrase, required in every served locale whose grammar depends on the place. */
+function validateWhere(place: Json, served: Set<string> | undefined, report: (field: string, message: string) => void): void {
+  const where = place.where ?? {};
+  if (!isObject(where)) {
+    report('where', 'must be an object of phrases by locale, like { "en": "near the Eiffel Tower" }');
+    return;
+  }
+  const form = place.kind === 'city' ? 'in' : 'near';
+  for (const locale of served ?? []) {
+    if (!isWebsiteLocale(locale) || !needsPhraseData(locale)) continue;
+    const phrase = where[locale];
+    if (typeof phrase !== 'string' || !phrase.trim()) {
+      report(`where.${locale}`, `missing: the page is served in ${locale}; write how "${form} …" reads there mid-sentence, like "${PHRASE_EXAMPLES[locale][form]}"`);
+    }
+  }
+  for (const locale of Object.keys(where)) {
+    if (!isWebsiteLocale(locale) || !needsPhraseData(locale)) {
+      report(`where.${locale}`, `is not used: phrases are written for ${PHRASE_LOCALES.join(', ')}; ja, ko and zh derive theirs from the name`);
+    }
+  }
 }

@@ -1,6 +1,7 @@
 // Spec §2 (alias hosts share a slug; a city and its POIs), §3 (locale entry distanceSystem; place facts): "Also near here".
 import { distanceKm, formatDistance } from '@/content/distance';
-import { DEFAULT_NEARBY_RADIUS_KM, createNearbyFinder, nearbyPlaces, poisInCity } from '@/content/nearby';
+import { DEFAULT_NEARBY_RADIUS_KM, createNearbyFinder, nearbyPlaces, pageNeighbours, poisInCity } from '@/content/nearby';
+import { groupTenantPages } from '@/tenancy/tenantPages';
 import { PLACES } from '@/tenancy/placeData';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 import type { DomainEntry } from '@/tenancy/types';
@@ -33,7 +34,7 @@ describe('formatDistance', () => {
 });
 
 describe('nearbyPlaces on the tenant map', () => {
-  const londonPoisWithin25Km = [
+  const londonPoisWithin5Km = [
     'st-pancras-international',
     'british-museum',
     'camden-market',
@@ -45,12 +46,11 @@ describe('nearbyPlaces on the tenant map', () => {
     'paddington-station',
     'tower-of-london',
     'victoria-station',
-    'heathrow-airport',
   ];
 
   it('lists other London POIs around King’s Cross, nearest first, never itself', () => {
     const nearby = nearbyPlaces('kings-cross-station', { limit: 50 });
-    expect(nearby.map((place) => place.slug)).toEqual(londonPoisWithin25Km);
+    expect(nearby.map((place) => place.slug)).toEqual(londonPoisWithin5Km);
     const distances = nearby.map((place) => place.distanceKm);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     expect(distances.every((km) => km > 0 && km <= DEFAULT_NEARBY_RADIUS_KM)).toBe(true);
@@ -58,14 +58,15 @@ describe('nearbyPlaces on the tenant map', () => {
     expect(nearby[0]!.distanceKm).toBeCloseTo(0.26, 1);
   });
 
-  it('keeps Gatwick (about 45 km) out of the default radius, and lets a wider one in', () => {
+  it('keeps Heathrow (about 24 km) and Gatwick (about 45 km) out of the default radius, and lets a wider one in', () => {
+    expect(nearbyPlaces('kings-cross-station', { limit: 50 }).map((place) => place.slug)).not.toContain('heathrow-airport');
     expect(nearbyPlaces('kings-cross-station', { limit: 50 }).map((place) => place.slug)).not.toContain('gatwick-airport');
     expect(nearbyPlaces('kings-cross-station', { limit: 50, radiusKm: 60 }).map((place) => place.slug)).toContain('gatwick-airport');
     expect(nearbyPlaces('kings-cross-station', { radiusKm: 1 }).map((place) => place.slug)).toEqual(['st-pancras-international']);
   });
 
   it('returns six by default', () => {
-    expect(nearbyPlaces('kings-cross-station').map((place) => place.slug)).toEqual(londonPoisWithin25Km.slice(0, 6));
+    expect(nearbyPlaces('kings-cross-station').map((place) => place.slug)).toEqual(londonPoisWithin5Km.slice(0, 6));
   });
 
   it('links each place on its canonical host, never an alias', () => {
@@ -74,7 +75,7 @@ describe('nearbyPlaces on the tenant map', () => {
   });
 
   it('links in the reader’s locale when the place offers it, else in English, with names in the reader’s language', () => {
-    const nearby = nearbyPlaces('kings-cross-station', { limit: 50, locale: 'ja' });
+    const nearby = nearbyPlaces('kings-cross-station', { limit: 50, radiusKm: 30, locale: 'ja' });
     for (const place of nearby) {
       const offersJapanese = DOMAIN_ENTRIES.some((entry) => entry.domain === place.host && entry.locales.includes('ja'));
       expect(place.hrefLang, place.slug).toBe(offersJapanese ? 'ja' : 'en');
@@ -106,6 +107,47 @@ describe('nearbyPlaces on the tenant map', () => {
     expect(formatDistance(kingsCrossNeighbour!.distanceKm, 'en')).toBe('0.2 mi');
   });
 });
+
+describe('pageNeighbours: what a landing page lists', () => {
+  const pages = groupTenantPages(DOMAIN_ENTRIES);
+
+  it('calls nothing near that is more than 10 km away, on any page of the map', () => {
+    for (const page of pages) {
+      const { heading, places } = pageNeighbours(page.slug, page.type);
+      if (heading !== 'near') continue;
+      for (const place of places) expect(place.distanceKm, `${page.path} → ${place.slug}`).toBeLessThanOrEqual(DEFAULT_NEARBY_RADIUS_KM);
+    }
+    expect(DEFAULT_NEARBY_RADIUS_KM).toBeLessThanOrEqual(10);
+  });
+
+  it('sends an airport’s traveller into its city: the city page first, then its stations, never "near"', () => {
+    const heathrow = pageNeighbours('heathrow-airport', 'poi');
+    expect(heathrow.heading).toBe('intoCity');
+    expect(heathrow.places[0]).toMatchObject({ slug: 'london', type: 'city' });
+    const rest = heathrow.places.slice(1);
+    expect(rest.length).toBeGreaterThan(0);
+    expect(rest.every((place) => PLACES[place.slug]!.kind === 'station' && PLACES[place.slug]!.city === 'london')).toBe(true);
+    expect(rest.map((place) => place.slug)).not.toContain('london-eye');
+    expect(rest.map((place) => place.distanceKm)).toEqual(rest.map((place) => place.distanceKm).sort((a, b) => a - b));
+  });
+
+  it('lists a station’s walkable neighbours and a city’s own places', () => {
+    expect(pageNeighbours('kings-cross-station', 'poi')).toMatchObject({ heading: 'near', places: londonPoisWithin5KmFirstSix() });
+    const london = pageNeighbours('london', 'city');
+    expect(london.heading).toBe('inCity');
+    expect(london.places.every((place) => PLACES[place.slug]!.city === 'london')).toBe(true);
+  });
+
+  it('lists nothing rather than something far away', () => {
+    expect(pageNeighbours('interlaken-ost-station', 'poi')).toEqual({ heading: 'near', places: [] });
+  });
+});
+
+function londonPoisWithin5KmFirstSix() {
+  return ['st-pancras-international', 'british-museum', 'camden-market', 'covent-garden', 'london-eye', 'waterloo-station'].map((slug) =>
+    expect.objectContaining({ slug }),
+  );
+}
 
 describe('poisInCity', () => {
   it('lists every POI whose parent city is London, nearest the centre first', () => {

@@ -10,6 +10,7 @@ const goodEntry = { domain: 'kingscross-test.co.uk', type: 'poi', slug: 'kings-c
 const goodPlace = {
   kind: 'station',
   name: { en: "King's Cross Station", fr: 'Gare de King’s Cross' },
+  where: { en: "near King's Cross Station", fr: 'près de la gare de King’s Cross' },
   city: null,
   country: 'GB',
   currency: 'GBP',
@@ -104,9 +105,27 @@ describe('validateTenants names the entry and the field', () => {
     ['a latitude out of range', { lat: 151 }, 'field "lat": 151 must be a latitude'],
     ['a parent city that does not exist', { city: 'london' }, 'field "city": "london" must be null or the slug of a city'],
     ['a kind outside the list', { kind: 'harbour' }, 'field "kind": "harbour" must be one of'],
+    [
+      'a "near" phrase in a served locale',
+      { where: { en: "near King's Cross Station" } },
+      'field "where.fr": missing: the page is served in fr; write how "near …" reads there mid-sentence, like "près de la tour Eiffel"',
+    ],
+    ['phrases as an object', { where: 'near KX' }, 'field "where": must be an object of phrases by locale'],
+    [
+      'no phrase where the name is enough (ja)',
+      { where: { en: 'near KX', fr: 'près de KX', ja: 'KX周辺' } },
+      'field "where.ja": is not used: phrases are written for en, es, fr, de, it, pt, ru, pl',
+    ],
   ])('checks place data: %s', (_name, change, message) => {
     const problems = run([goodEntry], { 'kings-cross-station': { ...goodPlace, ...change } });
     expect(problems.join('\n')).toContain(`tenants/places.json: ${message.startsWith('entry') ? '' : 'entry "kings-cross-station", '}${message}`);
+  });
+
+  it('asks a city for its "in …" phrase', () => {
+    const city = { ...goodPlace, kind: 'city', where: { en: 'in London' } };
+    expect(run([{ ...goodEntry, slug: 'london', path: '/london/poi' }], { london: city })).toContain(
+      'tenants/places.json: entry "london", field "where.fr": missing: the page is served in fr; write how "in …" reads there mid-sentence, like "à Londres"',
+    );
   });
 
   it('flags place data no domain uses', () => {

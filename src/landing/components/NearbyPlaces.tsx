@@ -4,21 +4,26 @@ import type { LandingProps } from '../types';
 import { CardGrid } from './CardGrid';
 import { Section } from './Section';
 
-/** City pages list the places in the city; POI pages the other places close by. */
-export function NearbyPlaces({ props }: { props: LandingProps }) {
+type NearbyPlacesProps = Pick<LandingProps, 'nearby' | 'nearbyHeading'> & { place: Pick<LandingProps['place'], 'where' | 'cityWhere'> };
+
+/** City pages list the places in the city; stations and landmarks the places near; airports the city and its stations. */
+export function NearbyPlaces({ nearby, nearbyHeading, place }: NearbyPlacesProps) {
   const { t } = useTranslation('microsites');
-  if (props.nearby.length === 0) return null;
-  const isCity = props.type === 'city';
+  if (nearby.length === 0) return null;
   return (
-    <Section id="nearby" title={t(isCity ? 'nearby.titleCity' : 'nearby.titlePoi', { place: props.place.name })} tinted={isCity}>
-      <Intro>{t(isCity ? 'nearby.introCity' : 'nearby.introPoi')}</Intro>
+    <Section
+      id="nearby"
+      title={t(`nearby.title.${nearbyHeading}`, { where: place.where, cityWhere: place.cityWhere })}
+      tinted={nearbyHeading === 'inCity'}
+    >
+      <Intro>{t(`nearby.intro.${nearbyHeading}`)}</Intro>
       <CardGrid>
-        {props.nearby.map((place) => (
-          <li key={place.href}>
-            <Card href={place.href} hrefLang={place.hrefLang}>
-              <Name>{place.name}</Name>
+        {nearby.map((neighbour) => (
+          <li key={neighbour.href}>
+            <Card href={neighbour.href} hrefLang={neighbour.hrefLang}>
+              <Name>{neighbour.name}</Name>
               <Meta>
-                {t(`kind.${place.kind}`)} · {t('nearby.distance', { distance: place.distance })}
+                {t(`kind.${neighbour.kind}`)} · {t('nearby.distance', { distance: neighbour.distance })}
               </Meta>
             </Card>
           </li>

@@ -11,6 +11,18 @@ import type { Place } from '@/tenancy/types';
 export const PHRASE_LOCALES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'ru', 'pl'] as const satisfies readonly WebsiteLocale[];
 export type PhraseLocale = (typeof PHRASE_LOCALES)[number];
 
+/** Shown in the tenant check's message, so a marketer sees the shape a missing phrase takes. */
+export const PHRASE_EXAMPLES: Record<PhraseLocale, { near: string; in: string }> = {
+  en: { near: 'near the Eiffel Tower', in: 'in London' },
+  es: { near: 'cerca de la Torre Eiffel', in: 'en Londres' },
+  fr: { near: 'près de la tour Eiffel', in: 'à Londres' },
+  de: { near: 'in der Nähe des Eiffelturms', in: 'in London' },
+  it: { near: 'vicino alla Torre Eiffel', in: 'a Londra' },
+  pt: { near: 'perto da Torre Eiffel', in: 'em Londres' },
+  ru: { near: 'рядом с Эйфелевой башней', in: 'в Лондоне' },
+  pl: { near: 'w pobliżu wieży Eiffla', in: 'w Londynie' },
+};
+
 export const needsPhraseData = (locale: WebsiteLocale): locale is PhraseLocale => (PHRASE_LOCALES as readonly string[]).includes(locale);
 
 /** Japanese, Korean and Chinese add a postposition to the name, the same for every place. */
