@@ -125,8 +125,8 @@ export function createNearbyFinder(entries: readonly MapEntry[], places: Readonl
       const origin = places[slug];
       const { limit = DEFAULT_NEARBY_LIMIT, locale, scheme } = options;
       if (type === 'city') return { heading: 'inCity', places: finder.poisInCity(slug, { limit, locale, scheme }) };
-      if (origin?.kind !== 'airport') return { heading: 'near', places: finder.nearbyPlaces(slug, { limit, locale, scheme }) };
-      const city = origin.city;
+      const city = origin?.kind === 'airport' ? origin.city : null;
+      if (!origin || !city) return { heading: 'near', places: finder.nearbyPlaces(slug, { limit, locale, scheme }) };
       const into = pages
         .filter(({ page, place }) => (page.slug === city && page.type === 'city') || (place.city === city && place.kind === 'station'))
         .map((candidate) => describe(candidate, distanceKm(origin, candidate.place), locale ?? DEFAULT_LOCALE, scheme))

@@ -14,7 +14,7 @@ import { PLACES } from '@/tenancy/placeData';
 import { previewUrl } from '@/tenancy/previewUrl';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 import { groupTenantPages } from '@/tenancy/tenantPages';
-import type { TenantPage } from '@/tenancy/types';
+import type { Place, TenantPage } from '@/tenancy/types';
 import { readGraphqlUrl } from './storage/graphqlEnv';
 import type { LandingProps, NearbyLink } from './types';
 
@@ -54,6 +54,13 @@ function nearbyLinks(page: TenantPage, locale: WebsiteLocale): Pick<LandingProps
   return { nearby, nearbyHeading: heading };
 }
 
+/** The tenant check requires every phrase a page shows; a map that skipped it fails the build here, naming the field. */
+function phraseOf(slug: string, place: Place, locale: WebsiteLocale): string {
+  const phrase = placePhrase(place, locale);
+  if (phrase === undefined) throw new Error(`tenants/places.json: entry "${slug}", field "where.${locale}": missing; run npm run tenants:check`);
+  return phrase;
+}
+
 /** The page's props, or null when the tenant map has no such page in that locale. */
 export function landingProps(params: LandingParams, locale: string | undefined): LandingProps | null {
   const page = TENANT_PAGES.find((candidate) => candidate.slug === params.slug && candidate.type === params.type);
@@ -68,6 +75,7 @@ export function landingProps(params: LandingParams, locale: string | undefined):
   const prices = pricePointFor(place.currency);
   const formatLocale = regionalLocale(locale, place.country);
   const brandHome = { name: 'Bagberth', url: `${new URL(publicEnv.customerAppUrl).origin}/` };
+  const neighbours = nearbyLinks(page, locale);
   const breadcrumb = breadcrumbTrail(page, locale, brandHome, { entries: DOMAIN_ENTRIES, places: PLACES });
   return {
     slug: page.slug,
@@ -77,9 +85,10 @@ export function landingProps(params: LandingParams, locale: string | undefined):
     place: {
       kind: place.kind,
       name: nameIn(place.name),
-      where: placePhrase(place, locale) ?? nameIn(place.name),
+      where: phraseOf(params.slug, place, locale),
       cityName: city ? nameIn(city.name) : null,
-      cityWhere: city ? (placePhrase(city, locale) ?? nameIn(city.name)) : null,
+      // Only an airport's "into the city" heading names its city in a phrase (see content/linkedNames.ts).
+      cityWhere: neighbours.nearbyHeading === 'intoCity' && city && place.city ? phraseOf(place.city, city, locale) : null,
       country: place.country,
       lat: place.lat,
       lng: place.lng,
@@ -90,7 +99,7 @@ export function landingProps(params: LandingParams, locale: string | undefined):
       dailyFrom: formatMoney(prices.dailyFrom, place.currency, formatLocale),
       guarantee: formatMoney(prices.guarantee, place.currency, formatLocale),
     },
-    ...nearbyLinks(page, locale),
+    ...neighbours,
     seo: {
       canonical: links.canonical,
       alternates: links.alternates,

@@ -138,6 +138,11 @@ describe('pageNeighbours: what a landing page lists', () => {
     expect(london.places.every((place) => PLACES[place.slug]!.city === 'london')).toBe(true);
   });
 
+  it('treats an airport with no city page like any other place: only what is near', () => {
+    const places = { ...PLACES, 'heathrow-airport': { ...PLACES['heathrow-airport']!, city: null } };
+    expect(createNearbyFinder(DOMAIN_ENTRIES, places).pageNeighbours('heathrow-airport', 'poi')).toEqual({ heading: 'near', places: [] });
+  });
+
   it('lists nothing rather than something far away', () => {
     expect(pageNeighbours('interlaken-ost-station', 'poi')).toEqual({ heading: 'near', places: [] });
   });
