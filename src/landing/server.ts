@@ -40,14 +40,14 @@ function hostLink(href: string): string {
   return `${previewUrl(url.host, publicEnv.micrositesBaseUrl).replace(/\/$/, '')}${url.pathname}`;
 }
 
-function nearbyLinks(page: TenantPage, locale: WebsiteLocale): Pick<LandingProps, 'nearby' | 'nearbyHeading'> {
+function nearbyLinks(page: TenantPage, locale: WebsiteLocale, formatLocale: string): Pick<LandingProps, 'nearby' | 'nearbyHeading'> {
   const { heading, places } = pageNeighbours(page.slug, page.type, { locale, limit: NEARBY_LIMIT });
   const nearby = places.map((place): NearbyLink => ({
     name: place.name,
     kind: place.kind,
     href: hostLink(place.href),
     hrefLang: place.hrefLang,
-    distance: formatDistance(place.distanceKm, locale),
+    distance: formatDistance(place.distanceKm, locale, formatLocale),
     lat: place.lat,
     lng: place.lng,
   }));
@@ -75,7 +75,7 @@ export function landingProps(params: LandingParams, locale: string | undefined):
   const prices = pricePointFor(place.currency);
   const formatLocale = regionalLocale(locale, place.country);
   const brandHome = { name: 'Bagberth', url: `${new URL(publicEnv.customerAppUrl).origin}/` };
-  const neighbours = nearbyLinks(page, locale);
+  const neighbours = nearbyLinks(page, locale, formatLocale);
   const breadcrumb = breadcrumbTrail(page, locale, brandHome, { entries: DOMAIN_ENTRIES, places: PLACES });
   return {
     slug: page.slug,
