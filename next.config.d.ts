@@ -1,4 +1,4 @@
 import type { NextConfig } from 'next';
 
-declare const config: NextConfig & { i18n: NonNullable<NextConfig['i18n']> };
+declare const config: (phase: string) => NextConfig & { i18n: NonNullable<NextConfig['i18n']> };
 export = config;

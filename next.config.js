@@ -1,11 +1,31 @@
+const { spawnSync } = require('node:child_process');
+const { PHASE_PRODUCTION_BUILD } = require('next/constants');
 const { i18n } = require('./next-i18next.config.js');
 
-/** @type {import('next').NextConfig} */
-module.exports = {
-  reactStrictMode: true,
-  poweredByHeader: false,
-  i18n,
-  compiler: { styledComponents: true },
-  // `npm run typecheck` checks the whole project (tests too) before every build in `npm test`.
-  typescript: { ignoreBuildErrors: true },
+/**
+ * `next build` (so `npm start` too) first runs the tenant check, `npm run tenants:check`, and stops
+ * with its messages: a broken map must never build (a duplicate domain would serve another page).
+ * Build workers load this file again; they inherit the variable and skip the check.
+ */
+function checkTenantMap() {
+  if (process.env.TENANT_MAP_CHECKED) return;
+  const check = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'scripts/check-tenants.ts'], { cwd: __dirname, stdio: 'inherit' });
+  if (check.status !== 0) {
+    console.error('\nThe build stops here: fix the tenant map (tenants/*.json) as listed above.');
+    process.exit(1);
+  }
+  process.env.TENANT_MAP_CHECKED = '1';
+}
+
+/** @type {(phase: string) => import('next').NextConfig} */
+module.exports = (phase) => {
+  if (phase === PHASE_PRODUCTION_BUILD) checkTenantMap();
+  return {
+    reactStrictMode: true,
+    poweredByHeader: false,
+    i18n,
+    compiler: { styledComponents: true },
+    // `npm run typecheck` checks the whole project (tests too) before every build in `npm test`.
+    typescript: { ignoreBuildErrors: true },
+  };
 };

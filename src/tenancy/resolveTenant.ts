@@ -15,7 +15,12 @@ export type TenantResolver = (normalizedHost: string) => DomainEntry;
 
 /** Builds the host index once; the returned resolver is a map lookup. */
 export function createTenantResolver(entries: readonly DomainEntry[]): TenantResolver {
-  const byDomain = new Map(entries.map((entry) => [entry.domain, entry]));
+  const byDomain = new Map<string, DomainEntry>();
+  for (const entry of entries) {
+    // The tenant check reports this too; a resolver built anyway must not let the later entry win.
+    if (byDomain.has(entry.domain)) throw new Error(`tenants/domains.json: entry "${entry.domain}", field "domain": listed twice`);
+    byDomain.set(entry.domain, entry);
+  }
   return (normalizedHost) => {
     const entry = byDomain.get(normalizedHost) ?? byDomain.get(stripPreviewSuffix(normalizedHost));
     if (!entry) throw new NoMappingError(normalizedHost);

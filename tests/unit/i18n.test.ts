@@ -43,9 +43,9 @@ describe('website locales', () => {
   });
 
   it('are exactly the Next i18n locales, detection off', () => {
-    expect(nextConfig.i18n.locales).toEqual([...WEBSITE_LOCALES]);
-    expect(nextConfig.i18n.defaultLocale).toBe('en');
-    expect(nextConfig.i18n.localeDetection).toBe(false);
+    expect(nextConfig('phase-test').i18n.locales).toEqual([...WEBSITE_LOCALES]);
+    expect(nextConfig('phase-test').i18n.defaultLocale).toBe('en');
+    expect(nextConfig('phase-test').i18n.localeDetection).toBe(false);
   });
 
   it('sort into canonical order', () => expect(inWebsiteOrder(['pl', 'en', 'ja'])).toEqual(['en', 'ja', 'pl']));

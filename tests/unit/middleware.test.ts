@@ -4,7 +4,7 @@ import { NextRequest } from 'next/server';
 import { config, middleware } from '../../middleware';
 import nextConfig from '../../next.config.js';
 
-const i18nConfig = { i18n: nextConfig.i18n };
+const i18nConfig = { i18n: nextConfig('phase-test').i18n };
 
 describe('middleware matcher', () => {
   // Next's helper matches with the locale in the path, as the server does after it adds the default.

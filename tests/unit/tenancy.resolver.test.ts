@@ -50,6 +50,13 @@ describe('createTenantResolver', () => {
     expect(() => resolve('unknown.example')).toThrow(NoMappingError);
     expect(NO_MAPPING_MESSAGE).toBe('No mapping found for origin');
   });
+
+  it('refuses a map that lists a domain twice, rather than letting one entry win silently', () => {
+    const [first, second] = FIXTURE_ENTRIES;
+    expect(() => createTenantResolver([first!, { ...second!, domain: first!.domain }])).toThrow(
+      `tenants/domains.json: entry "${first!.domain}", field "domain": listed twice`,
+    );
+  });
 });
 
 describe('routeRequest', () => {
