@@ -4,10 +4,20 @@ import { CHOOSE_LANGUAGE_PARAM, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS } from '@/
 import { requestHost } from '@/tenancy/normalizeHost';
 import { pathNamesLocale, routeRequest } from '@/tenancy/routeRequest';
 import { routerContext } from '@/tenancy/router';
+import { throttledWarning } from '@/tenancy/throttledWarning';
+
+const warnUnknownHost = throttledWarning(console.warn, 10_000);
+
+/**
+ * Cache rules a CDN in front must follow (see README "Caching"): an answer that depends on the
+ * language cookie varies by it, a redirect chosen by a cookie and every 404 are never stored (a
+ * host pointed at the CDN before its entry ships must not keep saying "No mapping").
+ */
+const NO_STORE = 'private, no-store';
 
 /** Edge entry: maps the Host to its landing page. All decisions live in src/tenancy/routeRequest. */
 export function middleware(request: NextRequest) {
-  const host = requestHost(request.headers.get('host'), request.headers.get('x-forwarded-host'), serverEnv.trustProxy);
+  const host = requestHost(request.headers.get('host'), request.headers.get('x-forwarded-host'), serverEnv.trustProxyHops);
   const decision = routeRequest(
     {
       host,
@@ -25,16 +35,24 @@ export function middleware(request: NextRequest) {
   switch (decision.kind) {
     case 'pass':
       return NextResponse.next();
-    case 'rewrite':
+    case 'rewrite': {
       url.pathname = decision.pathname;
       if (decision.search !== undefined) url.search = decision.search;
-      return NextResponse.rewrite(url);
+      const response = NextResponse.rewrite(url);
+      if (decision.byLanguageCookie) response.headers.set('vary', 'Cookie');
+      return response;
+    }
     case 'redirect': {
       url.pathname = decision.pathname;
       url.locale = decision.locale;
-      if (!decision.storeLanguage) return NextResponse.redirect(url, 307);
+      if (!decision.storeLanguage) {
+        const response = NextResponse.redirect(url, 307);
+        if (decision.byLanguageCookie) response.headers.set('cache-control', NO_STORE);
+        return response;
+      }
       url.searchParams.delete(CHOOSE_LANGUAGE_PARAM);
       const response = NextResponse.redirect(url, 303);
+      response.headers.set('cache-control', NO_STORE);
       response.cookies.set(LANGUAGE_COOKIE, decision.storeLanguage, {
         path: '/',
         maxAge: LANGUAGE_COOKIE_DAYS * 24 * 60 * 60,
@@ -44,11 +62,9 @@ export function middleware(request: NextRequest) {
       return response;
     }
     case 'not-found':
-      if (decision.reason === 'unknown-host') {
-        console.warn(`[tenancy] No mapping found for origin: host=${JSON.stringify(host.slice(0, 253))}`);
-      }
+      if (decision.reason === 'unknown-host') warnUnknownHost(`[tenancy] No mapping found for origin: host=${JSON.stringify(host.slice(0, 253))}`);
       url.pathname = decision.page;
-      return NextResponse.rewrite(url, { status: 404 });
+      return NextResponse.rewrite(url, { status: 404, headers: { 'cache-control': NO_STORE } });
   }
 }
 

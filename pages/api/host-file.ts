@@ -1,6 +1,7 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { serverEnv } from '@/config/serverEnv';
 import { robotsFor, sitemapFor } from '@/seo/hostFiles';
+import { requestHost } from '@/tenancy/normalizeHost';
 
 const FILES = { 'sitemap.xml': sitemapFor, 'robots.txt': robotsFor } as const;
 
@@ -8,9 +9,7 @@ const FILES = { 'sitemap.xml': sitemapFor, 'robots.txt': robotsFor } as const;
 export default function hostFileRoute(request: NextApiRequest, response: NextApiResponse) {
   const make = FILES[String(request.query.file) as keyof typeof FILES];
   if (!make) return response.status(404).send('Not found\n');
-  const forwarded = serverEnv.trustProxy ? request.headers['x-forwarded-host'] : undefined;
-  const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded?.split(',')[0]) ?? request.headers.host ?? '';
-  const file = make(host.trim());
+  const file = make(requestHost(request.headers.host, request.headers['x-forwarded-host'], serverEnv.trustProxyHops));
   response.setHeader('Content-Type', file.contentType);
   response.setHeader('Cache-Control', 'public, max-age=3600');
   response.setHeader('Vary', 'Host');

@@ -16,7 +16,7 @@ export default async function monitoringProxy(req: NextApiRequest, res: NextApiR
       body: req.iterator({ destroyOnReturn: false }),
       remoteAddress: req.socket.remoteAddress,
     },
-    { fetch, ...proxyEnv, trustProxy: serverEnv.trustProxy },
+    { fetch, ...proxyEnv, trustProxyHops: serverEnv.trustProxyHops },
   );
   res.status(response.status);
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);

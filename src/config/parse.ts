@@ -47,6 +47,15 @@ export function readBoolean(name: string, raw: string | undefined, fallback: boo
   throw new EnvError(name, `expected true or false, got ${JSON.stringify(raw)}`);
 }
 
+/** How many proxies in front are trusted: false/0 none, true 1, or a count. */
+export function readProxyHops(name: string, raw: string | undefined): number {
+  const value = blankToUndefined(raw)?.toLowerCase();
+  if (value === undefined || FALSE.has(value)) return 0;
+  if (TRUE.has(value)) return 1;
+  if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+  throw new EnvError(name, `expected false, true or the number of trusted proxies in front (1-10), got ${JSON.stringify(raw)}`);
+}
+
 export function readPositiveInt(name: string, raw: string | undefined, fallback: number): number {
   const value = blankToUndefined(raw);
   if (value === undefined) return fallback;

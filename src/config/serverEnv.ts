@@ -1,14 +1,17 @@
-import { readBoolean } from './parse';
+import { readProxyHops } from './parse';
 
 /** Server-only configuration (middleware and API routes), parsed once. */
 export interface ServerEnv {
-  /** Honour X-Forwarded-Host; only behind a proxy that sets it. */
-  trustProxy: boolean;
+  /**
+   * How many proxies in front of the server append to X-Forwarded-Host / -For (0: none trusted,
+   * the headers are ignored). See src/config/forwarded.ts.
+   */
+  trustProxyHops: number;
 }
 
 export function parseServerEnv(env: Record<string, string | undefined>): ServerEnv {
   return {
-    trustProxy: readBoolean('TRUST_PROXY', env.TRUST_PROXY, false),
+    trustProxyHops: readProxyHops('TRUST_PROXY', env.TRUST_PROXY),
   };
 }
 

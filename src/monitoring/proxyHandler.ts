@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { trustedForwardedValue } from '@/config/forwarded';
 import { resolveProxyTarget } from './proxy';
 
 /** Spec §7 call 9, server side: forwards the SDK's intake requests for Safari-type browsers. */
@@ -28,8 +29,8 @@ export interface ProxyDeps {
   intakeBase: string;
   /** Only this token's requests are forwarded; undefined turns the route off. */
   clientToken: string | undefined;
-  /** Take the client address from X-Forwarded-For; only behind a proxy that sets it. */
-  trustProxy: boolean;
+  /** Trusted proxies in front (see src/config/forwarded.ts); 0 uses the socket's address. */
+  trustProxyHops: number;
   maxBodyBytes?: number;
   timeoutMs?: number;
 }
@@ -47,9 +48,8 @@ function failure(status: number, message: string, extraHeaders: Record<string, s
 const firstHeader = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
 /** Datadog geolocates by X-Forwarded-For, which must name the browser, not this server. */
-function clientAddress(request: ProxyRequest, trustProxy: boolean): string | undefined {
-  const forwarded = trustProxy ? firstHeader(request.headers['x-forwarded-for'])?.split(',')[0]?.trim() : undefined;
-  return forwarded || request.remoteAddress;
+function clientAddress(request: ProxyRequest, trustProxyHops: number): string | undefined {
+  return trustedForwardedValue(request.headers['x-forwarded-for'], trustProxyHops) || request.remoteAddress;
 }
 
 /** Reads the whole body, or returns undefined as soon as it grows past `limit` bytes. */
@@ -99,7 +99,7 @@ export async function handleProxyRequest(request: ProxyRequest, deps: ProxyDeps)
   // The intake derives browser and device from the agent, so it must be the visitor's.
   const userAgent = firstHeader(request.headers['user-agent']);
   if (userAgent) headers['user-agent'] = userAgent;
-  const address = clientAddress(request, deps.trustProxy);
+  const address = clientAddress(request, deps.trustProxyHops);
   if (address) headers['x-forwarded-for'] = address;
 
   const signal = AbortSignal.timeout(deps.timeoutMs ?? UPSTREAM_TIMEOUT_MS);

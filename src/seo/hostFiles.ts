@@ -1,5 +1,6 @@
 import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
-import { normalizeHost } from '@/tenancy/normalizeHost';
+import { publicEnv } from '@/config/publicEnv';
+import { previewUrl } from '@/tenancy/previewUrl';
 import { NoMappingError } from '@/tenancy/resolveTenant';
 import { routerContext } from '@/tenancy/router';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
@@ -16,9 +17,6 @@ export interface HostFile {
 
 const notFound: HostFile = { status: 404, contentType: 'text/plain; charset=utf-8', body: 'No mapping found for origin\n' };
 
-/** Local previews are plain http on `{domain}.localhost:{port}`; live hosts are https. */
-const schemeFor = (host: string): Scheme => (/(^|\.)localhost$/.test(normalizeHost(host)) ? 'http' : 'https');
-
 interface ServedHost {
   /** The host as written into URLs: with its port on a local preview. */
   publicHost: string;
@@ -27,14 +25,22 @@ interface ServedHost {
   entry: DomainEntry | null;
 }
 
-/** The host a request is for, or undefined when no tenant maps to it. */
-function servedHost(rawHost: string): ServedHost | undefined {
-  const host = normalizeHost(rawHost);
-  const scheme = schemeFor(rawHost);
-  const publicHost = scheme === 'http' ? rawHost.toLowerCase() : host;
-  if (host === routerContext.micrositesHost) return { publicHost, scheme, entry: null };
+/** An origin's host and scheme, as URLs in the files are written. */
+function servedAt(origin: string, entry: DomainEntry | null): ServedHost {
+  const url = new URL(origin);
+  return { publicHost: url.host, scheme: url.protocol === 'http:' ? 'http' : 'https', entry };
+}
+
+/**
+ * The host a request is for (normalized), or undefined when no tenant maps to it. URLs in the files
+ * come from the tenant map and the configured base URL, never from the request's Host.
+ */
+function servedHost(host: string): ServedHost | undefined {
+  const base = publicEnv.micrositesBaseUrl;
+  if (host === routerContext.micrositesHost) return servedAt(base, null);
   try {
-    return { publicHost, scheme, entry: routerContext.resolveTenant(host) };
+    const entry = routerContext.resolveTenant(host);
+    return host === entry.domain ? { publicHost: entry.domain, scheme: 'https', entry } : servedAt(previewUrl(entry.domain, base), entry);
   } catch (error) {
     if (error instanceof NoMappingError) return undefined;
     throw error;
@@ -42,8 +48,8 @@ function servedHost(rawHost: string): ServedHost | undefined {
 }
 
 /** What a host serves as /sitemap.xml (spec §2 hosts; generated from the tenant map). */
-export function sitemapFor(rawHost: string): HostFile {
-  const served = servedHost(rawHost);
+export function sitemapFor(host: string): HostFile {
+  const served = servedHost(host);
   if (!served) return notFound;
   const { publicHost, scheme, entry } = served;
   const body = entry ? tenantSitemap(entry, DOMAIN_ENTRIES, { host: publicHost, scheme }) : micrositesSitemap(publicHost, WEBSITE_LOCALES, scheme);
@@ -51,8 +57,8 @@ export function sitemapFor(rawHost: string): HostFile {
 }
 
 /** What a host serves as /robots.txt: every mapped host, and the microsites host, may be crawled. */
-export function robotsFor(rawHost: string): HostFile {
-  const served = servedHost(rawHost);
+export function robotsFor(host: string): HostFile {
+  const served = servedHost(host);
   if (!served) return notFound;
   return { status: 200, contentType: 'text/plain; charset=utf-8', body: robotsTxt(served.publicHost, served.scheme) };
 }

@@ -1,3 +1,5 @@
+import { trustedForwardedValue } from '@/config/forwarded';
+
 /** Local preview: `{domain}.localhost` on any port stands for `{domain}`. */
 const PREVIEW_SUFFIX = '.localhost';
 
@@ -14,9 +16,7 @@ export function stripPreviewSuffix(host: string): string {
   return host.endsWith(PREVIEW_SUFFIX) ? host.slice(0, -PREVIEW_SUFFIX.length) : host;
 }
 
-/** The host a request is for: X-Forwarded-Host only when the proxy in front is trusted. */
-export function requestHost(hostHeader: string | null, forwardedHost: string | null, trustProxy: boolean): string {
-  // A proxy chain may list several hosts; the first is what the client asked for.
-  const forwarded = trustProxy ? forwardedHost?.split(',')[0]?.trim() : undefined;
-  return normalizeHost(forwarded || hostHeader || '');
+/** The host a request is for: the X-Forwarded-Host entry the trusted proxy added, else Host. */
+export function requestHost(hostHeader: string | null | undefined, forwardedHost: string | string[] | null | undefined, trustProxyHops: number): string {
+  return normalizeHost(trustedForwardedValue(forwardedHost, trustProxyHops) || hostHeader || '');
 }

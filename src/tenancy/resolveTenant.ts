@@ -13,8 +13,12 @@ export class NoMappingError extends Error {
 
 export type TenantResolver = (normalizedHost: string) => DomainEntry;
 
-/** Builds the host index once; the returned resolver is a map lookup. */
-export function createTenantResolver(entries: readonly DomainEntry[]): TenantResolver {
+/**
+ * Builds the host index once; the returned resolver is a map lookup. `{domain}.localhost` stands
+ * for `{domain}` only with `previewAliases` (a site running on a local base URL): a live server
+ * answers real domains only.
+ */
+export function createTenantResolver(entries: readonly DomainEntry[], { previewAliases = true } = {}): TenantResolver {
   const byDomain = new Map<string, DomainEntry>();
   for (const entry of entries) {
     // The tenant check reports this too; a resolver built anyway must not let the later entry win.
@@ -22,7 +26,7 @@ export function createTenantResolver(entries: readonly DomainEntry[]): TenantRes
     byDomain.set(entry.domain, entry);
   }
   return (normalizedHost) => {
-    const entry = byDomain.get(normalizedHost) ?? byDomain.get(stripPreviewSuffix(normalizedHost));
+    const entry = byDomain.get(normalizedHost) ?? (previewAliases ? byDomain.get(stripPreviewSuffix(normalizedHost)) : undefined);
     if (!entry) throw new NoMappingError(normalizedHost);
     return entry;
   };

@@ -46,8 +46,8 @@ export type NotFoundReason = 'unknown-host' | 'locale-not-offered' | 'foreign-pa
 
 export type RouteDecision =
   | { kind: 'pass' }
-  | { kind: 'rewrite'; pathname: string; search?: string; entry?: DomainEntry }
-  | { kind: 'redirect'; pathname: string; locale: WebsiteLocale; storeLanguage?: WebsiteLocale }
+  | { kind: 'rewrite'; pathname: string; search?: string; entry?: DomainEntry; byLanguageCookie?: boolean }
+  | { kind: 'redirect'; pathname: string; locale: WebsiteLocale; storeLanguage?: WebsiteLocale; byLanguageCookie?: boolean }
   | { kind: 'not-found'; reason: NotFoundReason; page: string };
 
 /** The same page in the chosen language, remembered for later visits. */
@@ -99,9 +99,11 @@ export function routeRequest(request: RouteRequest, context: RouterContext): Rou
   if (request.pathname !== '/') return notFound('foreign-path');
 
   // Spec §2: a URL without a locale shows the stored language choice, when the host offers it.
-  const language = request.explicitLocale ? request.locale : resolvePageLanguage(request.storedLanguage, request.locale, offered);
-  if (language !== request.locale) return { kind: 'redirect', pathname: '/', locale: language };
-  return { kind: 'rewrite', pathname: entry.path, entry };
+  if (request.explicitLocale) return { kind: 'rewrite', pathname: entry.path, entry };
+  // The answer to a URL without a locale depends on the language cookie: caches must know.
+  const language = resolvePageLanguage(request.storedLanguage, request.locale, offered);
+  if (language !== request.locale) return { kind: 'redirect', pathname: '/', locale: language, byLanguageCookie: true };
+  return { kind: 'rewrite', pathname: entry.path, entry, byLanguageCookie: true };
 }
 
 /** Whether a raw request path names a website locale as its first segment. */

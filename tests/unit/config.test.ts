@@ -24,13 +24,17 @@ describe('parsePublicEnv', () => {
 
 describe('parseServerEnv', () => {
   it.each([
-    [undefined, false],
-    ['1', true],
-    ['true', true],
-    ['off', false],
-  ])('TRUST_PROXY=%s → %s', (raw, expected) => expect(parseServerEnv({ TRUST_PROXY: raw }).trustProxy).toBe(expected));
+    [undefined, 0],
+    ['off', 0],
+    ['0', 0],
+    ['true', 1],
+    ['1', 1],
+    ['2', 2],
+  ])('TRUST_PROXY=%s → %s trusted proxies', (raw, expected) => expect(parseServerEnv({ TRUST_PROXY: raw }).trustProxyHops).toBe(expected));
 
-  it('rejects an unclear TRUST_PROXY', () => {
-    expect(() => parseServerEnv({ TRUST_PROXY: 'maybe' })).toThrow('Invalid environment variable TRUST_PROXY: expected true or false, got "maybe"');
+  it.each(['maybe', '-1', '11'])('rejects TRUST_PROXY=%s', (raw) => {
+    expect(() => parseServerEnv({ TRUST_PROXY: raw })).toThrow(
+      `Invalid environment variable TRUST_PROXY: expected false, true or the number of trusted proxies in front (1-10), got "${raw}"`,
+    );
   });
 });

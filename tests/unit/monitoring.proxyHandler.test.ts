@@ -40,7 +40,7 @@ function intake(response: () => Response = () => new Response('{"request_id":"r1
   return { fetch, calls };
 }
 
-const deps = (overrides: Partial<ProxyDeps> = {}): ProxyDeps => ({ fetch: intake().fetch, intakeBase: INTAKE, clientToken: TOKEN, trustProxy: false, ...overrides });
+const deps = (overrides: Partial<ProxyDeps> = {}): ProxyDeps => ({ fetch: intake().fetch, intakeBase: INTAKE, clientToken: TOKEN, trustProxyHops: 0, ...overrides });
 const text = (body: Uint8Array | string) => (typeof body === 'string' ? body : new TextDecoder().decode(body));
 
 describe('handleProxyRequest', () => {
@@ -73,10 +73,11 @@ describe('handleProxyRequest', () => {
     expect(calls[0]!.init.headers).toEqual({ 'content-type': 'text/plain;charset=UTF-8', 'user-agent': 'Safari/605', 'x-forwarded-for': '203.0.113.7' });
   });
 
-  it('takes the visitor’s address from X-Forwarded-For only behind a trusted proxy', async () => {
-    const headers = { 'x-forwarded-for': '198.51.100.9, 10.0.0.1' };
+  it('takes the visitor’s address from X-Forwarded-For only behind a trusted proxy, as that proxy added it', async () => {
+    // Issue 10 §4: the client wrote 6.6.6.6; the one trusted proxy appended the address it saw.
+    const headers = { 'x-forwarded-for': '6.6.6.6, 198.51.100.9' };
     const trusted = intake();
-    await handleProxyRequest(request({ headers }), deps({ fetch: trusted.fetch, trustProxy: true }));
+    await handleProxyRequest(request({ headers }), deps({ fetch: trusted.fetch, trustProxyHops: 1 }));
     expect(trusted.calls[0]!.init.headers).toEqual({ 'x-forwarded-for': '198.51.100.9' });
     const untrusted = intake();
     await handleProxyRequest(request({ headers }), deps({ fetch: untrusted.fetch }));

@@ -25,13 +25,19 @@ describe('normalizeHost', () => {
 });
 
 describe('requestHost', () => {
+  // Issue 10 §4: behind N trusted proxies, the entry N from the right is the one they added; what
+  // the client wrote to the left of it never picks the tenant (cache poisoning behind a CDN).
   it.each([
-    { host: 'prague-test.cz', forwarded: 'kyoto-test.jp', trust: false, expected: 'prague-test.cz' },
-    { host: 'internal:3000', forwarded: 'Kyoto-Test.jp, proxy.local', trust: true, expected: 'kyoto-test.jp' },
-    { host: 'prague-test.cz', forwarded: null, trust: true, expected: 'prague-test.cz' },
-    { host: null, forwarded: null, trust: false, expected: '' },
-  ])('host=$host forwarded=$forwarded trust=$trust → $expected', ({ host, forwarded, trust, expected }) =>
-    expect(requestHost(host, forwarded, trust)).toBe(expected),
+    { host: 'prague-test.cz', forwarded: 'kyoto-test.jp', hops: 0, expected: 'prague-test.cz' },
+    { host: 'internal:3000', forwarded: 'Kyoto-Test.jp', hops: 1, expected: 'kyoto-test.jp' },
+    { host: 'kingscross-test.co.uk', forwarded: 'prague-test.cz, kingscross-test.co.uk', hops: 1, expected: 'kingscross-test.co.uk' },
+    { host: 'internal', forwarded: 'prague-test.cz, kyoto-test.jp, cdn.internal', hops: 2, expected: 'kyoto-test.jp' },
+    { host: 'prague-test.cz', forwarded: 'kyoto-test.jp', hops: 2, expected: 'prague-test.cz' },
+    { host: 'prague-test.cz', forwarded: ' , ', hops: 1, expected: 'prague-test.cz' },
+    { host: 'prague-test.cz', forwarded: null, hops: 1, expected: 'prague-test.cz' },
+    { host: null, forwarded: null, hops: 0, expected: '' },
+  ])('host=$host forwarded=$forwarded hops=$hops → $expected', ({ host, forwarded, hops, expected }) =>
+    expect(requestHost(host, forwarded, hops)).toBe(expected),
   );
 });
 
@@ -49,6 +55,12 @@ describe('createTenantResolver', () => {
     expect(() => resolve('unknown.example')).toThrow(NO_MAPPING_MESSAGE);
     expect(() => resolve('unknown.example')).toThrow(NoMappingError);
     expect(NO_MAPPING_MESSAGE).toBe('No mapping found for origin');
+  });
+
+  it('answers preview aliases only when the site runs on a local base URL', () => {
+    const live = createTenantResolver(FIXTURE_ENTRIES, { previewAliases: false });
+    expect(live('prague-test.cz').path).toBe('/prague/city');
+    expect(() => live('prague-test.cz.localhost')).toThrow(NoMappingError);
   });
 
   it('refuses a map that lists a domain twice, rather than letting one entry win silently', () => {
@@ -77,7 +89,8 @@ describe('routeRequest', () => {
     ['another tenant path is 404', { pathname: '/prague/city' }, 'not-found', { reason: 'foreign-path' }],
     ['any other path is 404', { pathname: '/admin' }, 'not-found', { reason: 'foreign-path' }],
     ['the own landing path redirects to the root', { pathname: '/kings-cross-station/poi', locale: 'fr' }, 'redirect', { pathname: '/', locale: 'fr' }],
-    ['a stored language redirects a bare root', { storedLanguage: 'fr' }, 'redirect', { pathname: '/', locale: 'fr' }],
+    ['a stored language redirects a bare root', { storedLanguage: 'fr' }, 'redirect', { pathname: '/', locale: 'fr', byLanguageCookie: true }],
+    ['a bare root without a stored language says it depends on one', {}, 'rewrite', { byLanguageCookie: true }],
     ['a URL that names its locale beats the stored one', { storedLanguage: 'fr', explicitLocale: true }, 'rewrite', {}],
     ['a stored language the host lacks is ignored', { storedLanguage: 'ja' }, 'rewrite', {}],
     ['a stored nonsense language is ignored', { storedLanguage: '<script>' }, 'rewrite', {}],
@@ -106,6 +119,10 @@ describe('routeRequest', () => {
     const decision = routeRequest(request(overrides), context);
     expect(decision.kind).toBe(kind);
     expect(decision).toMatchObject(fields);
+  });
+
+  it('lets a cache keep a URL that names its locale for everyone, cookie or not', () => {
+    expect(routeRequest(request({ locale: 'fr', explicitLocale: true, storedLanguage: 'de' }), context)).not.toHaveProperty('byLanguageCookie');
   });
 });
 
