@@ -2,9 +2,14 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import { serverEnv } from '@/config/serverEnv';
 import { handleProxyRequest } from '@/monitoring/proxyHandler';
 import { proxyEnv } from '@/monitoring/proxyConfig';
+import { createConcurrencyLimit, createRateLimiter } from '@/monitoring/proxyLimits';
 
 /** The Safari fallback proxy (spec §7 call 9). All decisions live in src/monitoring/proxyHandler. */
 export const config = { api: { bodyParser: false } };
+
+// A visitor's SDK sends a batch every few seconds at most; bursts of 60, then one a second.
+const rateLimit = createRateLimiter({ burst: 60, perSecond: 1 });
+const upstream = createConcurrencyLimit(64);
 
 export default async function monitoringProxy(req: NextApiRequest, res: NextApiResponse) {
   const response = await handleProxyRequest(
@@ -16,7 +21,7 @@ export default async function monitoringProxy(req: NextApiRequest, res: NextApiR
       body: req.iterator({ destroyOnReturn: false }),
       remoteAddress: req.socket.remoteAddress,
     },
-    { fetch, ...proxyEnv, trustProxyHops: serverEnv.trustProxyHops },
+    { fetch, ...proxyEnv, trustProxyHops: serverEnv.trustProxyHops, rateLimit, upstream },
   );
   res.status(response.status);
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);

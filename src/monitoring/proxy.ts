@@ -9,6 +9,24 @@ export const INTAKE_PATHS: readonly string[] = ['/api/v2/rum', '/api/v2/logs', '
 /** Query parameters every SDK intake request carries. */
 const INTAKE_PARAMETERS = ['ddsource', 'dd-api-key', 'dd-request-id'];
 
+/**
+ * Everything the SDK may put in an intake query (@datadog/js-core's endpointBuilder), in its order.
+ * The forwarded query is rebuilt from these alone, each at most once: nothing else rides along.
+ */
+const FORWARDED_PARAMETERS = [
+  'ddsource',
+  'dd-api-key',
+  'dd-evp-origin-version',
+  'dd-evp-origin',
+  'dd-request-id',
+  'application.id',
+  'dd-evp-encoding',
+  'batch_time',
+  '_dd.api',
+  '_dd.retry_count',
+  '_dd.retry_after',
+];
+
 // Well above the SDK's own requests (a few hundred characters), well below server limits.
 export const MAX_DDFORWARD_LENGTH = 4096;
 
@@ -40,10 +58,16 @@ export function resolveProxyTarget(ddforward: unknown, intakeBase: string, clien
   if (!QUERY_PATTERN.test(query)) return refuse(400, 'malformed intake parameters');
   const parameters = new URLSearchParams(query);
   if (!INTAKE_PARAMETERS.every((name) => parameters.get(name))) return refuse(400, 'missing intake parameters');
+  if (FORWARDED_PARAMETERS.some((name) => parameters.getAll(name).length > 1)) return refuse(400, 'repeated intake parameter');
   if (clientToken !== undefined && parameters.get('dd-api-key') !== clientToken) return refuse(403, 'foreign client token');
 
+  const forwarded = new URLSearchParams();
+  for (const name of FORWARDED_PARAMETERS) {
+    const value = parameters.get(name);
+    if (value !== null) forwarded.set(name, value);
+  }
   const base = new URL(intakeBase);
-  const url = new URL(`${intakeBase}${path}?${query}`);
+  const url = new URL(`${intakeBase}${path}?${forwarded}`);
   // Belt and braces: whatever the parameters say, the request stays on the intake host and path.
   if (url.origin !== base.origin || url.pathname !== `${base.pathname.replace(/\/$/, '')}${path}`) {
     return refuse(403, 'not the Datadog intake');

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { trustedForwardedValue } from '@/config/forwarded';
 import { resolveProxyTarget } from './proxy';
+import type { ConcurrencyLimit, RateLimiter } from './proxyLimits';
 
 /** Spec §7 call 9, server side: forwards the SDK's intake requests for Safari-type browsers. */
 
@@ -33,6 +34,10 @@ export interface ProxyDeps {
   trustProxyHops: number;
   maxBodyBytes?: number;
   timeoutMs?: number;
+  /** Per-client rate limit, checked before anything is read. */
+  rateLimit: RateLimiter;
+  /** Bound on open requests to the intake. */
+  upstream: ConcurrencyLimit;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -76,6 +81,9 @@ export async function handleProxyRequest(request: ProxyRequest, deps: ProxyDeps)
   const maxBodyBytes = deps.maxBodyBytes ?? MAX_BODY_BYTES;
   if (request.method !== 'POST') return failure(405, 'method not allowed', { allow: 'POST' });
   if (deps.clientToken === undefined) return failure(404, 'monitoring is not configured');
+  const address = clientAddress(request, deps.trustProxyHops);
+  const rate = deps.rateLimit(address ?? 'unknown');
+  if (!rate.ok) return failure(429, 'too many requests', { 'retry-after': String(rate.retryAfterSeconds) });
 
   const ddforward = new URL(request.url ?? '/', 'http://proxy.invalid').searchParams.getAll('ddforward');
   if (ddforward.length !== 1) return failure(400, ddforward.length ? 'more than one ddforward' : 'missing ddforward');
@@ -99,9 +107,10 @@ export async function handleProxyRequest(request: ProxyRequest, deps: ProxyDeps)
   // The intake derives browser and device from the agent, so it must be the visitor's.
   const userAgent = firstHeader(request.headers['user-agent']);
   if (userAgent) headers['user-agent'] = userAgent;
-  const address = clientAddress(request, deps.trustProxyHops);
   if (address) headers['x-forwarded-for'] = address;
 
+  const release = deps.upstream.tryAcquire();
+  if (!release) return failure(503, 'busy', { 'retry-after': '1' });
   const signal = AbortSignal.timeout(deps.timeoutMs ?? UPSTREAM_TIMEOUT_MS);
   try {
     const upstream = await deps.fetch(target.url, { method: 'POST', headers, body, redirect: 'manual', signal });
@@ -113,5 +122,7 @@ export async function handleProxyRequest(request: ProxyRequest, deps: ProxyDeps)
     return { status: upstream.status, headers: responseHeaders, body: new Uint8Array(await upstream.arrayBuffer()) };
   } catch {
     return signal.aborted ? failure(504, 'intake timed out') : failure(502, 'intake unreachable');
+  } finally {
+    release();
   }
 }

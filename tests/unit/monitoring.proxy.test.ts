@@ -92,6 +92,19 @@ describe('resolveProxyTarget', () => {
     expect(resolveProxyTarget(ddforward, INTAKE, TOKEN)).toMatchObject({ ok: false, status: 400 });
   });
 
+  it.each([
+    [`/api/v2/rum?${QUERY}&dd-api-key=pub-second`],
+    [`/api/v2/rum?dd-api-key=pub-second&${QUERY}`],
+    [`/api/v2/rum?${QUERY}&batch_time=1&batch_time=2`],
+  ])('refuses a parameter given twice with 400 (issue 10 §5: exactly one token): %s', (ddforward) => {
+    expect(resolveProxyTarget(ddforward, INTAKE, TOKEN)).toEqual({ ok: false, status: 400, reason: 'repeated intake parameter' });
+  });
+
+  it('forwards only the parameters the SDK sends, rebuilt in its order', () => {
+    const ddforward = `/api/v2/rum?x-extra=1&${QUERY}&_dd.api=fetch&dd-api-key-2=pub-evil&batch_time=1718000000000&host=evil.example`;
+    expect(resolveProxyTarget(ddforward, INTAKE, TOKEN)).toEqual({ ok: true, url: `${INTAKE}/api/v2/rum?${QUERY}&batch_time=1718000000000&_dd.api=fetch` });
+  });
+
   it('accepts any client token when none is configured to compare with', () => {
     expect(resolveProxyTarget(sdkDdforward('rum', 'pub-other'), INTAKE)).toMatchObject({ ok: true });
   });

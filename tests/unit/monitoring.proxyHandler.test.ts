@@ -2,6 +2,7 @@
 // (413 payload too large, 4xx invalid); the monitoring issue: intake paths only, bounded body,
 // timeout, 4xx for an unexpected target.
 import { handleProxyRequest, readBoundedBody, type ProxyDeps, type ProxyRequest } from '@/monitoring/proxyHandler';
+import { createConcurrencyLimit, createRateLimiter } from '@/monitoring/proxyLimits';
 
 const TOKEN = 'pub-abc';
 const INTAKE = 'http://127.0.0.1:4319';
@@ -40,7 +41,15 @@ function intake(response: () => Response = () => new Response('{"request_id":"r1
   return { fetch, calls };
 }
 
-const deps = (overrides: Partial<ProxyDeps> = {}): ProxyDeps => ({ fetch: intake().fetch, intakeBase: INTAKE, clientToken: TOKEN, trustProxyHops: 0, ...overrides });
+const deps = (overrides: Partial<ProxyDeps> = {}): ProxyDeps => ({
+  fetch: intake().fetch,
+  intakeBase: INTAKE,
+  clientToken: TOKEN,
+  trustProxyHops: 0,
+  rateLimit: () => ({ ok: true }),
+  upstream: createConcurrencyLimit(64),
+  ...overrides,
+});
 const text = (body: Uint8Array | string) => (typeof body === 'string' ? body : new TextDecoder().decode(body));
 
 describe('handleProxyRequest', () => {
@@ -208,5 +217,55 @@ describe('readBoundedBody', () => {
     })();
     expect(await readBoundedBody(endless, 10)).toBeUndefined();
     expect(pulled).toBe(3);
+  });
+});
+
+// Issue 10 §5: a per-client rate limit with 429 and Retry-After, and a bound on open intake requests.
+describe('proxy limits', () => {
+  it('answers a client over its rate with 429 and Retry-After, forwarding nothing, while others go through', async () => {
+    let time = 0;
+    const rateLimit = createRateLimiter({ burst: 3, perSecond: 0.5, now: () => time });
+    const { fetch, calls } = intake();
+    const from = (remoteAddress: string) => handleProxyRequest(request({ remoteAddress, body: chunks(PAYLOAD) }), deps({ fetch, rateLimit }));
+    for (let i = 0; i < 3; i += 1) expect((await from('203.0.113.7')).status).toBe(202);
+    const limited = await from('203.0.113.7');
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBe('2');
+    expect(calls).toHaveLength(3);
+    expect((await from('198.51.100.1')).status).toBe(202);
+    time += 2000;
+    expect((await from('203.0.113.7')).status).toBe(202);
+  });
+
+  it('counts the address the trusted proxy saw, not one the client wrote', async () => {
+    const rateLimit = createRateLimiter({ burst: 1, perSecond: 0.001 });
+    const send = (forwardedFor: string) =>
+      handleProxyRequest(request({ headers: { 'x-forwarded-for': forwardedFor }, body: chunks(PAYLOAD) }), deps({ rateLimit, trustProxyHops: 1 }));
+    expect((await send('1.1.1.1, 198.51.100.9')).status).toBe(202);
+    expect((await send('2.2.2.2, 198.51.100.9')).status).toBe(429);
+  });
+
+  it('answers 503 with Retry-After while the intake already has the maximum of open requests, and frees the slot after', async () => {
+    const upstream = createConcurrencyLimit(1);
+    let answer: (response: Response) => void = () => {};
+    const slow = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))) as unknown as typeof fetch;
+    const first = handleProxyRequest(request(), deps({ fetch: slow, upstream }));
+    await vi.waitFor(() => expect(upstream.open).toBe(1));
+    const second = await handleProxyRequest(request({ body: chunks(PAYLOAD) }), deps({ fetch: slow, upstream }));
+    expect(second.status).toBe(503);
+    expect(second.headers['retry-after']).toBe('1');
+    answer(new Response(null, { status: 202 }));
+    expect((await first).status).toBe(202);
+    expect(upstream.open).toBe(0);
+  });
+
+  it('forgets the least recently seen clients beyond its memory', () => {
+    const rateLimit = createRateLimiter({ burst: 1, perSecond: 0.001, maxClients: 2 });
+    expect(rateLimit('a')).toEqual({ ok: true });
+    expect(rateLimit('b')).toEqual({ ok: true });
+    expect(rateLimit('c')).toEqual({ ok: true });
+    // 'a' was forgotten, so it starts with a full bucket; 'c' is remembered and empty.
+    expect(rateLimit('a')).toEqual({ ok: true });
+    expect(rateLimit('c')).toMatchObject({ ok: false });
   });
 });
