@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { collector } from './support/collectorClient';
 import type { CollectedEvent } from './support/collector';
-import { expect, hostUrl, test } from './support/fixtures';
+import { E2E_PORT } from '../../playwright.config';
+import { expect, hostUrl, micrositesUrl, test } from './support/fixtures';
 
 const HOST = 'kingscross-bagberth.co.uk';
 const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -45,7 +46,7 @@ test('a visitor is identified and each view sends exactly one Microsites page vi
   const amplitudeIdentify = named(events, 'amplitude', '$identify').find((event) => (event.traits.$set as Record<string, unknown>)?.app_name === 'microsites');
   expect(amplitudeIdentify?.traits.$set).toMatchObject({ app_name: 'microsites', locale: 'en', screenType: 'Desktop' });
 
-  const enrichment = { host: `${HOST}.localhost:3100`, path: '/kings-cross-station/poi', url: 'http://localhost:3000/kings-cross-station/poi' };
+  const enrichment = { host: `${HOST}.localhost:${E2E_PORT}`, path: '/kings-cross-station/poi', url: micrositesUrl('/kings-cross-station/poi') };
   expect(named(events, 'segment', 'page', 'Microsites')[0]?.properties).toMatchObject({ ...enrichment, route: '/[slug]/[type]', locale: 'en' });
   expect(named(events, 'amplitude', 'Loaded a Page', 'Microsites')[0]?.properties).toMatchObject(enrichment);
   // Every event of both clients carries the enrichment, including the SDKs' own.

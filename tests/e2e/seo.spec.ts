@@ -1,6 +1,7 @@
 // Spec §2 (hosts, aliases, locales) and §9 (locale sets): what search engines and link previews
 // see on each host — canonical, hreflang, sitemap, robots, structured data, share tags.
 import type { Page } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config';
 import { expect, hostUrl, micrositesUrl, test } from './support/fixtures';
 
 const head = (page: Page) => ({
@@ -99,7 +100,7 @@ test.describe('per-host files', () => {
     const response = await page.goto(hostUrl('cornavin-bagberth.ch', '/sitemap.xml'));
     expect(response?.headers()['content-type']).toContain('application/xml');
     const xml = (await response?.text()) ?? '';
-    const base = 'http://cornavin-bagberth.ch.localhost:3100';
+    const base = `http://cornavin-bagberth.ch.localhost:${E2E_PORT}`;
     expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual([`${base}/`, `${base}/fr`, `${base}/de`, `${base}/it`]);
     expect(xml).toContain(`hreflang="x-default" href="${base}/"`);
   });
@@ -112,7 +113,7 @@ test.describe('per-host files', () => {
 
   test('robots.txt allows crawling and points at the host sitemap', async ({ page }) => {
     const response = await page.goto(hostUrl('prague-bagberth.cz', '/robots.txt'));
-    expect(await response?.text()).toBe('User-agent: *\nAllow: /\n\nSitemap: http://prague-bagberth.cz.localhost:3100/sitemap.xml\n');
+    expect(await response?.text()).toBe(`User-agent: *\nAllow: /\n\nSitemap: http://prague-bagberth.cz.localhost:${E2E_PORT}/sitemap.xml\n`);
   });
 
   test('an unknown host has neither', async ({ page, consoleGuard }) => {
@@ -128,7 +129,7 @@ test.describe('place content', () => {
     const nearby = page.getByRole('region', { name: "Also near King's Cross Station" });
     const first = nearby.getByRole('link').first();
     await expect(first).toContainText(/mi away/);
-    expect(await first.getAttribute('href')).toMatch(/^http:\/\/[a-z0-9.-]+-bagberth\.[a-z.]+\.localhost:3000\/$/);
+    expect(await first.getAttribute('href')).toMatch(/^http:\/\/[a-z0-9.-]+-bagberth\.[a-z.]+\.localhost:\d+\/$/);
   });
 
   test('a city page leads with the places in the city, in km for German', async ({ page }) => {

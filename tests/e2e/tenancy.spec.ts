@@ -99,6 +99,6 @@ test.describe('the shared microsites host', () => {
     await page.goto(micrositesUrl('/'));
     await expect(page.getByRole('row')).toHaveCount(domains.length + 1);
     const preview = page.getByRole('link', { name: 'kingscross-bagberth.co.uk', exact: true });
-    await expect(preview).toHaveAttribute('href', 'http://kingscross-bagberth.co.uk.localhost:3000/');
+    await expect(preview).toHaveAttribute('href', hostUrl('kingscross-bagberth.co.uk'));
   });
 });

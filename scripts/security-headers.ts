@@ -1,0 +1,31 @@
+// After `next build`: writes .next/security-headers.json, which server.ts sends on every response.
+// The policy names the endpoints this build's browser code calls (the NEXT_PUBLIC_* values are
+// inlined at build time, so they are read now) and the hashes of its pages' inline scripts.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { publicAnalyticsConfig } from '../src/analytics/config';
+import { readGraphqlUrl } from '../src/landing/storage/graphqlEnv';
+import { publicMonitoringConfig } from '../src/monitoring/config';
+import { inlineScripts, securityHeaders } from '../src/security/policy';
+import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
+
+const root = resolve(__dirname, '..');
+const pagesDir = join(root, '.next/server/pages');
+
+const hashes = new Set<string>();
+const pages = readdirSync(pagesDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+for (const file of pages) {
+  for (const script of inlineScripts(readFileSync(join(pagesDir, file), 'utf8'))) {
+    hashes.add(createHash('sha256').update(script).digest('base64'));
+  }
+}
+
+const headers = securityHeaders({
+  analytics: publicAnalyticsConfig,
+  monitoring: publicMonitoringConfig,
+  graphqlUrl: readGraphqlUrl(process.env),
+  scriptHashes: [...hashes].sort(),
+});
+writeFileSync(join(root, SECURITY_HEADERS_FILE), `${JSON.stringify(headers, null, 2)}\n`);
+console.log(`Security headers: ${hashes.size} inline script hashes from ${pages.length} pages → ${SECURITY_HEADERS_FILE}`);

@@ -1,0 +1,43 @@
+// `npm run serve`: Next's request handler behind a small Node server, which sends the security
+// headers on every response, refuses what Next would answer with a 500, and cuts off slow clients.
+// See README "Serving".
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import next from 'next';
+import { serverEnv } from './src/config/serverEnv';
+import type { SecurityHeaders } from './src/security/policy';
+import { refuseRequest } from './src/security/requestGuard';
+import { headersFor, SECURITY_HEADERS_FILE } from './src/security/serverHeaders';
+
+const port = Number(process.env.PORT ?? 3000);
+// Not HOSTNAME: Docker and Kubernetes set it to the machine's name.
+const host = process.env.LISTEN_HOST ?? '0.0.0.0';
+
+async function main() {
+  const headers = JSON.parse(readFileSync(join(__dirname, SECURITY_HEADERS_FILE), 'utf8')) as SecurityHeaders;
+  const app = next({ dev: false, dir: __dirname });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const server = createServer((request, response) => {
+    for (const [name, value] of Object.entries(headersFor(request, headers, serverEnv.trustProxyHops))) response.setHeader(name, value);
+    const refusal = refuseRequest(request.method, request.url);
+    if (refusal) {
+      response.writeHead(refusal.status, refusal.headers).end(request.method === 'HEAD' ? undefined : refusal.body);
+      return;
+    }
+    void handle(request, response);
+  });
+  // A client gets 10 s to send its headers and 30 s for the whole request (telemetry bodies are
+  // at most 512 KiB); idle keep-alive connections close after 5 s.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+  server.listen(port, host, () => console.log(`Microsites ready on http://localhost:${port}`));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

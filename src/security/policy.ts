@@ -1,0 +1,90 @@
+import type { AnalyticsConfig } from '@/analytics/config';
+import type { MonitoringConfig } from '@/monitoring/config';
+import { intakeOriginForSite } from '@/monitoring/proxy';
+
+/**
+ * Issue 10 §2: the security headers of every response, computed once per build from the same
+ * parsed environment the browser code was built with (see scripts/security-headers.ts).
+ */
+
+/** Where the browser code may connect, beyond its own origin. */
+export interface PolicyInputs {
+  analytics: AnalyticsConfig;
+  monitoring: MonitoringConfig;
+  /** The storage-spots API the page refreshes from in the browser, when configured. */
+  graphqlUrl: string | undefined;
+  /** sha256 hashes (base64) of the inline scripts the built pages carry. */
+  scriptHashes: readonly string[];
+}
+
+// The vendors' own endpoints when the environment names none (their SDKs' defaults).
+const AMPLITUDE_API = 'https://api2.amplitude.com';
+const AMPLITUDE_REMOTE_CONFIG = 'https://sr-client-cfg.amplitude.com';
+const SEGMENT_API = 'https://api.segment.io';
+const SEGMENT_CDN = 'https://cdn.segment.com';
+
+const originOf = (url: string) => new URL(url).origin;
+
+/** The exact origins the page's scripts call: analytics, monitoring (or its proxy) and the GraphQL API. */
+export function connectOrigins({ analytics, monitoring, graphqlUrl }: Omit<PolicyInputs, 'scriptHashes'>): string[] {
+  const urls: string[] = [];
+  if (analytics.amplitude) urls.push(analytics.amplitude.serverUrl ?? AMPLITUDE_API, analytics.amplitude.remoteConfigUrl ?? AMPLITUDE_REMOTE_CONFIG);
+  if (analytics.segment) urls.push(analytics.segment.apiHost ?? SEGMENT_API, analytics.segment.cdnUrl ?? SEGMENT_CDN);
+  if (monitoring.enabled) urls.push(monitoring.proxyUrl ?? intakeOriginForSite(monitoring.site));
+  if (graphqlUrl) urls.push(graphqlUrl);
+  return [...new Set(urls.map(originOf))].sort();
+}
+
+export function contentSecurityPolicy(inputs: PolicyInputs): string {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    // No 'unsafe-inline': the document's inline starters are allowed by their hashes.
+    'script-src': ["'self'", ...inputs.scriptHashes.map((hash) => `'sha256-${hash}'`)],
+    // styled-components writes <style> elements; styles cannot run code.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...connectOrigins(inputs)],
+    // Session replay compresses in a worker the SDK creates from a blob.
+    'worker-src': ['blob:'],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/** Two years, as the HSTS preload list asks; `preload` itself is off (see README "Security headers"). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
+export interface SecurityHeaders {
+  /** On every response. */
+  all: Record<string, string>;
+  /** Added on responses to https requests only. */
+  https: Record<string, string>;
+}
+
+export function securityHeaders(inputs: PolicyInputs): SecurityHeaders {
+  return {
+    all: {
+      'content-security-policy': contentSecurityPolicy(inputs),
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'permissions-policy': 'accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+      'cross-origin-opener-policy': 'same-origin',
+    },
+    https: { 'strict-transport-security': STRICT_TRANSPORT_SECURITY },
+  };
+}
+
+// An inline script the browser runs: no src, and no data type such as JSON or JSON-LD.
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
+
+/** The source texts of the inline scripts in a page's HTML, as CSP hashes them. */
+export function inlineScripts(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)].map((match) => match[1] ?? '');
+}

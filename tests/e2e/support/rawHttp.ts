@@ -1,0 +1,26 @@
+import { request as httpRequest } from 'node:http';
+import { E2E_PORT } from '../../../playwright.config';
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * One request to the local server with exactly the method, target and headers given: Node's fetch
+ * cannot set Host, and a browser cannot send TRACE or a `*` target.
+ */
+export function rawRequest(method: string, target: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: E2E_PORT, method, path: target, headers, timeout: 15_000 }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('timeout', () => req.destroy(new Error(`${method} ${target}: no answer in 15 s`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
