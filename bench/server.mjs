@@ -1,9 +1,11 @@
-// Starts `next start` for a benchmark (this app, or the built app in `dir`) and stops it afterwards.
+// Starts the production server for a benchmark (this app's server.ts, or `next start` for the
+// built app in another `dir`) and stops it afterwards.
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export async function startServer(port, dir = '.') {
-  const child = spawn('npx', ['next', 'start', dir, '-p', String(port)], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const [command, args] = dir === '.' ? ['npx', ['tsx', 'server.ts']] : ['npx', ['next', 'start', dir, '-p', String(port)]];
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'], detached: true, env: { ...process.env, PORT: String(port) } });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     try {
@@ -14,5 +16,5 @@ export async function startServer(port, dir = '.') {
     await sleep(250);
   }
   process.kill(-child.pid, 'SIGTERM');
-  throw new Error(`next start did not answer on port ${port} within 30 s (did you run \`npm run build\`?)`);
+  throw new Error(`the server did not answer on port ${port} within 30 s (did you run \`npm run build\`?)`);
 }

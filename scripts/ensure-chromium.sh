@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# End-to-end tests and benchmarks drive Debian's Chromium (Playwright cannot download browsers here).
+# End-to-end tests and benchmarks drive Debian's Chromium (Playwright cannot download browsers here),
+# with the Noto CJK fonts a visitor's phone has, so Japanese, Korean and Chinese pages lay out (and
+# measure, in the layout tests) as they do for travellers rather than as boxes.
 set -euo pipefail
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
-[ -x "$CHROMIUM" ] && exit 0
+missing=()
+[ -x "$CHROMIUM" ] || missing+=(chromium)
+fc-list :lang=ja 2>/dev/null | grep -q . || missing+=(fonts-noto-cjk)
+[ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "Installing Debian's chromium for the browser tests…"
+  echo "Installing Debian's ${missing[*]} for the browser tests…"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq chromium >/dev/null
+  apt-get install -y -qq "${missing[@]}" >/dev/null
   exit 0
 fi
-echo "Chromium is missing at $CHROMIUM. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH)." >&2
+echo "Missing for the browser tests: ${missing[*]}. Install with: sudo apt-get install -y ${missing[*]} (or set CHROMIUM_PATH)." >&2
 exit 1

@@ -35,7 +35,7 @@ export function LandingView(props: LandingProps) {
       />
       <Highlights guarantee={price.guarantee} />
       {isCity && <NearbyPlaces nearby={props.nearby} nearbyHeading={props.nearbyHeading} place={place} />}
-      <HowItWorks place={place.name} />
+      <HowItWorks where={place.where} />
       <OpeningHours place={place} />
       <Guarantee amount={price.guarantee} />
       {props.graphqlUrl && (
@@ -43,7 +43,7 @@ export function LandingView(props: LandingProps) {
           <LiveStorageSpots props={props} graphqlUrl={props.graphqlUrl} />
         </WhenNearViewport>
       )}
-      <Faq place={place.name} guarantee={price.guarantee} onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })} />
+      <Faq guarantee={price.guarantee} onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })} />
       {!isCity && <NearbyPlaces nearby={props.nearby} nearbyHeading={props.nearbyHeading} place={place} />}
     </PageLayout>
   );

@@ -11,7 +11,17 @@ export const GlobalStyle = createGlobalStyle`
     color: ${({ theme }) => theme.colors.ink};
     background: ${({ theme }) => theme.colors.surface};
   }
-  h1, h2, h3 { line-height: ${({ theme }) => theme.lineHeights.tight}; margin: 0; }
+  /*
+   * Long words in any language break inside their column rather than widen it: 'anywhere' (unlike
+   * 'break-word') lowers the min-content width, so grid and flex tracks can shrink to a phone.
+   * Hyphenation where the browser has a dictionary for the page's lang.
+   */
+  body { overflow-wrap: anywhere; hyphens: auto; }
+  /* Japanese breaks between phrases, never before small kana or closing punctuation; Korean between words. */
+  :lang(ja) { word-break: auto-phrase; line-break: strict; }
+  :lang(ko) { word-break: keep-all; }
+  h1, h2, h3 { line-height: ${({ theme }) => theme.lineHeights.tight}; margin: 0; text-wrap: balance; }
+  p, li, dd, summary { text-wrap: pretty; }
   p { margin: 0; }
   a { color: ${({ theme }) => theme.colors.brandStrong}; }
   :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }

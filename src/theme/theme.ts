@@ -25,7 +25,8 @@ export const theme = {
     md: '1.125rem',
     lg: '1.375rem',
     xl: '1.75rem',
-    xxl: 'clamp(2rem, 5vw + 0.5rem, 3.25rem)',
+    // 1.75rem on a 320 px phone, 3.25rem from about 1040 px.
+    xxl: 'clamp(1.75rem, 4.5vw + 0.85rem, 3.25rem)',
   },
   lineHeights: { tight: 1.15, body: 1.6 },
   space: { xs: '4px', sm: '8px', md: '16px', lg: '24px', xl: '40px', xxl: '64px' },

@@ -41,19 +41,19 @@ test.describe('storage spots near the place', () => {
     await page.goto(hostUrl('prague-bagberth.cz'));
     await page.locator('#storage-spots').scrollIntoViewIfNeeded();
 
-    const section = page.getByRole('region', { name: 'Storage spots near Prague' });
-    await expect(section.getByText('Storage spots could not be loaded just now. You can still search every spot near Prague.')).toBeVisible({
+    const section = page.getByRole('region', { name: 'Storage spots in Prague' });
+    await expect(section.getByText('Storage spots could not be loaded just now. You can still search every spot in Prague.')).toBeVisible({
       timeout: 20_000,
     });
     // One try and the app QueryClient's 3 retries.
     expect(posts).toHaveLength(4);
-    await expect(section.getByRole('link', { name: 'Find storage near Prague' })).toHaveAttribute('href', /\/search\?.*place=prague/);
+    await expect(section.getByRole('link', { name: 'Find storage in Prague' })).toHaveAttribute('href', /\/search\?.*place=prague/);
     await expect(section.getByRole('listitem')).toHaveCount(0);
     await expect(page.getByText(/Spot [A-Z] near/)).toHaveCount(0);
 
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Luggage storage near Prague');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Luggage storage in Prague');
     const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) });
-    await expect(hero.getByRole('link', { name: 'Find storage near Prague' })).toBeVisible();
+    await expect(hero.getByRole('link', { name: 'Find storage in Prague' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Questions travellers ask' })).toBeVisible();
   });
 });

@@ -37,16 +37,16 @@ test.describe('tenant hosts', () => {
 
   test('prague is a city page in koruna', async ({ page }) => {
     await page.goto(hostUrl('prague-bagberth.cz'));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Luggage storage near Prague');
-    await expect(page.getByText('Trusted shops and hotels all over Prague')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Luggage storage in Prague');
+    await expect(page.getByText('Trusted shops and hotels in Prague look after your bags')).toBeVisible();
     await expect(page.getByText(/From CZK\s?120 per bag per day/)).toBeVisible();
   });
 
   test('venice exists as a city page and as a poi page', async ({ page }) => {
     await page.goto(hostUrl('venice-bagberth.it'));
-    await expect(page.getByText('Trusted shops and hotels all over Venice')).toBeVisible();
+    await expect(page.getByText('Trusted shops and hotels in Venice look after your bags')).toBeVisible();
     await page.goto(hostUrl('venezia-bagberth.it'));
-    await expect(page.getByText('Drop your bags at a trusted local shop or hotel close to Venice')).toBeVisible();
+    await expect(page.getByText('Drop your bags at a trusted local shop or hotel in Venice, then explore hands-free.')).toBeVisible();
   });
 
   test('geneva station in German', async ({ page }) => {
@@ -91,7 +91,7 @@ test.describe('the shared microsites host', () => {
   test('serves /{slug}/{type} directly', async ({ page }) => {
     const response = await page.goto(micrositesUrl('/prague/city'));
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Luggage storage near Prague');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Luggage storage in Prague');
   });
 
   test('lists every tenant with a preview link', async ({ page }) => {

@@ -41,22 +41,22 @@ describe('page content from the content service', () => {
     const { loadPageContent } = await loadWith({ CONTENT_SERVICE_URL: '' });
     const content = await loadPageContent('de');
     expect(content.revalidate).toBeUndefined();
-    expect(store(content).de?.microsites?.hero?.title).toContain('{{place}}');
+    expect(store(content).de?.microsites?.hero?.title).toContain('{{where}}');
   });
 
   it('overlays the namespaces the service serves, keeps the rest, and revalidates on the configured interval', async () => {
     const service = await serve((path) =>
       path === '/de/microsites.json'
-        ? { status: 200, body: JSON.stringify({ hero: { title: 'Gepäck abgeben bei {{place}}' } }) }
+        ? { status: 200, body: JSON.stringify({ hero: { title: 'Gepäck abgeben {{where}}' } }) }
         : { status: 200, body: JSON.stringify({ terms: { title: 'AGB (vom Dienst)' } }) },
     );
     try {
       const { loadPageContent, errors } = await loadWith({ CONTENT_SERVICE_URL: service.url, CONTENT_REVALIDATE_SECONDS: '600' });
       const content = await loadPageContent('de');
       expect(content.revalidate).toBe(600);
-      expect(store(content).de?.microsites?.hero?.title).toBe('Gepäck abgeben bei {{place}}');
+      expect(store(content).de?.microsites?.hero?.title).toBe('Gepäck abgeben {{where}}');
       // Keys the service did not send keep their embedded text.
-      expect(store(content).de?.microsites?.hero?.cta).toContain('{{place}}');
+      expect(store(content).de?.microsites?.hero?.cta).toContain('{{where}}');
       expect(store(content).de?.legal?.terms?.title).toBe('AGB (vom Dienst)');
       // The page's locale and the English fallback i18next also loads.
       expect(service.hits.sort()).toEqual(['/de/legal.json', '/de/microsites.json', '/en/legal.json', '/en/microsites.json']);
@@ -71,7 +71,7 @@ describe('page content from the content service', () => {
     try {
       const { loadPageContent, errors } = await loadWith({ CONTENT_SERVICE_URL: service.url });
       const content = await loadPageContent('fr');
-      expect(store(content).fr?.microsites?.hero?.title).toContain('{{place}}');
+      expect(store(content).fr?.microsites?.hero?.title).toContain('{{where}}');
       expect(errors.join('\n')).toMatch(/fr\/microsites .*failed/);
     } finally {
       service.server.close();
@@ -88,7 +88,7 @@ describe('page content from the content service', () => {
       const loading = loadPageContent('it');
       await vi.advanceTimersByTimeAsync(10_000);
       const content = await loading;
-      expect(store(content).it?.microsites?.hero?.title).toContain('{{place}}');
+      expect(store(content).it?.microsites?.hero?.title).toContain('{{where}}');
       expect(errors.join('\n')).toMatch(/it\/microsites .*failed after 5 tries/);
     } finally {
       vi.useRealTimers();

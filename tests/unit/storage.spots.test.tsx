@@ -43,7 +43,7 @@ function browserQueryClient(): QueryClient {
   return client;
 }
 
-function renderSpots(place: { slug: string; lat: number; lng: number; name: string }, locale: WebsiteLocale = 'en') {
+function renderSpots(place: { slug: string; lat: number; lng: number; where: string }, locale: WebsiteLocale = 'en') {
   const client = browserQueryClient();
   render(
     <ThemeProvider theme={theme}>
@@ -54,7 +54,7 @@ function renderSpots(place: { slug: string; lat: number; lng: number; name: stri
             slug={place.slug}
             lat={place.lat}
             lng={place.lng}
-            placeName={place.name}
+            where={place.where}
             locale={locale}
             bookingUrl={BOOKING_URL}
           />
@@ -65,8 +65,8 @@ function renderSpots(place: { slug: string; lat: number; lng: number; name: stri
   return client;
 }
 
-const KINGS_CROSS = { slug: 'kings-cross-station', lat: 51.5308, lng: -0.1238, name: "King's Cross Station" };
-const PRAGUE = { slug: 'prague', lat: FAILING_LAT, lng: 14.4378, name: 'Prague' };
+const KINGS_CROSS = { slug: 'kings-cross-station', lat: 51.5308, lng: -0.1238, where: "near King's Cross Station" };
+const PRAGUE = { slug: 'prague', lat: FAILING_LAT, lng: 14.4378, where: 'in Prague' };
 
 describe('StorageSpots', () => {
   it('is a labelled section that says it is loading, then lists the spots the API sent', async () => {
@@ -121,8 +121,8 @@ describe('StorageSpots', () => {
   it('after 3 retries shows a quiet error with the booking link, and no spots', async () => {
     const callsBefore = api.calls.length;
     renderSpots(PRAGUE);
-    const note = await screen.findByText(/Storage spots could not be loaded just now\. You can still search every spot near Prague\./);
-    const link = within(note).getByRole('link', { name: 'Find storage near Prague' });
+    const note = await screen.findByText(/Storage spots could not be loaded just now\. You can still search every spot in Prague\./);
+    const link = within(note).getByRole('link', { name: 'Find storage in Prague' });
     expect(link.getAttribute('href')).toBe(BOOKING_URL);
     // One try plus the app QueryClient's 3 retries (spec §8, §9).
     expect(api.calls.length - callsBefore).toBe(4);
@@ -131,11 +131,11 @@ describe('StorageSpots', () => {
     expect(screen.queryByText(/Spot [A-Z] near/)).toBeNull();
     // Quiet: no alert role, the section heading is still there.
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: 'Storage spots near Prague' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Storage spots in Prague' })).toBeTruthy();
   });
 
   it('says so when the API has no spots near the place', async () => {
-    renderSpots({ slug: 'null-island', ...EMPTY_AT, name: 'Null Island' });
+    renderSpots({ slug: 'null-island', ...EMPTY_AT, where: 'near Null Island' });
     expect(await screen.findByText('No storage spots are listed near Null Island yet.')).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
     expect(screen.queryByText(/could not be loaded/)).toBeNull();

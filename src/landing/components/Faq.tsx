@@ -6,13 +6,12 @@ export const FAQ_TOPICS = ['hours', 'size', 'guarantee', 'cancel', 'id', 'find']
 export type FaqTopic = (typeof FAQ_TOPICS)[number];
 
 interface FaqProps {
-  place: string;
   guarantee: string;
   onOpen?: (topic: FaqTopic) => void;
 }
 
 /** Native disclosure widgets: readable without JavaScript and by keyboard. */
-export function Faq({ place, guarantee, onOpen }: FaqProps) {
+export function Faq({ guarantee, onOpen }: FaqProps) {
   const { t } = useTranslation('microsites');
   return (
     <Section id="faq" title={t('faq.title')}>
@@ -25,7 +24,7 @@ export function Faq({ place, guarantee, onOpen }: FaqProps) {
             }}
           >
             <summary>{t(`faq.${topic}.q`)}</summary>
-            <p>{t(`faq.${topic}.a`, { place, amount: guarantee })}</p>
+            <p>{t(`faq.${topic}.a`, { amount: guarantee })}</p>
           </Item>
         ))}
       </List>

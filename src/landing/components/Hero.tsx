@@ -22,15 +22,15 @@ export function Hero({ props, onCtaClick }: HeroProps) {
         <div>
           <Breadcrumb trail={props.trail} />
           <Eyebrow>{eyebrow}</Eyebrow>
-          <Title>{t('hero.title', { place: place.name })}</Title>
-          <Lead>{t(type === 'city' ? 'hero.leadCity' : 'hero.leadPoi', { place: place.name })}</Lead>
+          <Title>{t('hero.title', { where: place.where })}</Title>
+          <Lead>{t(`hero.lead.${type}`, { where: place.where })}</Lead>
         </div>
         <Offer aria-labelledby="offer-price">
           <Picture>
             {/* Fetched first and sized to its column; on phones a thumbnail beside the price, so the headline and the call to action come first. */}
             <Image
               src={`/images/hero/${place.kind}.png`}
-              alt={t('meta.ogImageAlt', { place: place.name })}
+              alt={t('meta.ogImageAlt', { where: place.where })}
               width={1200}
               height={800}
               sizes={`(min-width: 1024px) 420px, (min-width: 768px) 680px, ${PHONE_PICTURE_WIDTH}px`}
@@ -40,7 +40,7 @@ export function Hero({ props, onCtaClick }: HeroProps) {
           </Picture>
           <Price id="offer-price">{t('hero.priceFrom', { price: price.dailyFrom })}</Price>
           <Cta href={bookingUrl} onClick={onCtaClick}>
-            {t('hero.cta', { place: place.name })}
+            {t('hero.cta', { where: place.where })}
           </Cta>
           <Note>{t('hero.ctaNote')}</Note>
         </Offer>
@@ -59,9 +59,11 @@ const Section = styled.section`
 
 const Layout = styled(Container)`
   display: grid;
+  /* minmax(0, …): a long word must not widen the column past the screen. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.lg};
   align-items: center;
-  ${({ theme }) => theme.media.desktop} { grid-template-columns: 1.4fr 1fr; gap: ${({ theme }) => theme.space.xxl}; }
+  ${({ theme }) => theme.media.desktop} { grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr); gap: ${({ theme }) => theme.space.xxl}; }
 `;
 
 const Eyebrow = styled.p`
@@ -76,8 +78,6 @@ const Title = styled.h1`
   margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
   font-size: ${({ theme }) => theme.fontSizes.xxl};
   letter-spacing: -0.02em;
-  overflow-wrap: break-word;
-  hyphens: auto;
 `;
 
 const Lead = styled.p`
@@ -95,10 +95,10 @@ const Offer = styled.section`
   box-shadow: ${({ theme }) => theme.shadows.card};
   padding: ${({ theme }) => theme.space.lg};
   display: grid;
-  grid-template-columns: ${PHONE_PICTURE_WIDTH}px 1fr;
+  grid-template-columns: ${PHONE_PICTURE_WIDTH}px minmax(0, 1fr);
   align-items: center;
   gap: ${({ theme }) => theme.space.md};
-  ${({ theme }) => theme.media.tablet} { grid-template-columns: 1fr; }
+  ${({ theme }) => theme.media.tablet} { grid-template-columns: minmax(0, 1fr); }
 `;
 
 const Picture = styled.div`

@@ -36,7 +36,8 @@ const List = styled.ul`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
   font-weight: 600;
-  ${({ theme }) => theme.media.tablet} { grid-template-columns: repeat(3, 1fr); }
+  grid-template-columns: minmax(0, 1fr);
+  ${({ theme }) => theme.media.tablet} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
   li { display: flex; align-items: center; gap: ${({ theme }) => theme.space.sm}; }
 `;
 

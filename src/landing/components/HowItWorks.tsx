@@ -4,7 +4,8 @@ import { Section } from './Section';
 
 const STEPS = ['book', 'drop', 'collect'] as const;
 
-export function HowItWorks({ place }: { place: string }) {
+/** `where`: the place as a sentence names it (LandingProps place.where). */
+export function HowItWorks({ where }: { where: string }) {
   const { t } = useTranslation('microsites');
   return (
     <Section id="how" title={t('steps.title')}>
@@ -13,7 +14,7 @@ export function HowItWorks({ place }: { place: string }) {
           <Step key={step}>
             <Number aria-hidden="true">{index + 1}</Number>
             <h3>{t(`steps.${step}.title`)}</h3>
-            <p>{t(`steps.${step}.body`, { place })}</p>
+            <p>{t(`steps.${step}.body`, { where })}</p>
           </Step>
         ))}
       </Steps>
@@ -27,7 +28,8 @@ const Steps = styled.ol`
   padding: 0;
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
-  ${({ theme }) => theme.media.tablet} { grid-template-columns: repeat(3, 1fr); }
+  grid-template-columns: minmax(0, 1fr);
+  ${({ theme }) => theme.media.tablet} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
 `;
 
 const Step = styled.li`

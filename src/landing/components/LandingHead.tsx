@@ -10,9 +10,10 @@ import { FAQ_TOPICS } from './Faq';
 export function LandingHead({ props }: { props: LandingProps }) {
   const { t } = useTranslation('microsites');
   const { place, price, seo, type, locale } = props;
-  const values = { place: place.name, price: price.dailyFrom, guarantee: price.guarantee, amount: price.guarantee };
-  const title = t(type === 'city' ? 'meta.cityTitle' : 'meta.poiTitle', values);
-  const description = t(type === 'city' ? 'meta.cityDescription' : 'meta.poiDescription', values);
+  // `where` is the place as a sentence names it: "près de la tour Eiffel", "in Prag" (see LandingProps).
+  const values = { where: place.where, price: price.dailyFrom, guarantee: price.guarantee, amount: price.guarantee };
+  const title = t('meta.title', values);
+  const description = t(`meta.description.${type}`, values);
   const imageAlt = t('meta.ogImageAlt', values);
   const structuredData = [
     placeJsonLd({ name: place.name, url: seo.canonical, lat: place.lat, lng: place.lng, country: place.country, image: seo.image }),

@@ -8,7 +8,7 @@ export function OpeningHours({ place }: { place: LandingProps['place'] }) {
   const { t } = useTranslation('microsites');
   return (
     <Section id="hours" title={t('hours.title')}>
-      <Text>{t(`hours.${place.kind}`, { place: place.name })}</Text>
+      <Text>{t(`hours.${place.kind}`, { where: place.where })}</Text>
       <Small>{t('hours.localTime', { timeZone: place.timeZoneName })}</Small>
     </Section>
   );

@@ -9,7 +9,7 @@ export function LiveStorageSpots({ props, graphqlUrl }: { props: LandingProps; g
   const bookingUrl = useBookingUrl(bookingTarget(props));
   return (
     <AppQueryProvider>
-      <StorageSpots graphqlUrl={graphqlUrl} slug={slug} lat={place.lat} lng={place.lng} placeName={place.name} locale={locale} bookingUrl={bookingUrl} />
+      <StorageSpots graphqlUrl={graphqlUrl} slug={slug} lat={place.lat} lng={place.lng} where={place.where} locale={locale} bookingUrl={bookingUrl} />
     </AppQueryProvider>
   );
 }

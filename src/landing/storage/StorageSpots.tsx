@@ -14,7 +14,8 @@ export interface StorageSpotsProps {
   slug: string;
   lat: number;
   lng: number;
-  placeName: string;
+  /** The place as a sentence names it (LandingProps place.where). */
+  where: string;
   locale: WebsiteLocale;
   bookingUrl: string;
 }
@@ -24,7 +25,7 @@ export interface StorageSpotsProps {
  * QueryClient. Static HTML carries the loading state; spots appear only as the API sent them, and a
  * failed API (after the client's retries) leaves a quiet note with the booking link.
  */
-export function StorageSpots({ graphqlUrl, slug, lat, lng, placeName, locale, bookingUrl }: StorageSpotsProps) {
+export function StorageSpots({ graphqlUrl, slug, lat, lng, where, locale, bookingUrl }: StorageSpotsProps) {
   const { t } = useTranslation('microsites');
   const query = useStorageSpots({ graphqlUrl, slug, lat, lng });
 
@@ -34,11 +35,11 @@ export function StorageSpots({ graphqlUrl, slug, lat, lng, placeName, locale, bo
   } else if (query.isError) {
     body = (
       <Note>
-        {t('storage.error', { place: placeName })} <a href={bookingUrl}>{t('hero.cta', { place: placeName })}</a>
+        {t('storage.error', { where })} <a href={bookingUrl}>{t('hero.cta', { where })}</a>
       </Note>
     );
   } else if (query.data.length === 0) {
-    body = <Note>{t('storage.empty', { place: placeName })}</Note>;
+    body = <Note>{t('storage.empty', { where })}</Note>;
   } else {
     body = (
       <Spots>
@@ -50,7 +51,7 @@ export function StorageSpots({ graphqlUrl, slug, lat, lng, placeName, locale, bo
   }
 
   return (
-    <Section id="storage" title={t('storage.title', { place: placeName })}>
+    <Section id="storage" title={t('storage.title', { where })}>
       {/* Busy while loading; not a live region, so a list arriving below the fold interrupts nobody. */}
       <Status aria-busy={query.isPending}>
         {body}
