@@ -1,10 +1,13 @@
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import type { LandingProps } from '../types';
+import { PlaceMap } from '../map/PlaceMap';
 import { CardGrid } from './CardGrid';
 import { Section } from './Section';
 
-type NearbyPlacesProps = Pick<LandingProps, 'nearby' | 'nearbyHeading'> & { place: Pick<LandingProps['place'], 'where' | 'cityWhere'> };
+type NearbyPlacesProps = Pick<LandingProps, 'nearby' | 'nearbyHeading'> & {
+  place: Pick<LandingProps['place'], 'name' | 'where' | 'cityWhere' | 'lat' | 'lng'>;
+};
 
 /** City pages list the places in the city; stations and landmarks the places near; airports the city and its stations. */
 export function NearbyPlaces({ nearby, nearbyHeading, place }: NearbyPlacesProps) {
@@ -17,10 +20,13 @@ export function NearbyPlaces({ nearby, nearbyHeading, place }: NearbyPlacesProps
       tinted={nearbyHeading === 'inCity'}
     >
       <Intro>{t(`nearby.intro.${nearbyHeading}`)}</Intro>
-      <CardGrid>
-        {nearby.map((neighbour) => (
+      <PlaceMap place={place} neighbours={nearby} />
+      <CardGrid as="ol">
+        {nearby.map((neighbour, index) => (
           <li key={neighbour.href}>
             <Card href={neighbour.href} hrefLang={neighbour.hrefLang}>
+              {/* The pin's number on the map. */}
+              <Number aria-hidden="true">{index + 1}</Number>
               <Name>{neighbour.name}</Name>
               <Meta>
                 {t(`kind.${neighbour.kind}`)} · {t('nearby.distance', { distance: neighbour.distance })}
@@ -48,6 +54,20 @@ const Card = styled.a`
   text-decoration: none;
   color: ${({ theme }) => theme.colors.ink};
   &:hover { border-color: ${({ theme }) => theme.colors.brand}; }
+`;
+
+const Number = styled.span`
+  float: left;
+  display: inline-grid;
+  place-items: center;
+  width: 24px;
+  height: 24px;
+  margin: 0 ${({ theme }) => theme.space.sm} 0 0;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.brand};
+  color: ${({ theme }) => theme.colors.onBrand};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 700;
 `;
 
 const Name = styled.span`

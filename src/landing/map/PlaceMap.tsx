@@ -1,0 +1,64 @@
+import { useTranslation } from 'next-i18next/pages';
+import styled from 'styled-components';
+import type { NearbyLink } from '../types';
+import { layoutMap, MAP_SIZE, type Coordinates } from './layout';
+
+interface PlaceMapProps {
+  place: Coordinates & { name: string };
+  neighbours: readonly NearbyLink[];
+}
+
+/**
+ * The place and its neighbours as numbered pins, drawn inline from their coordinates: no tiles,
+ * no request, no script, and a fixed aspect ratio so nothing shifts. The numbers match the list.
+ */
+export function PlaceMap({ place, neighbours }: PlaceMapProps) {
+  const { t } = useTranslation('microsites');
+  const { centre, pins } = layoutMap(place, neighbours);
+  const { width, height } = MAP_SIZE;
+  return (
+    <Figure>
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="place-map-title place-map-desc">
+        <title id="place-map-title">{t('map.title', { name: place.name })}</title>
+        <desc id="place-map-desc">{neighbours.map((neighbour, index) => `${index + 1}. ${neighbour.name}, ${neighbour.distance}`).join('; ')}</desc>
+        <rect width={width} height={height} rx="16" className="ground" />
+        {pins.map((pin) => (
+          <line key={`line-${pin.number}`} x1={centre.x} y1={centre.y} x2={pin.x} y2={pin.y} className="route" />
+        ))}
+        <circle cx={centre.x} cy={centre.y} r="13" className="here" />
+        <circle cx={centre.x} cy={centre.y} r="4.5" className="here-dot" />
+        {pins.map((pin) => (
+          <g key={pin.number} className="pin">
+            <circle cx={pin.x} cy={pin.y} r="11" />
+            <text x={pin.x} y={pin.y} dy="0.35em" textAnchor="middle">
+              {pin.number}
+            </text>
+          </g>
+        ))}
+      </svg>
+      <figcaption>{t('map.caption', { name: place.name })}</figcaption>
+    </Figure>
+  );
+}
+
+const Figure = styled.figure`
+  margin: 0 0 ${({ theme }) => theme.space.lg};
+  max-width: 640px;
+  svg {
+    display: block;
+    width: 100%;
+    height: auto;
+    aspect-ratio: ${MAP_SIZE.width} / ${MAP_SIZE.height};
+  }
+  .ground { fill: ${({ theme }) => theme.colors.brandSoft}; }
+  .route { stroke: ${({ theme }) => theme.colors.border}; stroke-width: 2; stroke-dasharray: 4 4; }
+  .here { fill: ${({ theme }) => theme.colors.accent}; stroke: ${({ theme }) => theme.colors.surface}; stroke-width: 3; }
+  .here-dot { fill: ${({ theme }) => theme.colors.accentInk}; }
+  .pin circle { fill: ${({ theme }) => theme.colors.brand}; stroke: ${({ theme }) => theme.colors.surface}; stroke-width: 2; }
+  .pin text { fill: ${({ theme }) => theme.colors.onBrand}; font-size: 12px; font-weight: 700; }
+  figcaption {
+    margin-top: ${({ theme }) => theme.space.sm};
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${({ theme }) => theme.colors.muted};
+  }
+`;

@@ -1,0 +1,42 @@
+// @vitest-environment jsdom
+// Issue 9 §7: the map is labelled and accessible, drawn inline, and requests nothing.
+import { cleanup, render, screen } from '@testing-library/react';
+import { createInstance } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PlaceMap } from '@/landing/map/PlaceMap';
+import type { NearbyLink } from '@/landing/types';
+import { theme } from '@/theme';
+import microsites from '../../locales/de/microsites.json';
+
+const i18n = createInstance();
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({ lng: 'de', ns: ['microsites'], defaultNS: 'microsites', resources: { de: { microsites } }, interpolation: { escapeValue: false } });
+});
+afterEach(cleanup);
+
+const neighbour = (name: string, lat: number, lng: number, distance: string): NearbyLink => ({ name, kind: 'station', href: `/${name}`, hrefLang: 'de', distance, lat, lng });
+
+describe('PlaceMap', () => {
+  it('is one labelled image: the place, and each neighbour by its number, name and distance', () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <I18nextProvider i18n={i18n}>
+          <PlaceMap
+            place={{ name: 'Bahnhof King’s Cross', lat: 51.5308, lng: -0.1238 }}
+            neighbours={[neighbour('St Pancras International', 51.532, -0.1263, '0,2 km'), neighbour('Euston', 51.5282, -0.1337, '0,7 km')]}
+          />
+        </I18nextProvider>
+      </ThemeProvider>,
+    );
+    const map = screen.getByRole('img', { name: /Karte: Bahnhof King’s Cross und die unten aufgeführten Orte/ });
+    expect(map.getAttribute('aria-labelledby')).toBe('place-map-title place-map-desc');
+    expect(document.getElementById('place-map-desc')?.textContent).toBe('1. St Pancras International, 0,2 km; 2. Euston, 0,7 km');
+    expect([...map.querySelectorAll('.pin text')].map((text) => text.textContent)).toEqual(['1', '2']);
+    expect(map.getAttribute('viewBox')).toBe('0 0 480 280');
+    // Drawn from coordinates alone: nothing in it points anywhere.
+    expect(map.querySelectorAll('image, use, a, [href]')).toHaveLength(0);
+    expect(screen.getByText(/Bahnhof King’s Cross liegt in der Mitte/)).toBeTruthy();
+  });
+});
