@@ -75,6 +75,9 @@ const HeaderRow = styled(Container)`
 `;
 
 const Brand = styled.p`
+  /* The name is a logo: it keeps its line and gives way to the language switcher's label. */
+  flex: none;
+  white-space: nowrap;
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};

@@ -32,12 +32,15 @@ const DERIVED: Record<Exclude<WebsiteLocale, PhraseLocale>, { near: (name: strin
   zh: { near: (name) => `${name}附近`, in: (name) => name },
 };
 
+/** Polish typesetting never ends a line on a one-letter word ("w Pradze", "z dworca"): a no-break space follows it. */
+const keepOneLetterWords = (phrase: string | undefined) => phrase?.replace(/(^|\s)([aiouwzAIOUWZ]) /g, '$1$2\u00a0');
+
 /**
  * Where the storage is, as a phrase that fits mid-sentence in the page's language: "near X" for a
  * station, airport or landmark, "in X" for a city. Templates use it as `{{where}}`.
  */
 export function placePhrase(place: Pick<Place, 'kind' | 'name' | 'where'>, locale: WebsiteLocale): string | undefined {
-  if (needsPhraseData(locale)) return place.where?.[locale];
+  if (needsPhraseData(locale)) return locale === 'pl' ? keepOneLetterWords(place.where?.[locale]) : place.where?.[locale];
   const name = place.name[locale];
   if (!name) return undefined;
   return place.kind === 'city' ? DERIVED[locale].in(name) : DERIVED[locale].near(name);

@@ -20,7 +20,7 @@ describe('the place phrase ({{where}}) pinned for one place of each kind, in eve
     ['kings-cross-station', 'it', "vicino alla stazione di King's Cross"],
     ['kings-cross-station', 'pt', "perto da estação de King's Cross"],
     ['kings-cross-station', 'ru', 'рядом с вокзалом Кингс-Кросс'],
-    ['kings-cross-station', 'pl', "w pobliżu dworca King's Cross"],
+    ['kings-cross-station', 'pl', "w\u00a0pobliżu dworca King's Cross"],
     // airport: elision in French and Italian, contraction in Spanish and Portuguese, case in German, Russian, Polish
     ['heathrow-airport', 'en', 'near Heathrow Airport'],
     ['heathrow-airport', 'es', 'cerca del aeropuerto de Heathrow'],
@@ -29,7 +29,7 @@ describe('the place phrase ({{where}}) pinned for one place of each kind, in eve
     ['heathrow-airport', 'it', 'vicino all’aeroporto di Londra-Heathrow'],
     ['heathrow-airport', 'pt', 'perto do aeroporto de Heathrow'],
     ['heathrow-airport', 'ru', 'рядом с аэропортом Хитроу'],
-    ['heathrow-airport', 'pl', 'w pobliżu lotniska Londyn-Heathrow'],
+    ['heathrow-airport', 'pl', 'w\u00a0pobliżu lotniska Londyn-Heathrow'],
     // landmark
     ['eiffel-tower', 'en', 'near the Eiffel Tower'],
     ['eiffel-tower', 'es', 'cerca de la Torre Eiffel'],
@@ -38,7 +38,7 @@ describe('the place phrase ({{where}}) pinned for one place of each kind, in eve
     ['eiffel-tower', 'it', 'vicino alla Torre Eiffel'],
     ['eiffel-tower', 'pt', 'perto da Torre Eiffel'],
     ['eiffel-tower', 'ru', 'рядом с Эйфелевой башней'],
-    ['eiffel-tower', 'pl', 'w pobliżu wieży Eiffla'],
+    ['eiffel-tower', 'pl', 'w\u00a0pobliżu wieży Eiffla'],
     // city: "in", with the locative in Russian and Polish
     ['prague', 'en', 'in Prague'],
     ['prague', 'es', 'en Praga'],
@@ -47,7 +47,7 @@ describe('the place phrase ({{where}}) pinned for one place of each kind, in eve
     ['prague', 'it', 'a Praga'],
     ['prague', 'pt', 'em Praga'],
     ['prague', 'ru', 'в Праге'],
-    ['prague', 'pl', 'w Pradze'],
+    ['prague', 'pl', 'w\u00a0Pradze'],
   ])('%s in %s: "%s"', (slug, locale, expected) => {
     const type = PLACES[slug]!.kind === 'city' ? 'city' : 'poi';
     expect(whereOn(slug, type, locale)).toBe(expected);
@@ -65,7 +65,7 @@ describe('the place phrase ({{where}}) pinned for one place of each kind, in eve
   });
 
   it('gives an airport the "in …" phrase of its city for its "into the city" heading, and no one else', () => {
-    expect(landingProps({ slug: 'heathrow-airport', type: 'poi' }, 'pl')?.place.cityWhere).toBe('w Londynie');
+    expect(landingProps({ slug: 'heathrow-airport', type: 'poi' }, 'pl')?.place.cityWhere).toBe('w\u00a0Londynie');
     expect(landingProps({ slug: 'kings-cross-station', type: 'poi' }, 'pl')?.place.cityWhere).toBeNull();
   });
 });

@@ -41,10 +41,10 @@ describe('sentences that name the place', () => {
     ['eiffel-tower', 'poi', 'it', 'Deposito bagagli vicino alla Torre Eiffel', 'Trova un deposito vicino alla Torre Eiffel'],
     ['kings-cross-station', 'poi', 'es', 'Consigna de equipaje cerca de la estación de King\'s Cross', 'Buscar consigna cerca de la estación de King\'s Cross'],
     ['heathrow-airport', 'poi', 'pt', 'Depósito de bagagem perto do aeroporto de Heathrow', 'Encontrar depósito perto do aeroporto de Heathrow'],
-    ['kings-cross-station', 'poi', 'pl', 'Przechowalnia bagażu w pobliżu dworca King\'s Cross', 'Znajdź przechowalnię w pobliżu dworca King\'s Cross'],
+    ['kings-cross-station', 'poi', 'pl', 'Przechowalnia bagażu w\u00a0pobliżu dworca King\'s Cross', 'Znajdź przechowalnię w\u00a0pobliżu dworca King\'s Cross'],
     ['eiffel-tower', 'poi', 'ru', 'Камера хранения багажа рядом с Эйфелевой башней', 'Найти камеру хранения рядом с Эйфелевой башней'],
     ['prague', 'city', 'en', 'Luggage storage in Prague', 'Find storage in Prague'],
-    ['prague', 'city', 'pl', 'Przechowalnia bagażu w Pradze', 'Znajdź przechowalnię w Pradze'],
+    ['prague', 'city', 'pl', 'Przechowalnia bagażu w\u00a0Pradze', 'Znajdź przechowalnię w\u00a0Pradze'],
     ['prague', 'city', 'de', 'Gepäckaufbewahrung in Prag', 'Aufbewahrung in Prag finden'],
     ['prague', 'city', 'fr', 'Consigne à bagages à Prague', 'Trouver une consigne à Prague'],
   ] as const)('%s (%s) in %s: “%s”', (slug, type, locale, h1, cta) => {

@@ -3,48 +3,50 @@ import { describe, expect, it } from 'vitest';
 import { layoutMap, MAP_SIZE, MIN_PIN_GAP } from '@/landing/map/layout';
 
 const KINGS_CROSS = { lat: 51.5308, lng: -0.1238 };
+const inside = ({ x, y }: { x: number; y: number }) =>
+  x >= MAP_SIZE.padding / 2 && x <= MAP_SIZE.width - MAP_SIZE.padding / 2 && y >= MAP_SIZE.padding / 2 && y <= MAP_SIZE.height - MAP_SIZE.padding / 2;
 
 describe('layoutMap', () => {
-  it('puts the place in the middle', () => {
-    expect(layoutMap(KINGS_CROSS, [{ lat: 51.5, lng: -0.12 }]).centre).toEqual({ x: MAP_SIZE.width / 2, y: MAP_SIZE.height / 2 });
-  });
-
-  it('draws north up and east right', () => {
-    const [north, east, south, west] = layoutMap(KINGS_CROSS, [
+  it('draws north up and east right of the place', () => {
+    const { centre, pins } = layoutMap(KINGS_CROSS, [
       { lat: 51.54, lng: -0.1238 },
       { lat: 51.5308, lng: -0.11 },
       { lat: 51.52, lng: -0.1238 },
       { lat: 51.5308, lng: -0.14 },
-    ]).pins;
-    const { x, y } = { x: MAP_SIZE.width / 2, y: MAP_SIZE.height / 2 };
-    expect(north!.y).toBeLessThan(y);
-    expect(south!.y).toBeGreaterThan(y);
-    expect(east!.x).toBeGreaterThan(x);
-    expect(west!.x).toBeLessThan(x);
+    ]);
+    const [north, east, south, west] = pins;
+    expect(north!.y).toBeLessThan(centre.y);
+    expect(south!.y).toBeGreaterThan(centre.y);
+    expect(east!.x).toBeGreaterThan(centre.x);
+    expect(west!.x).toBeLessThan(centre.x);
+    expect(Math.abs(north!.x - centre.x)).toBeLessThan(0.01);
   });
 
-  it('keeps distances in proportion on both axes (1 km east is as far as 1 km north)', () => {
+  it('keeps each direction and keeps a farther place farther, 1 km east as far as 1 km north', () => {
     const kmLat = 1 / 111.32;
     const kmLng = kmLat / Math.cos((KINGS_CROSS.lat * Math.PI) / 180);
     const { centre, pins } = layoutMap(KINGS_CROSS, [
       { lat: KINGS_CROSS.lat + kmLat, lng: KINGS_CROSS.lng },
       { lat: KINGS_CROSS.lat, lng: KINGS_CROSS.lng + kmLng },
+      { lat: KINGS_CROSS.lat, lng: KINGS_CROSS.lng - 4 * kmLng },
     ]);
-    expect(centre.y - pins[0]!.y).toBeCloseTo(pins[1]!.x - centre.x, 5);
+    const [north, east, farWest] = pins.map((pin) => ({ dx: pin.x - centre.x, dy: pin.y - centre.y }));
+    expect(-north!.dy).toBeCloseTo(east!.dx, 5);
+    // 4 km is drawn twice as far as 1 km: shortened, never reordered.
+    expect(-farWest!.dx).toBeCloseTo(2 * east!.dx, 5);
   });
 
-  it('fits the farthest neighbour inside the map, with padding', () => {
-    const pins = layoutMap(KINGS_CROSS, [
-      { lat: 51.47, lng: -0.4543 },
+  it('fits the place and every neighbour inside the map, airport-style lopsided ones too', () => {
+    const heathrow = { lat: 51.47, lng: -0.4543 };
+    const layout = layoutMap(heathrow, [
       { lat: 51.5072, lng: -0.1276 },
-    ]).pins;
-    for (const pin of pins) {
-      expect(pin.x).toBeGreaterThanOrEqual(MAP_SIZE.padding / 2);
-      expect(pin.x).toBeLessThanOrEqual(MAP_SIZE.width - MAP_SIZE.padding / 2);
-      expect(pin.y).toBeGreaterThanOrEqual(MAP_SIZE.padding / 2);
-      expect(pin.y).toBeLessThanOrEqual(MAP_SIZE.height - MAP_SIZE.padding / 2);
-    }
-    expect(Math.min(...pins.map((pin) => pin.x))).toBeCloseTo(MAP_SIZE.padding, 5);
+      { lat: 51.5308, lng: -0.1238 },
+      { lat: 51.5154, lng: -0.1755 },
+    ]);
+    for (const point of [layout.centre, ...layout.pins]) expect(inside(point)).toBe(true);
+    // The drawing spans the map rather than crowding one side of a fixed centre.
+    const xs = [layout.centre, ...layout.pins].map((point) => point.x);
+    expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThan(MAP_SIZE.width / 2);
   });
 
   it('numbers the pins in the order of the list, and pushes pins on the same spot apart', () => {

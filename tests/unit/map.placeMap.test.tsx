@@ -37,6 +37,6 @@ describe('PlaceMap', () => {
     expect(map.getAttribute('viewBox')).toBe('0 0 480 280');
     // Drawn from coordinates alone: nothing in it points anywhere.
     expect(map.querySelectorAll('image, use, a, [href]')).toHaveLength(0);
-    expect(screen.getByText(/Bahnhof King’s Cross liegt in der Mitte/)).toBeTruthy();
+    expect(screen.getByText(/Die gelbe Markierung ist Bahnhof King’s Cross/)).toBeTruthy();
   });
 });

@@ -113,7 +113,9 @@ const Picture = styled.div`
 `;
 
 const Price = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  /* Beside the thumbnail on a phone: "Ab 5 £ pro Gepäckstück und Tag" must fit its column. */
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  ${({ theme }) => theme.media.tablet} { font-size: ${({ theme }) => theme.fontSizes.lg}; }
 `;
 
 const Cta = styled.a`

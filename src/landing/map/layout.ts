@@ -1,7 +1,9 @@
 /**
  * Issue 9 §7: a small map of the place and its neighbours, drawn from their coordinates alone (no
- * tiles, no request). An equirectangular projection around the place is true enough at city scale:
- * east is right, north is up, and distances keep their proportions.
+ * tiles, no request). Schematic: an equirectangular projection around the place (true enough at
+ * city scale: east is right, north is up) with distances from the place shortened to their square
+ * root, so a far neighbour does not crowd the near ones into one corner. Direction is kept, and a
+ * farther place stays farther. The drawing is then fitted to the map.
  */
 
 export interface Coordinates {
@@ -24,6 +26,7 @@ export interface Pin {
 }
 
 export interface MapLayout {
+  /** Where the place itself is drawn. */
   centre: { x: number; y: number };
   pins: Pin[];
 }
@@ -35,14 +38,25 @@ export const MIN_PIN_GAP = 26;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
 export function layoutMap(place: Coordinates, neighbours: readonly Coordinates[], size: MapSize = MAP_SIZE): MapLayout {
-  const centre = { x: size.width / 2, y: size.height / 2 };
   const cosLat = Math.cos(toRadians(place.lat));
-  // Offsets in degrees of latitude, so one unit is the same distance on both axes.
-  const offsets = neighbours.map(({ lat, lng }) => ({ dx: (lng - place.lng) * cosLat, dy: place.lat - lat }));
-  const reachX = Math.max(...offsets.map(({ dx }) => Math.abs(dx)), Number.EPSILON);
-  const reachY = Math.max(...offsets.map(({ dy }) => Math.abs(dy)), Number.EPSILON);
-  const scale = Math.min((centre.x - size.padding) / reachX, (centre.y - size.padding) / reachY);
-  const pins = offsets.map(({ dx, dy }, index) => ({ number: index + 1, x: centre.x + dx * scale, y: centre.y + dy * scale }));
+  // Offsets in degrees of latitude (one unit is the same distance on both axes), y growing south.
+  const offsets = neighbours.map(({ lat, lng }) => {
+    const [dx, dy] = [(lng - place.lng) * cosLat, place.lat - lat];
+    const distance = Math.hypot(dx, dy);
+    const shortened = distance === 0 ? 0 : Math.sqrt(distance) / distance;
+    return { x: dx * shortened, y: dy * shortened };
+  });
+  const all = [{ x: 0, y: 0 }, ...offsets];
+  const [minX, maxX] = [Math.min(...all.map((p) => p.x)), Math.max(...all.map((p) => p.x))];
+  const [minY, maxY] = [Math.min(...all.map((p) => p.y)), Math.max(...all.map((p) => p.y))];
+  const inner = { width: size.width - 2 * size.padding, height: size.height - 2 * size.padding };
+  const scale = Math.min(inner.width / Math.max(maxX - minX, Number.EPSILON), inner.height / Math.max(maxY - minY, Number.EPSILON));
+  // Centred in the map whatever shape the drawing has.
+  const left = size.padding + (inner.width - (maxX - minX) * scale) / 2;
+  const top = size.padding + (inner.height - (maxY - minY) * scale) / 2;
+  const at = ({ x, y }: { x: number; y: number }) => ({ x: left + (x - minX) * scale, y: top + (y - minY) * scale });
+  const centre = at({ x: 0, y: 0 });
+  const pins = offsets.map((offset, index) => ({ number: index + 1, ...at(offset) }));
   return { centre, pins: spreadPins(pins, centre, size) };
 }
 
