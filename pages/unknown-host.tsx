@@ -1,4 +1,5 @@
 import { useTranslation } from 'next-i18next/pages';
+import { publicEnv } from '@/config/publicEnv';
 import { ErrorView } from '@/shell/ErrorView';
 import { getShellStaticProps, type StaticShellProps } from '@/shell/errorPages';
 import { NO_MAPPING_MESSAGE } from '@/tenancy/resolveTenant';
@@ -15,6 +16,9 @@ export default function UnknownHostPage({ year }: StaticShellProps) {
       body={t('errors.unknownHost.body')}
       detail={t('errors.unknownHost.detail', { message: NO_MAPPING_MESSAGE })}
       showHome={false}
+      action={{ href: `${new URL(publicEnv.customerAppUrl).origin}/`, label: t('errors.unknownHost.action') }}
+      // This host serves nothing, so the legal pages are the microsites site's.
+      legalOrigin={publicEnv.micrositesBaseUrl}
       year={year}
     />
   );

@@ -12,13 +12,16 @@ export interface ErrorViewProps {
   detail?: string;
   /** Whether a home page exists to send the visitor to. */
   showHome?: boolean;
+  /** A way on when there is no home page here, e.g. to the booking service. */
+  action?: { href: string; label: string };
   year: number;
+  legalOrigin?: string;
 }
 
-export function ErrorView({ status, title, body, detail, showHome = true, year }: ErrorViewProps) {
+export function ErrorView({ status, title, body, detail, showHome = true, action, year, legalOrigin }: ErrorViewProps) {
   const { t } = useTranslation('microsites');
   return (
-    <PageLayout year={year}>
+    <PageLayout year={year} legalOrigin={legalOrigin}>
       <Head>
         <title>{`${title} | ${t('brand.name')}`}</title>
         <meta name="robots" content="noindex" />
@@ -27,8 +30,9 @@ export function ErrorView({ status, title, body, detail, showHome = true, year }
         <Code>{t('errors.code', { status })}</Code>
         <h1>{title}</h1>
         <p>{body}</p>
-        {detail && <Detail>{detail}</Detail>}
         {showHome && <Home href="/">{t('errors.home')}</Home>}
+        {action && <Home href={action.href}>{action.label}</Home>}
+        {detail && <Detail>{detail}</Detail>}
       </Panel>
     </PageLayout>
   );

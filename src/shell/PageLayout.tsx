@@ -10,12 +10,17 @@ export interface PageLayoutProps {
   headerEnd?: ReactNode;
   children: ReactNode;
   year: number;
+  /**
+   * Where the footer's legal links point: '' (this host, which serves /terms, /privacy, /cookies)
+   * or an origin, for a page shown on a host that serves nothing else (the unknown-host page).
+   */
+  legalOrigin?: string;
 }
 
 export const MAIN_ID = 'main';
 
 /** Skip link, header, main landmark and footer shared by every page. */
-export function PageLayout({ headerEnd, children, year }: PageLayoutProps) {
+export function PageLayout({ headerEnd, children, year, legalOrigin = '' }: PageLayoutProps) {
   const { t, i18n } = useTranslation(['microsites', 'legal']);
   // Links keep the page's language; English has no prefix.
   const prefix = i18n.language === DEFAULT_LOCALE ? '' : `/${i18n.language}`;
@@ -37,7 +42,7 @@ export function PageLayout({ headerEnd, children, year }: PageLayoutProps) {
           <p>{t('footer.about')}</p>
           <LegalLinks aria-label={t('legal:links.label')}>
             {LEGAL_DOCUMENTS.map((doc) => (
-              <a key={doc} href={`${prefix}/${doc}`}>
+              <a key={doc} href={`${legalOrigin}${prefix}/${doc}`}>
                 {t(`legal:links.${doc}`)}
               </a>
             ))}

@@ -29,13 +29,13 @@ export function DirectoryView({ rows, year }: DirectoryProps) {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.domain}>
-                  <td>
+                  <td data-label={t('directory.host')}>
                     <a href={row.previewUrl}>{row.domain}</a>
                   </td>
-                  <td>
+                  <td data-label={t('directory.page')}>
                     <a href={row.path}>{row.placeName}</a> <Path>{row.path}</Path>
                   </td>
-                  <td>{row.locales.join(' ')}</td>
+                  <td data-label={t('directory.languages')}>{row.locales.join(' ')}</td>
                 </tr>
               ))}
             </tbody>
@@ -53,10 +53,16 @@ const Body = styled(Container)`
 `;
 
 const TableWrap = styled.div`
-  overflow-x: auto;
   table { width: 100%; border-collapse: collapse; font-size: ${({ theme }) => theme.fontSizes.xs}; }
   th, td { text-align: left; padding: ${({ theme }) => theme.space.sm}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: top; }
   th { background: ${({ theme }) => theme.colors.surfaceAlt}; }
+  /* On a phone each host is a card: its cells stacked, each labelled with its column's heading. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.tablet - 1}px) {
+    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+    tr { display: block; padding: ${({ theme }) => theme.space.sm} 0; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+    td { display: flex; flex-wrap: wrap; gap: 0 ${({ theme }) => theme.space.sm}; border: 0; padding: 2px 0; }
+    td::before { content: attr(data-label); flex: 0 0 7.5em; font-weight: 700; color: ${({ theme }) => theme.colors.muted}; }
+  }
 `;
 
 const Path = styled.code`

@@ -1,6 +1,7 @@
 import Head from 'next/head';
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
+import { DEFAULT_LOCALE } from '@/i18n/websiteLocales';
 import { PageLayout } from '@/shell/PageLayout';
 import type { LegalDocument } from '@/tenancy/routeRequest';
 import { Container } from '@/theme';
@@ -23,6 +24,7 @@ export function LegalView({ doc, updated, year }: LegalProps) {
   const { t, i18n } = useTranslation('legal');
   const title = t(`${doc}.title`);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(updated));
+  const home = i18n.language === DEFAULT_LOCALE ? '/' : `/${i18n.language}`;
   return (
     <PageLayout year={year}>
       <Head>
@@ -36,6 +38,17 @@ export function LegalView({ doc, updated, year }: LegalProps) {
         {SECTIONS[doc].map((section) => (
           <p key={section}>{t(`${doc}.${section}`)}</p>
         ))}
+        {/* The operator as the content service's legal namespace names it (embedded default in locales/). */}
+        <h2>{t('operator.heading')}</h2>
+        <address>
+          {t('operator.name')}
+          <br />
+          {t('operator.address')}
+          <br />
+          {t('operator.contact')}: <a href={`mailto:${t('operator.email')}`}>{t('operator.email')}</a>
+        </address>
+        {/* On a tenant host its root is the landing page; on the microsites host, the directory. */}
+        <Back href={home}>← {t('back')}</Back>
       </Article>
     </PageLayout>
   );
@@ -46,6 +59,14 @@ const Article = styled(Container)`
   padding-top: ${({ theme }) => theme.space.xl};
   h1 { font-size: ${({ theme }) => theme.fontSizes.xl}; margin-bottom: ${({ theme }) => theme.space.sm}; }
   p + p { margin-top: ${({ theme }) => theme.space.md}; }
+  h2 { font-size: ${({ theme }) => theme.fontSizes.md}; margin: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.sm}; }
+  address { font-style: normal; }
+`;
+
+const Back = styled.a`
+  display: inline-block;
+  margin-top: ${({ theme }) => theme.space.xl};
+  font-weight: 700;
 `;
 
 const Updated = styled.p`

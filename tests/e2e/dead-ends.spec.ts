@@ -1,0 +1,74 @@
+// Issue 9 §8: no dead ends. Every footer link on every host answers 200, the unknown-host page
+// offers a way on (and keeps the spec §5 message), legal pages name the operator and lead back to
+// the landing page, and the directory works on a phone.
+import { readFileSync } from 'node:fs';
+import { expect, hostUrl, micrositesUrl, test } from './support/fixtures';
+import { rawRequest } from './support/rawHttp';
+
+const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: { domain: string; path: string; locales: string[] }[] };
+
+/** The footer's links, as the server sent them. */
+const footerLinks = (html: string) => [...(/<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? '').matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
+
+/** Requests a link as a browser on `host` would follow it. */
+async function follow(host: string, href: string) {
+  const url = new URL(href, `http://${host}`);
+  return rawRequest('GET', url.pathname + url.search, { host: url.host });
+}
+
+test('every footer link on every host answers 200, in every language of the host', async () => {
+  test.setTimeout(120_000);
+  const checked = new Set<string>();
+  for (const { domain, locales } of domains) {
+    for (const locale of locales) {
+      const page = await rawRequest('GET', locale === 'en' ? '/' : `/${locale}`, { host: domain });
+      expect(page.status, `${domain} ${locale}`).toBe(200);
+      const links = footerLinks(page.body);
+      expect(links.length, `${domain} ${locale}: footer links`).toBeGreaterThanOrEqual(3);
+      for (const href of links) {
+        const key = `${domain} ${href}`;
+        if (checked.has(key)) continue;
+        checked.add(key);
+        expect((await follow(domain, href)).status, key).toBe(200);
+      }
+    }
+  }
+});
+
+test('the footer links of the unknown-host page and of a 404 answer 200', async () => {
+  for (const [host, path] of [
+    ['no-such-site.example', '/'],
+    ['no-such-site.example', '/de'],
+    ['kingscross-bagberth.co.uk', '/no-such-page'],
+  ] as const) {
+    const page = await rawRequest('GET', path, { host });
+    expect(page.status).toBe(404);
+    for (const href of footerLinks(page.body)) expect((await follow(host, href)).status, `${host}${path} → ${href}`).toBe(200);
+  }
+});
+
+test('the unknown-host page says what happened, offers the booking service, and keeps the spec message', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 404/);
+  await page.goto(hostUrl('no-such-site.example'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("This address isn't one of our sites");
+  await expect(page.getByText("We don't run a luggage-storage site at this address.")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Find luggage storage with Bagberth' })).toHaveAttribute('href', 'https://app.bagberth.com/');
+  await expect(page.getByText('No mapping found for origin')).toBeVisible();
+});
+
+test('a legal page names the operator with a contact, and leads back to the landing page', async ({ page }) => {
+  await page.goto(hostUrl('kingscross-bagberth.co.uk', '/de/privacy'));
+  await expect(page.locator('address')).toContainText('Bagberth Ltd');
+  await expect(page.locator('address').getByRole('link', { name: 'support@bagberth.com' })).toHaveAttribute('href', 'mailto:support@bagberth.com');
+  await page.getByRole('link', { name: /Zurück zur Gepäckaufbewahrung/ }).click();
+  await expect(page).toHaveURL(hostUrl('kingscross-bagberth.co.uk', '/de'));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('King');
+});
+
+test('the directory fits a 320 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto(micrositesUrl('/'));
+  const first = page.locator('tbody tr').first();
+  await expect(first.getByRole('link').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
