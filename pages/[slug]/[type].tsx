@@ -2,18 +2,24 @@ import type { GetStaticPaths, GetStaticProps } from 'next';
 import { loadPageContent } from '@/content/pageContent';
 import { LandingView } from '@/landing/LandingView';
 import { landingPaths, landingProps, type LandingParams } from '@/landing/server';
-import type { LandingProps } from '@/landing/types';
+import { STORAGE_SPOTS_REVALIDATE_SECONDS, storageSpotsFor } from '@/landing/storage/server';
+import type { LandingPageProps } from '@/landing/types';
 
 export const getStaticPaths: GetStaticPaths<LandingParams> = async () => ({
   paths: landingPaths(),
   fallback: false,
 });
 
-export const getStaticProps: GetStaticProps<LandingProps, LandingParams> = async ({ params, locale }) => {
+export const getStaticProps: GetStaticProps<LandingPageProps, LandingParams> = async ({ params, locale }) => {
   const props = params ? landingProps(params, locale) : null;
   if (!props) return { notFound: true };
-  const { translations, revalidate } = await loadPageContent(locale);
-  return { props: { ...props, ...translations }, ...(revalidate && { revalidate }) };
+  const [{ translations, revalidate }, storageSpots] = await Promise.all([
+    loadPageContent(locale),
+    props.graphqlUrl ? storageSpotsFor(props.graphqlUrl, { slug: props.slug, lat: props.place.lat, lng: props.place.lng }) : null,
+  ]);
+  // With spots on the page, it is rebuilt in the background often enough to keep them fresh.
+  const every = storageSpots ? Math.min(revalidate ?? Infinity, STORAGE_SPOTS_REVALIDATE_SECONDS) : revalidate;
+  return { props: { ...props, storageSpots, ...translations }, ...(every && { revalidate: every }) };
 };
 
 export default LandingView;

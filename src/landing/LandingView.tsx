@@ -11,16 +11,19 @@ import { LandingHead } from './components/LandingHead';
 import { NearbyPlaces } from './components/NearbyPlaces';
 import { OpeningHours } from './components/OpeningHours';
 import { WhenNearViewport } from './components/WhenNearViewport';
-import type { LandingProps } from './types';
+import { StorageSpotsView } from './storage/StorageSpots';
+import type { LandingPageProps } from './types';
+import { bookingTarget, useBookingUrl } from './useBookingUrl';
 
 const { microsites } = ANALYTICS_EVENTS;
 
-/** Live data only the browser fetches, where configured, near the viewport: kept out of the first load. */
+/** The browser's refresh of the storage spots, loaded near the viewport: kept out of the first load. */
 const LiveStorageSpots = dynamic(() => import('./storage/LiveStorageSpots').then((module) => module.LiveStorageSpots), { ssr: false });
 
 /** A landing page. City pages lead with the places in the city; POI pages with how it works there. */
-export function LandingView(props: LandingProps) {
+export function LandingView(props: LandingPageProps) {
   const { place, type, price } = props;
+  const bookingUrl = useBookingUrl(bookingTarget(props));
   const isCity = type === 'city';
 
   return (
@@ -38,9 +41,9 @@ export function LandingView(props: LandingProps) {
       <HowItWorks where={place.where} />
       <OpeningHours place={place} />
       <Guarantee amount={price.guarantee} />
-      {props.graphqlUrl && (
-        <WhenNearViewport id="storage-spots">
-          <LiveStorageSpots props={props} graphqlUrl={props.graphqlUrl} />
+      {props.graphqlUrl && props.storageSpots && (
+        <WhenNearViewport id="storage-spots" placeholder={<StorageSpotsView state={props.storageSpots} where={place.where} locale={props.locale} bookingUrl={bookingUrl} />}>
+          <LiveStorageSpots props={props} graphqlUrl={props.graphqlUrl} initial={props.storageSpots} />
         </WhenNearViewport>
       )}
       <Faq guarantee={price.guarantee} onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })} />

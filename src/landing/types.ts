@@ -1,4 +1,5 @@
 import type { NeighbourHeading } from '@/content/nearby';
+import type { StorageSpotsState } from './storage/server';
 import type { WebsiteLocale } from '@/i18n/websiteLocales';
 import type { Crumb } from '@/seo/jsonLd';
 import type { Alternate } from '@/seo/urls';
@@ -66,4 +67,10 @@ export interface LandingProps {
   /** The GraphQL API for live storage spots; null when not configured (the section is absent). */
   graphqlUrl: string | null;
   year: number;
+}
+
+/** A landing page's props: LandingProps plus what getStaticProps fetched for it. */
+export interface LandingPageProps extends LandingProps {
+  /** The spots near the place, when GRAPHQL_URL is set; null without it (the section is absent). */
+  storageSpots: StorageSpotsState | null;
 }

@@ -10,7 +10,8 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WebsiteLocale } from '@/i18n/websiteLocales';
-import { StorageSpots } from '@/landing/storage/StorageSpots';
+import { StorageSpotsRefresher } from '@/landing/storage/LiveStorageSpots';
+import type { StorageSpotsState } from '@/landing/storage/server';
 import { createQueryClient } from '@/shell/queryClient';
 import { theme } from '@/theme';
 import microsites from '../../locales/en/microsites.json';
@@ -43,21 +44,13 @@ function browserQueryClient(): QueryClient {
   return client;
 }
 
-function renderSpots(place: { slug: string; lat: number; lng: number; where: string }, locale: WebsiteLocale = 'en') {
+function renderSpots(place: { slug: string; lat: number; lng: number; where: string }, locale: WebsiteLocale = 'en', initial?: StorageSpotsState) {
   const client = browserQueryClient();
   render(
     <ThemeProvider theme={theme}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={client}>
-          <StorageSpots
-            graphqlUrl={api.url}
-            slug={place.slug}
-            lat={place.lat}
-            lng={place.lng}
-            where={place.where}
-            locale={locale}
-            bookingUrl={BOOKING_URL}
-          />
+          <StorageSpotsRefresher graphqlUrl={api.url} place={place} locale={locale} bookingUrl={BOOKING_URL} initial={initial} />
         </QueryClientProvider>
       </I18nextProvider>
     </ThemeProvider>,

@@ -6,8 +6,9 @@ const LOAD_MARGIN = '600px 0px';
 /**
  * Renders its children once the spot comes near the viewport: live data below the fold is not
  * fetched for visitors who never scroll to it, and does not compete with the page's first load.
+ * Until then (and in the server HTML) it shows `placeholder`.
  */
-export function WhenNearViewport({ children, id }: { children: ReactNode; id: string }) {
+export function WhenNearViewport({ children, id, placeholder }: { children: ReactNode; id: string; placeholder?: ReactNode }) {
   const anchor = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
@@ -19,5 +20,9 @@ export function WhenNearViewport({ children, id }: { children: ReactNode; id: st
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
-  return near ? <>{children}</> : <div ref={anchor} id={id} style={{ minHeight: 1 }} />;
+  return (
+    <div ref={anchor} id={id} style={{ minHeight: 1 }}>
+      {near ? children : placeholder}
+    </div>
+  );
 }

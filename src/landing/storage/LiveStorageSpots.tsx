@@ -1,15 +1,35 @@
 import { AppQueryProvider } from '@/shell/AppQueryProvider';
+import type { WebsiteLocale } from '@/i18n/websiteLocales';
 import type { LandingProps } from '../types';
 import { bookingTarget, useBookingUrl } from '../useBookingUrl';
-import { StorageSpots } from './StorageSpots';
+import type { StorageSpotsState } from './server';
+import { StorageSpotsView } from './StorageSpots';
+import { useStorageSpots } from './useStorageSpots';
 
-/** The section as a landing page loads it on demand, together with the app's data cache. */
-export function LiveStorageSpots({ props, graphqlUrl }: { props: LandingProps; graphqlUrl: string }) {
+/** The section once it comes near the viewport (loaded on demand, with the app's data cache). */
+export function LiveStorageSpots({ props, graphqlUrl, initial }: { props: LandingProps; graphqlUrl: string; initial: StorageSpotsState }) {
   const { slug, place, locale } = props;
   const bookingUrl = useBookingUrl(bookingTarget(props));
   return (
     <AppQueryProvider>
-      <StorageSpots graphqlUrl={graphqlUrl} slug={slug} lat={place.lat} lng={place.lng} where={place.where} locale={locale} bookingUrl={bookingUrl} />
+      <StorageSpotsRefresher graphqlUrl={graphqlUrl} place={{ slug, lat: place.lat, lng: place.lng, where: place.where }} locale={locale} bookingUrl={bookingUrl} initial={initial} />
     </AppQueryProvider>
   );
+}
+
+export interface StorageSpotsRefresherProps {
+  graphqlUrl: string;
+  place: { slug: string; lat: number; lng: number; where: string };
+  locale: WebsiteLocale;
+  bookingUrl: string;
+  /** What the server rendered, from getStaticProps; undefined shows the loading state. */
+  initial?: StorageSpotsState;
+}
+
+/** react-query refreshes the spots from the server's list, which stays on screen meanwhile. */
+export function StorageSpotsRefresher({ graphqlUrl, place, locale, bookingUrl, initial }: StorageSpotsRefresherProps) {
+  const { slug, lat, lng, where } = place;
+  const query = useStorageSpots({ graphqlUrl, slug, lat, lng, initial: initial?.status === 'ok' ? initial.spots : undefined });
+  const state: StorageSpotsState | undefined = query.data ? { status: 'ok', spots: query.data } : query.isError ? { status: 'error' } : initial;
+  return <StorageSpotsView state={state} where={where} locale={locale} bookingUrl={bookingUrl} />;
 }

@@ -6,14 +6,12 @@ import { formatMoney } from '@/i18n/formatMoney';
 import type { WebsiteLocale } from '@/i18n/websiteLocales';
 import { CardGrid } from '../components/CardGrid';
 import { Section } from '../components/Section';
+import type { StorageSpotsState } from './server';
 import type { StorageSpot } from './storageQuery';
-import { useStorageSpots } from './useStorageSpots';
 
-export interface StorageSpotsProps {
-  graphqlUrl: string;
-  slug: string;
-  lat: number;
-  lng: number;
+export interface StorageSpotsViewProps {
+  /** Undefined while loading. */
+  state: StorageSpotsState | undefined;
   /** The place as a sentence names it (LandingProps place.where). */
   where: string;
   locale: WebsiteLocale;
@@ -21,29 +19,27 @@ export interface StorageSpotsProps {
 }
 
 /**
- * Live storage spots near the place (issue 5 §4), fetched in the browser through the app's
- * QueryClient. Static HTML carries the loading state; spots appear only as the API sent them, and a
- * failed API (after the client's retries) leaves a quiet note with the booking link.
+ * Storage spots near the place (issue 9 §7): in the server HTML from getStaticProps, and the same
+ * view once the browser refreshes them. Spots appear only as the API sent them; a failed API
+ * leaves a quiet note with the booking link.
  */
-export function StorageSpots({ graphqlUrl, slug, lat, lng, where, locale, bookingUrl }: StorageSpotsProps) {
+export function StorageSpotsView({ state, where, locale, bookingUrl }: StorageSpotsViewProps) {
   const { t } = useTranslation('microsites');
-  const query = useStorageSpots({ graphqlUrl, slug, lat, lng });
-
   let body: ReactNode;
-  if (query.isPending) {
+  if (!state) {
     body = <Note>{t('storage.loading')}</Note>;
-  } else if (query.isError) {
+  } else if (state.status === 'error') {
     body = (
       <Note>
         {t('storage.error', { where })} <a href={bookingUrl}>{t('hero.cta', { where })}</a>
       </Note>
     );
-  } else if (query.data.length === 0) {
+  } else if (state.spots.length === 0) {
     body = <Note>{t('storage.empty', { where })}</Note>;
   } else {
     body = (
       <Spots>
-        {query.data.map((spot) => (
+        {state.spots.map((spot) => (
           <SpotCard key={spot.id} spot={spot} locale={locale} />
         ))}
       </Spots>
@@ -53,9 +49,7 @@ export function StorageSpots({ graphqlUrl, slug, lat, lng, where, locale, bookin
   return (
     <Section id="storage" title={t('storage.title', { where })}>
       {/* Busy while loading; not a live region, so a list arriving below the fold interrupts nobody. */}
-      <Status aria-busy={query.isPending}>
-        {body}
-      </Status>
+      <Status aria-busy={!state}>{body}</Status>
     </Section>
   );
 }

@@ -1,0 +1,30 @@
+import { appLogger } from '@/monitoring';
+import { fetchStorageSpots, STORAGE_SPOTS_LIMIT, STORAGE_SPOTS_RADIUS_KM, type StorageSpot } from './storageQuery';
+
+/** What the page shows for the spots: the list the API sent, or its quiet error state. Never made up. */
+export type StorageSpotsState = { status: 'ok'; spots: StorageSpot[] } | { status: 'error' };
+
+/** How often a page with spots is rebuilt in the background (ISR), so the list stays fresh. */
+export const STORAGE_SPOTS_REVALIDATE_SECONDS = 600;
+
+// Every locale of a page asks for the same spots: one request per place within a short while.
+const CACHE_MS = 60_000;
+const cache = new Map<string, { at: number; state: Promise<StorageSpotsState> }>();
+
+/**
+ * The spots near a place for its server-rendered page (getStaticProps, at build and on
+ * revalidation). A failing API never fails the page: it renders the error state and logs once.
+ */
+export function storageSpotsFor(graphqlUrl: string, place: { slug: string; lat: number; lng: number }, now = Date.now()): Promise<StorageSpotsState> {
+  const cached = cache.get(place.slug);
+  if (cached && now - cached.at < CACHE_MS) return cached.state;
+  const state = fetchStorageSpots(graphqlUrl, { lat: place.lat, lng: place.lng, radiusKm: STORAGE_SPOTS_RADIUS_KM, limit: STORAGE_SPOTS_LIMIT }).then(
+    (spots): StorageSpotsState => ({ status: 'ok', spots }),
+    (error: unknown): StorageSpotsState => {
+      appLogger.warn(`[storage] spots near ${place.slug} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+      return { status: 'error' };
+    },
+  );
+  cache.set(place.slug, { at: now, state });
+  return state;
+}

@@ -1,0 +1,34 @@
+// Issue 9 §7: the storage spots near the place are in the server-rendered page (getStaticProps),
+// exactly as the API sent them; a failing API gives the page its quiet error state, never a failure.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appLogger } from '@/monitoring';
+import { storageSpotsFor } from '@/landing/storage/server';
+import { FAILING_LAT, spotsNear, startGraphqlServer, type GraphqlServer } from '../e2e/support/graphqlServer';
+
+let api: GraphqlServer;
+beforeAll(async () => {
+  api = await startGraphqlServer(0);
+});
+afterAll(() => api.close());
+
+describe('storageSpotsFor', () => {
+  it('returns the spots the API sent for the place, and asks once per place within a minute', async () => {
+    const place = { slug: 'kings-cross-station', lat: 51.5308, lng: -0.1238 };
+    const before = api.calls.length;
+    const state = await storageSpotsFor(api.url, place, 1_000_000);
+    expect(state).toEqual({ status: 'ok', spots: spotsNear(place.lat, place.lng, 2, 6) });
+    await storageSpotsFor(api.url, place, 1_030_000);
+    expect(api.calls.length - before).toBe(1);
+    await storageSpotsFor(api.url, place, 1_061_000);
+    expect(api.calls.length - before).toBe(2);
+  });
+
+  it('gives the error state and logs once when the API fails', async () => {
+    const warn = vi.spyOn(appLogger, 'warn').mockImplementation(() => {});
+    const state = await storageSpotsFor(api.url, { slug: 'prague', lat: FAILING_LAT, lng: 14.4378 }, 2_000_000);
+    expect(state).toEqual({ status: 'error' });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![0]).toMatch(/^\[storage\] spots near prague could not be loaded/);
+    warn.mockRestore();
+  });
+});
