@@ -46,7 +46,7 @@ export function LandingView(props: LandingPageProps) {
           <LiveStorageSpots props={props} graphqlUrl={props.graphqlUrl} initial={props.storageSpots} />
         </WhenNearViewport>
       )}
-      <Faq guarantee={price.guarantee} onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })} />
+      <Faq kind={place.kind} guarantee={price.guarantee} onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })} />
       {!isCity && <NearbyPlaces nearby={props.nearby} nearbyHeading={props.nearbyHeading} place={place} />}
     </PageLayout>
   );

@@ -53,8 +53,19 @@ test.describe('landing page head', () => {
     expect(place.geo.latitude).toBeCloseTo(51.53, 1);
     const crumbs = (data.find((item) => item['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ name: string }> }).itemListElement;
     expect(crumbs.map((crumb) => crumb.name)).toEqual(['Bagberth', 'London', "King's Cross Station"]);
+    // Issue 9 §7: the same questions as the visible FAQ, a station's own first.
     const faq = data.find((item) => item['@type'] === 'FAQPage') as { mainEntity: Array<{ name: string }> };
-    expect(faq.mainEntity).toHaveLength(6);
+    const visible = await page.locator('section[aria-labelledby="faq-title"] summary').allTextContents();
+    expect(faq.mainEntity.map((question) => question.name)).toEqual(visible);
+    expect(visible[0]).toBe('Can I drop my bags before an early train or collect them after a late one?');
+    expect(visible).toHaveLength(8);
+  });
+
+  test('an airport page answers questions about layovers and flights', async ({ page }) => {
+    await page.goto(hostUrl('heathrow-bagberth.co.uk', '/de'));
+    const questions = page.locator('section[aria-labelledby="faq-title"] summary');
+    await expect(questions.first()).toHaveText('Kann ich mein Gepäck während eines Zwischenstopps abgeben?');
+    await expect(questions.nth(1)).toHaveText('Wann sollte ich mein Gepäck vor dem Abflug abholen?');
   });
 
   test('hydration never strips the title, canonical, description or structured data from the head', async ({ page }) => {

@@ -1,30 +1,30 @@
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
+import type { PlaceKind } from '@/tenancy/types';
+import { faqItems, type FaqTopic } from '../faqTopics';
 import { Section } from './Section';
 
-export const FAQ_TOPICS = ['hours', 'size', 'guarantee', 'cancel', 'id', 'find'] as const;
-export type FaqTopic = (typeof FAQ_TOPICS)[number];
-
 interface FaqProps {
+  kind: PlaceKind;
   guarantee: string;
   onOpen?: (topic: FaqTopic) => void;
 }
 
 /** Native disclosure widgets: readable without JavaScript and by keyboard. */
-export function Faq({ guarantee, onOpen }: FaqProps) {
+export function Faq({ kind, guarantee, onOpen }: FaqProps) {
   const { t } = useTranslation('microsites');
   return (
     <Section id="faq" title={t('faq.title')}>
       <List>
-        {FAQ_TOPICS.map((topic) => (
+        {faqItems(kind).map(({ topic, key }) => (
           <Item
             key={topic}
             onToggle={(event) => {
               if (event.currentTarget.open) onOpen?.(topic);
             }}
           >
-            <summary>{t(`faq.${topic}.q`)}</summary>
-            <p>{t(`faq.${topic}.a`, { amount: guarantee })}</p>
+            <summary>{t(`${key}.q`)}</summary>
+            <p>{t(`${key}.a`, { amount: guarantee })}</p>
           </Item>
         ))}
       </List>

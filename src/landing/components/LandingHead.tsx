@@ -4,7 +4,7 @@ import { breadcrumbListJsonLd, faqPageJsonLd, organizationJsonLd, placeJsonLd } 
 import { socialMetaTags } from '@/seo/meta';
 import { jsonForInlineScript } from '@/shell/jsonForInlineScript';
 import type { LandingProps } from '../types';
-import { FAQ_TOPICS } from './Faq';
+import { faqItems } from '../faqTopics';
 
 /** Title, description, canonical and hreflang links, share tags and structured data of a landing page. */
 export function LandingHead({ props }: { props: LandingProps }) {
@@ -19,7 +19,7 @@ export function LandingHead({ props }: { props: LandingProps }) {
     placeJsonLd({ name: place.name, url: seo.canonical, lat: place.lat, lng: place.lng, country: place.country, image: seo.image }),
     breadcrumbListJsonLd(seo.breadcrumb),
     organizationJsonLd({ url: seo.organizationUrl }),
-    faqPageJsonLd(FAQ_TOPICS.map((topic) => ({ question: t(`faq.${topic}.q`), answer: t(`faq.${topic}.a`, values) }))),
+    faqPageJsonLd(faqItems(place.kind).map(({ key }) => ({ question: t(`${key}.q`), answer: t(`${key}.a`, values) }))),
   ];
 
   return (
