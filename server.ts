@@ -8,6 +8,8 @@ import next from 'next';
 import { serverEnv } from './src/config/serverEnv';
 import type { SecurityHeaders } from './src/security/policy';
 import { refuseRequest } from './src/security/requestGuard';
+import { shareImageResponse } from './src/seo/shareImageResponse';
+import { requestHost } from './src/tenancy/normalizeHost';
 import { headersFor, SECURITY_HEADERS_FILE } from './src/security/serverHeaders';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -25,6 +27,16 @@ async function main() {
     const refusal = refuseRequest(request.method, request.url);
     if (refusal) {
       response.writeHead(refusal.status, refusal.headers).end(request.method === 'HEAD' ? undefined : refusal.body);
+      return;
+    }
+    // Share images are files drawn at build time: answered from memory, without Next's routing.
+    const shareImage = /^\/og\/([a-z0-9-]+)\.png(?:\?|$)/.exec(request.url ?? '');
+    if (shareImage && (request.method === 'GET' || request.method === 'HEAD')) {
+      const host = requestHost(request.headers.host, request.headers['x-forwarded-host'], serverEnv.trustProxyHops);
+      shareImageResponse(host, shareImage[1]!).then(
+        (answer) => response.writeHead(answer.status, answer.headers).end(request.method === 'HEAD' ? undefined : answer.body),
+        () => response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Server error\n'),
+      );
       return;
     }
     void handle(request, response);

@@ -17,6 +17,7 @@ import { groupTenantPages } from '@/tenancy/tenantPages';
 import type { Place, TenantPage } from '@/tenancy/types';
 import { readGraphqlUrl } from './storage/graphqlEnv';
 import type { LandingProps, NearbyLink } from './types';
+import { shareImageName } from '@/seo/shareImageFiles';
 
 const TENANT_PAGES = groupTenantPages(DOMAIN_ENTRIES);
 const GRAPHQL_URL = readGraphqlUrl(process.env) ?? null;
@@ -103,7 +104,7 @@ export function landingProps(params: LandingParams, locale: string | undefined):
     seo: {
       canonical: links.canonical,
       alternates: links.alternates,
-      image: `https://${canonicalHost}/og/${page.slug}-${page.type}.png`,
+      image: `https://${canonicalHost}/og/${shareImageName(page.slug, page.type, locale)}.png`,
       breadcrumb,
       organizationUrl: brandHome.url,
     },

@@ -60,7 +60,8 @@ test('no generated request gets a 5xx, an unknown host always gets the spec 404,
       // Pages name the missing mapping. API routes answer on any host (they decide for themselves),
       // paths with a file extension and Next's own /_next/ namespace skip the middleware (a public
       // file, or Next's plain 404), and a target starting with // is refused with 400 first.
-      const pathname = path.split('?')[0]!;
+      // As the server sees it: dot segments resolved (`/../_next/data` is `/_next/data`).
+      const pathname = path.startsWith('//') ? path : new URL(path, 'http://fuzz.invalid').pathname;
       const routedPage =
         ['GET', 'HEAD'].includes(method) && !/^\/(api|_next)\//.test(pathname) && !pathname.startsWith('//') && !/\.[^/]+$/.test(pathname);
       // Next drops a trailing slash with a 308 first, always to a path on the same host.

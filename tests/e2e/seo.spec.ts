@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
 import { expect, hostUrl, micrositesUrl, test } from './support/fixtures';
+import { rawRequest } from './support/rawHttp';
 
 const head = (page: Page) => ({
   canonical: () => page.locator('link[rel="canonical"]').getAttribute('href'),
@@ -93,16 +94,36 @@ test.describe('landing page head', () => {
     expect(await head(page).canonical()).toBe('https://kingscross-bagberth.co.uk/');
   });
 
-  test('share tags carry the per-place image, which renders', async ({ page, request }) => {
+  test("share tags carry the page's image in its language, drawn at build time and cached for good", async ({ page }) => {
     await page.goto(hostUrl('prague-bagberth.cz'));
-    const image = await head(page).meta('og:image');
-    expect(image).toBe('https://prague-bagberth.cz/og/prague-city.png');
+    expect(await head(page).meta('og:image')).toBe('https://prague-bagberth.cz/og/prague-city-en.png');
     expect(await head(page).meta('twitter:card')).toBe('summary_large_image');
     expect(await head(page).meta('og:locale')).toBe('en_US');
-    const png = await request.get(micrositesUrl('/og/prague-city.png'));
-    expect(png.status()).toBe(200);
-    expect(png.headers()['content-type']).toBe('image/png');
-    expect((await request.get(micrositesUrl('/og/nowhere-city.png'))).status()).toBe(404);
+    await page.goto(hostUrl('prague-bagberth.cz', '/ja'));
+    expect(await head(page).meta('og:image')).toBe('https://prague-bagberth.cz/og/prague-city-ja.png');
+
+    // Issue 9 §9 and issue 10 §1: one file per (page, locale), served from disk.
+    const english = await rawRequest('GET', '/og/prague-city-en.png', { host: 'prague-bagberth.cz' });
+    expect(english.status).toBe(200);
+    expect(english.headers['content-type']).toBe('image/png');
+    expect(english.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const japanese = await rawRequest('GET', '/og/prague-city-ja.png', { host: 'prague-bagberth.cz' });
+    expect(japanese.status).toBe(200);
+    expect(japanese.body).not.toBe(english.body);
+    // The query string plays no part.
+    expect((await rawRequest('GET', '/og/prague-city-en.png?size=99999&text=x', { host: 'prague-bagberth.cz' })).body).toBe(english.body);
+    // Nothing for an unknown host, another host's page, a locale the host lacks, or no such page.
+    for (const [host, path] of [
+      ['no-such-site.example', '/og/prague-city-en.png'],
+      ['kingscross-bagberth.co.uk', '/og/prague-city-en.png'],
+      ['kyotostation-bagberth.jp', '/og/kyoto-station-poi-de.png'],
+      ['prague-bagberth.cz', '/og/nowhere-city-en.png'],
+      ['prague-bagberth.cz', '/og/prague-city.png'],
+    ]) {
+      const missing = await rawRequest('GET', path!, { host: host! });
+      expect(missing.status, `${host}${path}`).toBe(404);
+      expect(missing.headers['cache-control']).toBe('no-store');
+    }
   });
 });
 

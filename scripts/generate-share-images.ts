@@ -1,0 +1,77 @@
+// After `next build`: the share image of every page in every locale it is served in, as static
+// PNGs in .next/share-images/, served by pages/api/og/[page].ts. Drawn once here, never per request.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { createInstance, type TFunction } from 'i18next';
+import { ImageResponse } from 'next/og';
+import { createElement } from 'react';
+import { landingPaths, landingProps } from '../src/landing/server';
+import { parseFontFaces, subsetsFor, type FontSubset } from '../src/seo/fontSubsets';
+import { SHARE_IMAGE_SIZE, ShareImage, type ShareImageText } from '../src/seo/shareImage';
+import { SHARE_IMAGE_DIR, shareImageName } from '../src/seo/shareImageFiles';
+import type { WebsiteLocale } from '../src/i18n/websiteLocales';
+
+const root = resolve(__dirname, '..');
+
+/** Noto Sans for Latin, Greek and Cyrillic; the CJK families for their scripts. */
+const FAMILIES = ['noto-sans', 'noto-sans-jp', 'noto-sans-kr', 'noto-sans-sc'].map((pkg) => {
+  const cssPath = require.resolve(`@fontsource/${pkg}/700.css`);
+  return { pkg, dir: dirname(cssPath), faces: parseFontFaces(readFileSync(cssPath, 'utf8')) };
+});
+const CJK_FAMILY: Partial<Record<WebsiteLocale, string>> = { ja: 'noto-sans-jp', ko: 'noto-sans-kr', zh: 'noto-sans-sc' };
+
+const fontData = new Map<string, Buffer>();
+function fontsFor(text: string, locale: WebsiteLocale) {
+  const families = FAMILIES.filter((family) => family.pkg === 'noto-sans' || family.pkg === CJK_FAMILY[locale]);
+  // A glyph no font has would make the renderer fetch one from the internet: stop the build instead.
+  const missing = [...text].filter((char) => char.trim() && families.every(({ faces }) => subsetsFor(faces, char).length === 0));
+  if (missing.length) throw new Error(`No font for ${JSON.stringify(missing.join(''))} in the ${locale} share image text: ${text}`);
+  return families.flatMap(({ dir, faces }) =>
+    subsetsFor(faces, text).map((face: FontSubset) => {
+      const path = join(dir, face.file);
+      if (!fontData.has(path)) fontData.set(path, readFileSync(path));
+      // A name per subset: the renderer looks for a glyph through the families listed, not through files of one name.
+      return { name: face.file.replace(/^.*\//, ''), data: fontData.get(path)!, weight: 700 as const, style: 'normal' as const };
+    }),
+  );
+}
+
+const translators = new Map<string, TFunction>();
+async function translator(locale: string): Promise<TFunction> {
+  if (!translators.has(locale)) {
+    const i18n = createInstance();
+    const microsites = JSON.parse(readFileSync(join(root, 'locales', locale, 'microsites.json'), 'utf8'));
+    await i18n.init({ lng: locale, ns: ['microsites'], defaultNS: 'microsites', resources: { [locale]: { microsites } }, interpolation: { escapeValue: false } });
+    translators.set(locale, i18n.t);
+  }
+  return translators.get(locale)!;
+}
+
+async function main() {
+  const started = Date.now();
+  mkdirSync(join(root, SHARE_IMAGE_DIR), { recursive: true });
+  const pages = landingPaths().filter((path) => typeof path !== 'string');
+  for (const { params, locale } of pages) {
+    const props = landingProps(params, locale);
+    if (!props) throw new Error(`No landing page for ${params.slug}/${params.type} in ${locale}`);
+    const t = await translator(props.locale);
+    // Narrow no-break spaces (French digit groups) are in no Noto subset; a no-break space looks the same.
+    const say = (text: string) => text.replace(/\u202f/g, '\u00a0');
+    const text: ShareImageText = {
+      kindLabel: say(t(`kind.${props.place.kind}`)),
+      headline: say(t('hero.title', { where: props.place.where })),
+      price: say(t('hero.priceFrom', { price: props.price.dailyFrom })),
+    };
+    const fonts = fontsFor(`Bagberth B ${Object.values(text).join(' ')}`, props.locale);
+    const fontFamily = fonts.map((font) => `'${font.name}'`).join(', ');
+    const image = new ImageResponse(createElement(ShareImage, { ...text, fontFamily }), { ...SHARE_IMAGE_SIZE, fonts });
+    const file = join(root, SHARE_IMAGE_DIR, `${shareImageName(props.slug, props.type, props.locale)}.png`);
+    writeFileSync(file, Buffer.from(await image.arrayBuffer()));
+  }
+  console.log(`Share images: ${pages.length} pages × locales drawn in ${Math.round((Date.now() - started) / 1000)} s → ${SHARE_IMAGE_DIR}/`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
