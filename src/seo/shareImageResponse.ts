@@ -36,5 +36,9 @@ export async function shareImageResponse(host: string, name: string, root = proc
   const png = await files.get(file);
   if (!png) return NOT_FOUND;
   // A page's text changes only with a new build, which deploys under the same name: a CDN purge on deploy.
-  return { status: 200, headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=31536000, immutable' }, body: png };
+  return {
+    status: 200,
+    headers: { 'content-type': 'image/png', 'content-length': String(png.length), 'cache-control': 'public, max-age=31536000, immutable' },
+    body: png,
+  };
 }
