@@ -128,6 +128,33 @@ test.describe('the Safari fallback proxy', () => {
     });
   }
 
+  // Issue 10 §5. The e2e server trusts one proxy, so each test below is its own client by the
+  // X-Forwarded-For entry it adds, and cannot drain the bucket the browsers' telemetry uses.
+  test('refuses a second client token riding along, with 400', async ({ request }) => {
+    const marker = randomUUID();
+    const ddforward = `${intakePath('rum')}&dd-api-key=pubsomeoneelse`;
+    const response = await request.post(proxyUrl(ddforward), { headers: { 'x-forwarded-for': '198.51.100.76' }, data: JSON.stringify({ marker }) });
+    expect(response.status()).toBe(400);
+    expect(await collector.telemetry(marker)).toEqual([]);
+  });
+
+  test('answers a client over its rate with 429 and Retry-After, and relays nothing more for it', async ({ request }) => {
+    const started = Date.now();
+    const statuses: number[] = [];
+    let retryAfter: string | undefined;
+    for (let i = 0; i < 75; i += 1) {
+      const response = await request.post(proxyUrl(intakePath('logs')), { headers: { 'x-forwarded-for': '198.51.100.77' }, data: JSON.stringify({ n: i }) });
+      statuses.push(response.status());
+      if (response.status() === 429) retryAfter ??= response.headers()['retry-after'];
+    }
+    const relayed = statuses.filter((status) => status === 202).length;
+    // A burst of 60, then one a second.
+    expect(relayed).toBeGreaterThanOrEqual(60);
+    expect(relayed).toBeLessThanOrEqual(60 + Math.ceil((Date.now() - started) / 1000));
+    expect(statuses.filter((status) => status === 429).length).toBe(75 - relayed);
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+  });
+
   test('refuses a GET and an oversized body', async ({ request }) => {
     expect((await request.get(proxyUrl(intakePath('rum')))).status()).toBe(405);
     const big = 'x'.repeat(600 * 1024);
