@@ -1,4 +1,4 @@
-import dynamic from 'next/dynamic';
+import { lazy } from 'react';
 import { ANALYTICS_EVENTS, trackEvent } from '@/analytics';
 import { LanguageSwitcher } from '@/i18n/LanguageSwitcher';
 import { PageLayout } from '@/shell/PageLayout';
@@ -18,7 +18,7 @@ import { bookingTarget, useBookingUrl } from './useBookingUrl';
 const { microsites } = ANALYTICS_EVENTS;
 
 /** The browser's refresh of the storage spots, loaded near the viewport: kept out of the first load. */
-const LiveStorageSpots = dynamic(() => import('./storage/LiveStorageSpots').then((module) => module.LiveStorageSpots), { ssr: false });
+const LiveStorageSpots = lazy(() => import('./storage/LiveStorageSpots').then((module) => ({ default: module.LiveStorageSpots })));
 
 /** A landing page. City pages lead with the places in the city; POI pages with how it works there. */
 export function LandingView(props: LandingPageProps) {

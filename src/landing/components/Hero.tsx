@@ -1,7 +1,7 @@
-import Image from 'next/image';
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import { Container } from '@/theme';
+import { PHONE_PICTURE_WIDTH } from '../heroPicture';
 import type { LandingProps } from '../types';
 import { bookingTarget, useBookingUrl } from '../useBookingUrl';
 import { Breadcrumb } from './Breadcrumb';
@@ -28,14 +28,11 @@ export function Hero({ props, onCtaClick }: HeroProps) {
         <Offer aria-labelledby="offer-price">
           <Picture>
             {/* Fetched first and sized to its column; on phones a thumbnail beside the price, so the headline and the call to action come first. */}
-            <Image
-              src={`/images/hero/${place.kind}.png`}
+            <img
+              {...props.heroImage}
               alt={t('meta.ogImageAlt', { where: place.where })}
-              width={1200}
-              height={800}
-              sizes={`(min-width: 1024px) 420px, (min-width: 768px) 680px, ${PHONE_PICTURE_WIDTH}px`}
-              preload
               fetchPriority="high"
+              decoding="async"
             />
           </Picture>
           <Price id="offer-price">{t('hero.priceFrom', { price: price.dailyFrom })}</Price>
@@ -85,8 +82,6 @@ const Lead = styled.p`
   color: ${({ theme }) => theme.colors.muted};
   max-width: 36em;
 `;
-
-const PHONE_PICTURE_WIDTH = 112;
 
 const Offer = styled.section`
   background: ${({ theme }) => theme.colors.surface};
