@@ -1,5 +1,6 @@
-// Full-page screenshots of landing pages at phone (390 px) and desktop (1280 px) widths, to look at.
-// Usage: npm run build && node bench/screenshots.mjs [domain/path …]   → bench/results/screenshots/*.png
+// Full-page screenshots of landing pages at phone (360 and 390 px) and desktop (1280 px) widths, to look at.
+// Usage: npm run build && node bench/screenshots.mjs [--no-js] [domain/path …]   → bench/results/screenshots/*.png
+// --no-js: with JavaScript off, as a visitor with scripts blocked or a link-preview tool sees the page.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -8,8 +9,10 @@ import { startServer } from './server.mjs';
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const OUT = 'bench/results/screenshots';
 const HUMAN_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
-const targets = process.argv.slice(2).length
-  ? process.argv.slice(2)
+const javaScript = !process.argv.includes('--no-js');
+const args = process.argv.slice(2).filter((arg) => arg !== '--no-js');
+const targets = args.length
+  ? args
   : ['kingscross-bagberth.co.uk/', 'cornavin-bagberth.ch/de', 'kyotostation-bagberth.jp/ja', 'prague-bagberth.cz/', 'no-such-site.example/'];
 
 // Visitors' phones have Japanese fonts; a bare server does not, and would draw the ja pages as boxes.
@@ -31,11 +34,11 @@ const browser = await chromium.launch({
 try {
   for (const target of targets) {
     const [domain, ...rest] = target.split('/');
-    for (const width of [390, 1280]) {
-      const page = await browser.newPage({ viewport: { width, height: 900 }, userAgent: HUMAN_UA });
+    for (const width of [360, 390, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 }, userAgent: HUMAN_UA, javaScriptEnabled: javaScript });
       await page.route(/^https?:\/\/(?!([^/]+\.)?localhost[:/])/, (route) => route.abort());
       await page.goto(`http://${domain}.localhost:${PORT}/${rest.join('/')}`, { waitUntil: 'networkidle' });
-      const file = `${OUT}/${target.replace(/[^a-z0-9]+/gi, '_')}-${width}.png`;
+      const file = `${OUT}/${target.replace(/[^a-z0-9]+/gi, '_')}-${width}${javaScript ? '' : '-nojs'}.png`;
       await page.screenshot({ path: file, fullPage: true });
       console.log(file);
       await page.close();

@@ -1,19 +1,34 @@
 import type { AppProps } from 'next/app';
 import { appWithTranslation } from 'next-i18next/pages';
+import { useCallback } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { useMicrositesAnalytics } from '@/analytics';
+import { ANALYTICS_EVENTS, trackEvent, useMicrositesAnalytics } from '@/analytics';
+import { ConsentProvider, useConsentController } from '@/consent/ConsentContext';
+import type { ConsentRegime } from '@/consent/policy';
+import type { ConsentChoice } from '@/consent/record';
 import { useMonitoring } from '@/monitoring';
 import { StablePage } from '@/shell/StablePage';
 import { GlobalStyle, theme } from '@/theme';
 import nextI18nConfig from '../next-i18next.config.js';
 
+/** A page names its host's regime (landing pages, from the place's country); any other page asks first. */
+const regimeOf = (pageProps: { consentRegime?: ConsentRegime }): ConsentRegime => (pageProps.consentRegime === 'opt-out' ? 'opt-out' : 'opt-in');
+
+/** Issue 11 §6: a choice is tracked only where analytics is allowed, with the categories chosen. */
+function trackChoice(choice: ConsentChoice): void {
+  if (choice.analytics) trackEvent(ANALYTICS_EVENTS.consent.cookieConsentUpdated, { analytics: choice.analytics, monitoring: choice.monitoring });
+}
+
 function MicrositesApp({ Component, pageProps }: AppProps) {
-  useMicrositesAnalytics();
-  useMonitoring();
+  const consent = useConsentController(regimeOf(pageProps), useCallback(trackChoice, []));
+  useMicrositesAnalytics(consent.consent?.analytics === true);
+  useMonitoring(consent.consent?.monitoring === true);
   return (
     <ThemeProvider theme={theme}>
-      <GlobalStyle />
-      <StablePage Component={Component} pageProps={pageProps} />
+      <ConsentProvider value={consent}>
+        <GlobalStyle />
+        <StablePage Component={Component} pageProps={pageProps} />
+      </ConsentProvider>
     </ThemeProvider>
   );
 }

@@ -41,4 +41,5 @@ export interface MicrositesEventProperties {
   'Book Storage Clicked': { slug: string; type: string; locale: string };
   'Language Switched': { from: string; to: string };
   'FAQ Opened': { topic: string; slug: string };
+  'Cookie Consent Updated': { analytics: boolean; monitoring: boolean };
 }

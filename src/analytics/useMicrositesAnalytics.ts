@@ -50,20 +50,21 @@ function whenSettled(work: () => void): () => void {
 
 /**
  * Spec §4 on the microsites: one 'Microsites' page view for the first render and one per route
- * change; the wrapper and SDKs load once the page has settled (see whenSettled) and receive them
- * in order.
+ * change; once the visitor allows analytics (issue 11: consent/), the wrapper and SDKs load when
+ * the page has settled (see whenSettled) and receive them in order. Without that, nothing is
+ * fetched and the buffer never leaves the page.
  */
-export function useMicrositesAnalytics(): void {
+export function useMicrositesAnalytics(allowed: boolean): void {
   const router = useRouter();
   useEffect(() => {
     onView();
     router.events.on('routeChangeComplete', onView);
-    const cancel = whenSettled(() => {
+    return () => router.events.off('routeChangeComplete', onView);
+  }, [router.events]);
+  useEffect(() => {
+    if (!allowed) return undefined;
+    return whenSettled(() => {
       void import('./startAnalytics').then(({ startAnalytics }) => startAnalytics(publicAnalyticsConfig, Router.locale ?? 'en'));
     });
-    return () => {
-      cancel();
-      router.events.off('routeChangeComplete', onView);
-    };
-  }, [router.events]);
+  }, [allowed]);
 }

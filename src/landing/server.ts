@@ -8,6 +8,7 @@ import { placePhrase } from '@/tenancy/placePhrases';
 import { formatMoney } from '@/i18n/formatMoney';
 import { regionalLocale, timeZoneName } from '@/i18n/regionalLocale';
 import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
+import { consentRegimeFor } from '@/consent/policy';
 import { breadcrumbTrail } from '@/seo/breadcrumbs';
 import { canonicalHostFor } from '@/seo/canonicalHost';
 import { headLinks } from '@/seo/pageLinks';
@@ -110,6 +111,7 @@ export function landingProps(params: LandingParams, locale: string | undefined):
       timeZoneName: timeZoneName(place.timeZone, formatLocale),
     },
     heroImage: heroImageFor(place.kind),
+    consentRegime: consentRegimeFor(place.country),
     formatLocale,
     price: {
       dailyFrom: formatMoney(prices.dailyFrom, place.currency, formatLocale),

@@ -1,4 +1,5 @@
 import type { NeighbourHeading } from '@/content/nearby';
+import type { ConsentRegime } from '@/consent/policy';
 import type { HeroImage } from './heroPicture';
 import type { StorageSpotsState } from './storage/server';
 import type { WebsiteLocale } from '@/i18n/websiteLocales';
@@ -45,6 +46,8 @@ export interface LandingProps {
     /** The place's time zone as readers of this locale name it, never an IANA id. */
     timeZoneName: string;
   };
+  /** The cookie consent regime of the host's country (consent/policy.ts). */
+  consentRegime: ConsentRegime;
   /** The hero picture of the place's kind, sized for each breakpoint. */
   heroImage: HeroImage;
   /** The BCP 47 locale money, numbers and dates are formatted in: the locale as the host's country writes it. */

@@ -29,6 +29,8 @@ function sharedInitOptions(config: EnabledMonitoringConfig, transport: Transport
     // Spec §9: the session crosses subdomains, in a secure cookie.
     trackSessionAcrossSubdomains: true,
     useSecureSessionCookie: true,
+    // Loaded only once the visitor allowed monitoring (consent/); a withdrawal sets it to not-granted.
+    trackingConsent: 'granted',
     proxy: proxyFor(config, transport),
   } satisfies Partial<RumInitConfiguration & LogsInitConfiguration>;
 }

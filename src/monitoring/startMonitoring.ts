@@ -19,10 +19,13 @@ export interface StartMonitoringOptions {
 export interface MonitoringHandle {
   /** Updates `application.locale` after a language change. */
   setLocale(locale: string): void;
+  /** The visitor withdrew consent: both SDKs stop collecting and end their session. */
+  withdraw(): void;
 }
 
 interface ContextTarget {
   setGlobalContextProperty(key: string, value: unknown): void;
+  setTrackingConsent(consent: 'granted' | 'not-granted'): void;
 }
 
 let started: Promise<MonitoringHandle | undefined> | undefined;
@@ -65,6 +68,7 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
   const targets: ContextTarget[] = [logs, rum].flatMap((sdk) => (sdk ? [sdk] : []));
   return {
     setLocale: (locale) => targets.forEach((sdk) => sdk.setGlobalContextProperty(APPLICATION_CONTEXT_KEY, applicationContext(locale, config.version))),
+    withdraw: () => targets.forEach((sdk) => sdk.setTrackingConsent('not-granted')),
   };
 }
 

@@ -5,14 +5,15 @@ import { onFirstScroll, shouldStartImmediately } from './startTrigger';
 
 /**
  * Spec §2, §4: monitoring loads at the first scroll, or at once on error routes, so it never
- * competes with the page's own loading; bots are never monitored. Everything it needs beyond
- * this trigger is fetched on demand.
+ * competes with the page's own loading; bots are never monitored, and nobody who has not allowed
+ * it (issue 11: consent/). Everything it needs beyond this trigger is fetched on demand.
  */
-export function useMonitoring(): void {
+export function useMonitoring(allowed: boolean): void {
   const router = useRouter();
   const handle = useRef<MonitoringHandle | undefined>(undefined);
 
   useEffect(() => {
+    if (!allowed) return undefined;
     const begin = () => {
       void import('./startForPage')
         .then(({ startForPage }) => startForPage())
@@ -25,9 +26,12 @@ export function useMonitoring(): void {
       return undefined;
     }
     return onFirstScroll(begin);
-  }, [router.pathname]);
+  }, [router.pathname, allowed]);
 
   useEffect(() => {
     handle.current?.setLocale(router.locale ?? 'en');
   }, [router.locale]);
+
+  // Runs when consent goes from allowed to refused, before the consent controller reloads the page.
+  useEffect(() => (allowed ? () => handle.current?.withdraw() : undefined), [allowed]);
 }

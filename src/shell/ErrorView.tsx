@@ -57,9 +57,12 @@ const Detail = styled.p`
 const Home = styled.a`
   display: inline-flex;
   align-items: center;
+  justify-content: center;
   min-height: 48px;
   margin-top: ${({ theme }) => theme.space.lg};
-  padding: 0 ${({ theme }) => theme.space.lg};
+  /* A label that wraps on a phone keeps its breathing room inside the pill. */
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  text-align: center;
   border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ theme }) => theme.colors.brand};
   color: ${({ theme }) => theme.colors.onBrand};

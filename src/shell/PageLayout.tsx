@@ -1,6 +1,8 @@
 import { useTranslation } from 'next-i18next/pages';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { CONSENT_BANNER_ID, ConsentBanner } from '@/consent/ConsentBanner';
+import { useConsent } from '@/consent/ConsentContext';
 import { DEFAULT_LOCALE } from '@/i18n/websiteLocales';
 import { LEGAL_DOCUMENTS } from '@/tenancy/routeRequest';
 import { Container } from '@/theme';
@@ -24,9 +26,11 @@ export function PageLayout({ headerEnd, children, year, legalOrigin = '' }: Page
   const { t, i18n } = useTranslation(['microsites', 'legal']);
   // Links keep the page's language; English has no prefix.
   const prefix = i18n.language === DEFAULT_LOCALE ? '' : `/${i18n.language}`;
+  const { reopen } = useConsent();
   return (
     <>
       <SkipLink href={`#${MAIN_ID}`}>{t('a11y.skipToContent')}</SkipLink>
+      <ConsentBanner cookiePolicyHref={`${legalOrigin}${prefix}/cookies`} />
       <Header>
         <HeaderRow>
           <Brand>
@@ -46,6 +50,16 @@ export function PageLayout({ headerEnd, children, year, legalOrigin = '' }: Page
                 {t(`legal:links.${doc}`)}
               </a>
             ))}
+            {/* Without JavaScript the fragment shows the banner (:target); with it, the banner opens in place. */}
+            <a
+              href={`#${CONSENT_BANNER_ID}`}
+              onClick={(event) => {
+                event.preventDefault();
+                reopen();
+              }}
+            >
+              {t('consent.reopen')}
+            </a>
           </LegalLinks>
           <p>{t('footer.copyright', { year })}</p>
         </Container>
@@ -108,13 +122,12 @@ const Footer = styled.footer`
   background: ${({ theme }) => theme.colors.ink};
   color: #e8edf5;
   font-size: ${({ theme }) => theme.fontSizes.xs};
-  p + p { margin-top: ${({ theme }) => theme.space.sm}; }
+  & > div > * + * { margin-top: ${({ theme }) => theme.space.md}; }
 `;
 
 const LegalLinks = styled.nav`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
-  margin-top: ${({ theme }) => theme.space.md};
+  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   a { color: #e8edf5; }
 `;

@@ -5,14 +5,18 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { collector } from './support/collectorClient';
 import type { CollectedEvent } from './support/collector';
 import { E2E_PORT } from '../../playwright.config';
-import { expect, hostUrl, micrositesUrl, test } from './support/fixtures';
+import { expect, hostUrl, micrositesUrl, rememberConsent, test } from './support/fixtures';
 
 const HOST = 'kingscross-bagberth.co.uk';
 const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-/** Gives the visitor a known anonymous id (the cookie the site syncs from) so the collector can be asked about them alone. */
+/**
+ * A visitor who accepted all cookies earlier, with a known anonymous id (the cookie the site syncs
+ * from) so the collector can be asked about them alone.
+ */
 async function knownVisitor(context: BrowserContext): Promise<string> {
   const anonymousId = randomUUID();
+  await rememberConsent(context, HOST);
   await context.addCookies([{ name: 'anonymous-id', value: anonymousId, url: hostUrl(HOST) }]);
   return anonymousId;
 }
@@ -78,6 +82,8 @@ test('UTM parameters set campaign fields and their initial_ variants through att
 
 test('a bot detected by the server gets no analytics at all', async ({ browser }) => {
   const context = await browser.newContext({ userAgent: BOT_UA });
+  // Even with a recorded "Accept all" (a bot replaying a person's cookies), nothing is sent.
+  await rememberConsent(context, HOST);
   const page = await context.newPage();
   const collectorRequests: string[] = [];
   page.on('request', (request) => {
@@ -95,6 +101,7 @@ test('a bot detected by the server gets no analytics at all', async ({ browser }
 test.describe('when the bot endpoint fails, the local check decides', () => {
   test('a bot user agent still gets nothing', async ({ browser }) => {
     const context = await browser.newContext({ userAgent: BOT_UA });
+    await rememberConsent(context, HOST);
     const page = await context.newPage();
     await page.route('**/api/is-bot', (route) => route.fulfill({ status: 500, body: 'down' }));
     const collectorRequests: string[] = [];

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { collector } from './support/collectorClient';
 import { E2E_COMMIT_SHA, E2E_KEYS } from './support/collectorConfig';
-import { expect, hostUrl, micrositesUrl, test } from './support/fixtures';
+import { expect, hostUrl, micrositesUrl, rememberConsent, test } from './support/fixtures';
 
 const HOST = 'kingscross-bagberth.co.uk';
 const BOT_UA = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
@@ -22,6 +22,9 @@ function watchDatadog(page: Page) {
   });
   return seen;
 }
+
+// A visitor who accepted all cookies on this host earlier (consent.spec.ts tests the choice itself).
+test.beforeEach(async ({ context }) => rememberConsent(context, HOST));
 
 const rumViews = async (marker: string) => (await collector.telemetry(marker)).filter((item) => item.track === 'rum' && item.event.type === 'view');
 
@@ -57,6 +60,7 @@ test('on a 404 page monitoring starts at once, without a scroll', async ({ page,
 
 test('a bot gets no monitoring, even after scrolling', async ({ browser }) => {
   const context = await browser.newContext({ userAgent: BOT_UA });
+  await rememberConsent(context, HOST);
   const page = await context.newPage();
   const datadog = watchDatadog(page);
   await page.goto(hostUrl(HOST));

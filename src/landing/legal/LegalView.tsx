@@ -1,10 +1,13 @@
 import Head from 'next/head';
+import { Fragment } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import { DEFAULT_LOCALE } from '@/i18n/websiteLocales';
 import { PageLayout } from '@/shell/PageLayout';
 import type { LegalDocument } from '@/tenancy/routeRequest';
 import { Container } from '@/theme';
+import type { StorageCategory } from '@/consent/storageKeys';
+import { StorageTable } from './StorageTable';
 
 export interface LegalProps {
   doc: LegalDocument;
@@ -13,11 +16,14 @@ export interface LegalProps {
   year: number;
 }
 
+/** The cookie policy's paragraphs that introduce a category, each followed by its table. */
+const STORAGE_SECTIONS: Partial<Record<string, StorageCategory>> = { essential: 'necessary', analytics: 'analytics', monitoring: 'monitoring' };
+
 /** The paragraphs of each document, in reading order, from the `legal` namespace (spec §1). */
 const SECTIONS: Record<LegalDocument, readonly string[]> = {
   terms: ['intro', 'booking', 'items', 'cancellation', 'liability'],
   privacy: ['intro', 'collect', 'use', 'rights'],
-  cookies: ['intro', 'essential', 'analytics', 'monitoring'],
+  cookies: ['intro', 'change', 'essential', 'analytics', 'monitoring'],
 };
 
 export function LegalView({ doc, updated, year }: LegalProps) {
@@ -35,9 +41,15 @@ export function LegalView({ doc, updated, year }: LegalProps) {
       <Article>
         <h1>{title}</h1>
         <Updated>{t('updated', { date })}</Updated>
-        {SECTIONS[doc].map((section) => (
-          <p key={section}>{t(`${doc}.${section}`)}</p>
-        ))}
+        {SECTIONS[doc].map((section) => {
+          const category = doc === 'cookies' ? STORAGE_SECTIONS[section] : undefined;
+          return (
+            <Fragment key={section}>
+              <p>{t(`${doc}.${section}`)}</p>
+              {category && <StorageTable category={category} />}
+            </Fragment>
+          );
+        })}
         {/* The operator as the content service's legal namespace names it (embedded default in locales/). */}
         <h2>{t('operator.heading')}</h2>
         <address>

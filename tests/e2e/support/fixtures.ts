@@ -1,11 +1,21 @@
 import { test as base, expect } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { E2E_PORT } from '../../../playwright.config';
+import { ALL_GRANTED, serializeConsent, type ConsentChoice } from '../../../src/consent/record';
 
 export { expect };
 
 /** The URL a marketer previews a host at: `{domain}.localhost` reaches the local server. */
 export const hostUrl = (domain: string, path = '/') => `http://${domain}.localhost:${E2E_PORT}${path}`;
 export const micrositesUrl = (path = '/') => `http://localhost:${E2E_PORT}${path}`;
+
+/**
+ * A visitor who made a cookie choice on this host earlier (issue 11): the consent cookie as the
+ * banner writes it. Tests of what analytics and monitoring send start from "Accept all".
+ */
+export async function rememberConsent(context: BrowserContext, domain: string, choice: ConsentChoice = ALL_GRANTED, madeAt = new Date()) {
+  await context.addCookies([{ name: 'consent', value: serializeConsent(choice, madeAt), url: hostUrl(domain) }]);
+}
 
 const isLocal = (url: URL) =>
   ['data:', 'blob:'].includes(url.protocol) ||

@@ -1,0 +1,42 @@
+import type { NextApiRequest, NextApiResponse } from 'next';
+import { serverEnv } from '@/config/serverEnv';
+import { trustedForwardedValue } from '@/config/forwarded';
+import { CONSENT_CATEGORIES, CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, choiceFromForm, serializeConsent, type ConsentFormFields } from '@/consent/record';
+import { namesToPurge } from '@/consent/storageKeys';
+
+/** Back to the page the form was on: a path of this host only, never another site. */
+function returnPath(referer: string | undefined): string {
+  try {
+    const { pathname, search } = new URL(referer ?? '');
+    return /^\/(?![/\\])/.test(pathname) ? `${pathname}${search}` : '/';
+  } catch {
+    return '/';
+  }
+}
+
+const field = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The cookie banner's form without JavaScript (or before the app has started): records the
+ * choice in the consent cookie, deletes the refused categories' cookies, and goes back (303).
+ * Their localStorage keys go on the next page that runs scripts (consent/browserConsent.ts).
+ */
+export default function consentRoute(request: NextApiRequest, response: NextApiResponse) {
+  response.setHeader('Cache-Control', 'private, no-store');
+  if (request.method !== 'POST') {
+    response.setHeader('Allow', 'POST');
+    return response.status(405).json({ error: 'Method not allowed' });
+  }
+  const body: Record<string, unknown> = typeof request.body === 'object' && request.body !== null ? request.body : {};
+  const fields: ConsentFormFields = { choice: field(body.choice), analytics: field(body.analytics), monitoring: field(body.monitoring) };
+  const choice = choiceFromForm(fields);
+  if (!choice) return response.status(400).json({ error: 'choice must be all, none or custom' });
+
+  const https = (trustedForwardedValue(request.headers['x-forwarded-proto'], serverEnv.trustProxyHops) ?? 'http') === 'https';
+  const attributes = `Path=/; SameSite=Lax${https ? '; Secure' : ''}`;
+  const refused = CONSENT_CATEGORIES.filter((category) => !choice[category]);
+  const purged = namesToPurge('cookie', Object.keys(request.cookies), refused).map((name) => `${name}=; Max-Age=0; ${attributes}`);
+  response.setHeader('Set-Cookie', [`${CONSENT_COOKIE}=${serializeConsent(choice, new Date())}; Max-Age=${CONSENT_LIFETIME_DAYS * 86_400}; ${attributes}`, ...purged]);
+  response.setHeader('Location', returnPath(request.headers.referer));
+  return response.status(303).end();
+}

@@ -1,0 +1,142 @@
+import { useTranslation } from 'next-i18next/pages';
+import { useEffect, useRef, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Container } from '@/theme';
+import { useConsent } from './ConsentContext';
+import { CONSENT_MARK_ATTRIBUTE } from './markRecordedConsent';
+import { CONSENT_CATEGORIES, choiceFromForm } from './record';
+
+export const CONSENT_BANNER_ID = 'cookie-consent';
+/** Where a submitted choice goes without JavaScript, or before the app has started. */
+export const CONSENT_FORM_ACTION = '/api/consent';
+
+/**
+ * The cookie choice, server-rendered in the page's language at the top of every page, in flow:
+ * it never covers the call to action, and shows or hides before the first paint (no shift). A
+ * plain form, so it works before the app's scripts run and without them; once they run, the
+ * choice applies in place.
+ */
+export function ConsentBanner({ cookiePolicyHref }: { cookiePolicyHref: string }) {
+  const { t } = useTranslation(['microsites', 'legal']);
+  const { regime, consent, choose, banner } = useConsent();
+  const region = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (banner === 'open') region.current?.focus();
+  }, [banner]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const form = new FormData(event.currentTarget);
+    const field = (name: string) => form.get(name)?.toString();
+    const choice = choiceFromForm({ choice: submitter?.getAttribute('value') ?? undefined, analytics: field('analytics'), monitoring: field('monitoring') });
+    if (!choice) return;
+    event.preventDefault();
+    choose(choice);
+  };
+
+  // Unticked on an opt-in host until the visitor ticks them; an opt-out host runs them unless refused.
+  const ticked = (category: (typeof CONSENT_CATEGORIES)[number]) => consent?.[category] ?? regime === 'opt-out';
+  return (
+    <Region id={CONSENT_BANNER_ID} ref={region} tabIndex={-1} aria-label={t('consent.label')} data-state={banner}>
+      <Container>
+        <form method="post" action={CONSENT_FORM_ACTION} onSubmit={onSubmit}>
+          <Text>
+            {t(regime === 'opt-in' ? 'consent.bodyOptIn' : 'consent.bodyOptOut')} <a href={cookiePolicyHref}>{t('legal:links.cookies')}</a>
+          </Text>
+          <Buttons>
+            {/* Accepting and refusing weigh the same: same size, same style, side by side. */}
+            <Choice type="submit" name="choice" value="all">
+              {t('consent.acceptAll')}
+            </Choice>
+            <Choice type="submit" name="choice" value="none">
+              {t('consent.rejectAll')}
+            </Choice>
+          </Buttons>
+          <Settings>
+            <summary>{t('consent.settings')}</summary>
+            <fieldset key={JSON.stringify(consent ?? regime)}>
+              <legend>{t('consent.categories')}</legend>
+              <Category>
+                <input type="checkbox" checked disabled aria-describedby="consent-necessary" />
+                <span>
+                  <strong>{t('consent.necessary.name')}</strong>
+                  <small id="consent-necessary">{t('consent.necessary.description')}</small>
+                </span>
+              </Category>
+              {CONSENT_CATEGORIES.map((category) => (
+                <Category key={category}>
+                  <input type="checkbox" name={category} defaultChecked={ticked(category)} aria-describedby={`consent-${category}`} />
+                  <span>
+                    <strong>{t(`consent.${category}.name`)}</strong>
+                    <small id={`consent-${category}`}>{t(`consent.${category}.description`)}</small>
+                  </span>
+                </Category>
+              ))}
+              <Choice type="submit" name="choice" value="custom">
+                {t('consent.save')}
+              </Choice>
+            </fieldset>
+          </Settings>
+        </form>
+      </Container>
+    </Region>
+  );
+}
+
+const Region = styled.section`
+  background: ${({ theme }) => theme.colors.brandSoft};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  padding: ${({ theme }) => theme.space.md} 0;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  &:focus { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: -3px; }
+  /* A recorded choice hides it before the first paint; the footer link (#cookie-consent) shows it again. */
+  html[${CONSENT_MARK_ATTRIBUTE}='recorded'] &:not(:target) { display: none; }
+  &[data-state='open'] { display: block !important; }
+  &[data-state='closed'] { display: none !important; }
+`;
+
+const Text = styled.p`
+  max-width: 60em;
+  a { color: ${({ theme }) => theme.colors.brandStrong}; font-weight: 700; }
+`;
+
+const Buttons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.sm};
+`;
+
+const Choice = styled.button`
+  flex: 1 1 auto;
+  max-width: 16rem;
+  min-height: 44px;
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  border: 2px solid ${({ theme }) => theme.colors.brand};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.brand};
+  color: ${({ theme }) => theme.colors.onBrand};
+  font: inherit;
+  font-weight: 700;
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.colors.brandStrong}; }
+  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+`;
+
+const Settings = styled.details`
+  margin-top: ${({ theme }) => theme.space.sm};
+  summary { cursor: pointer; font-weight: 700; color: ${({ theme }) => theme.colors.brandStrong}; padding: ${({ theme }) => theme.space.xs} 0; }
+  summary:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
+  fieldset { border: 0; padding: 0; margin: ${({ theme }) => theme.space.sm} 0 0; display: grid; gap: ${({ theme }) => theme.space.sm}; justify-items: start; }
+  legend { font-weight: 700; margin-bottom: ${({ theme }) => theme.space.xs}; }
+`;
+
+const Category = styled.label`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.sm};
+  input { width: 20px; height: 20px; margin-top: 2px; flex: none; accent-color: ${({ theme }) => theme.colors.brand}; }
+  span { display: grid; }
+  small { font-size: inherit; color: ${({ theme }) => theme.colors.muted}; }
+`;

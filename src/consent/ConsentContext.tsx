@@ -1,0 +1,68 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { globalPrivacyControl, purgeRefused, readRecordedConsent, recordConsent, refusedCategories } from './browserConsent';
+import type { ConsentRegime } from './policy';
+import { CONSENT_CATEGORIES, effectiveConsent, type ConsentChoice } from './record';
+
+export type BannerState = 'auto' | 'open' | 'closed';
+
+export interface ConsentState {
+  regime: ConsentRegime;
+  /** What may run now; undefined until the browser has read the record (and on an opt-in host before a choice). */
+  consent: ConsentChoice | undefined;
+  /** Records a choice from the banner. */
+  choose(choice: ConsentChoice): void;
+  /**
+   * The banner: `auto` shows it unless a valid record exists (decided in the document's head, see
+   * markRecordedConsent.ts); `open` after the footer's "Cookie settings"; `closed` after a choice here.
+   */
+  banner: BannerState;
+  reopen(): void;
+}
+
+const ConsentContext = createContext<ConsentState>({
+  regime: 'opt-in',
+  consent: undefined,
+  choose: () => undefined,
+  banner: 'auto',
+  reopen: () => undefined,
+});
+
+export const ConsentProvider = ConsentContext.Provider;
+export const useConsent = (): ConsentState => useContext(ConsentContext);
+
+/**
+ * The page's consent, for `_app`: read from the record once mounted (the static HTML is the same
+ * for every visitor), with whatever a refused or undecided category left behind deleted. A
+ * withdrawal deletes the SDKs' storage and reloads, so no SDK keeps running on the page.
+ */
+export function useConsentController(regime: ConsentRegime, onChoice: (choice: ConsentChoice) => void): ConsentState {
+  const [consent, setConsent] = useState<ConsentChoice | undefined>(undefined);
+  const [banner, setBanner] = useState<BannerState>('auto');
+  const [withdrawn, setWithdrawn] = useState(false);
+
+  useEffect(() => {
+    const current = effectiveConsent(regime, readRecordedConsent(), globalPrivacyControl());
+    purgeRefused(refusedCategories(current));
+    setConsent(current);
+  }, [regime]);
+
+  const choose = useCallback(
+    (choice: ConsentChoice) => {
+      recordConsent(choice);
+      setBanner('closed');
+      setConsent(choice);
+      if (CONSENT_CATEGORIES.some((category) => consent?.[category] === true && !choice[category])) setWithdrawn(true);
+      else onChoice(choice);
+    },
+    [consent, onChoice],
+  );
+  // After the SDKs' own cleanups in this commit (useMonitoring's withdraw): delete, then a fresh page without them.
+  useEffect(() => {
+    if (!withdrawn) return;
+    purgeRefused(refusedCategories(consent));
+    window.location.reload();
+  }, [withdrawn, consent]);
+
+  const reopen = useCallback(() => setBanner('open'), []);
+  return useMemo(() => ({ regime, consent, choose, banner, reopen }), [regime, consent, choose, banner, reopen]);
+}

@@ -1,0 +1,23 @@
+/**
+ * Which consent regime a host's country puts its visitors under (issue 11 §1).
+ *
+ * - `opt-in`: nothing beyond strictly necessary storage until the visitor agrees (ePrivacy
+ *   Directive art. 5(3) with the GDPR in the EEA, PECR in the UK, the revised FADP in Switzerland).
+ * - `opt-out`: analytics and monitoring run with a notice and a way to refuse; Global Privacy
+ *   Control counts as a refusal of analytics.
+ */
+export type ConsentRegime = 'opt-in' | 'opt-out';
+
+/** The EEA (the 27 EU states, Iceland, Liechtenstein, Norway), the United Kingdom and Switzerland. */
+export const OPT_IN_COUNTRIES: ReadonlySet<string> = new Set([
+  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL',
+  'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'IS', 'LI', 'NO',
+  'GB', 'CH',
+]);
+
+/** A host's regime from its ISO 3166 country; a page without one (the shared host, errors) asks first. */
+export function consentRegimeFor(country: string | null | undefined): ConsentRegime {
+  if (!country) return 'opt-in';
+  return OPT_IN_COUNTRIES.has(country.toUpperCase()) ? 'opt-in' : 'opt-out';
+}

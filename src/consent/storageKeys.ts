@@ -1,0 +1,59 @@
+import type { ConsentCategory } from './record';
+
+export type StorageCategory = 'necessary' | ConsentCategory;
+export type StorageKind = 'cookie' | 'localStorage';
+
+/** One cookie or storage key the site can set, as the legal cookies page lists it. */
+export interface StorageEntry {
+  /** The exact name, or a prefix ending in `*` for names an SDK derives (e.g. from its API key). */
+  name: string;
+  kind: StorageKind;
+  category: StorageCategory;
+  provider: 'Bagberth' | 'Amplitude' | 'Segment' | 'Datadog';
+  /** How long it is kept: a period, the monitoring session (at most 4 hours), or until the visitor clears it. */
+  lifetime: { count: number; unit: 'year' | 'month' } | 'session' | 'untilCleared';
+}
+
+const YEAR = { count: 1, unit: 'year' } as const;
+// CONSENT_LIFETIME_DAYS (record.ts) is six months, rounded down to days.
+const SIX_MONTHS = { count: 6, unit: 'month' } as const;
+
+/**
+ * Everything this site or its SDKs store in the visitor's browser, by category: the one source the
+ * purge on refusal and the cookies page read. tests/e2e/consent.spec.ts fails when a page stores a
+ * name this list lacks.
+ */
+export const STORAGE_ENTRIES: readonly StorageEntry[] = [
+  // Strictly necessary: the language choice (middleware.ts, i18n/LanguageSwitcher.tsx) and this choice.
+  { name: 'language', kind: 'cookie', category: 'necessary', provider: 'Bagberth', lifetime: YEAR },
+  { name: 'consent', kind: 'cookie', category: 'necessary', provider: 'Bagberth', lifetime: SIX_MONTHS },
+  // Analytics: the product's identity and session (analytics/anonymousId.ts, analytics/productSession.ts).
+  { name: 'anonymous-id', kind: 'cookie', category: 'analytics', provider: 'Bagberth', lifetime: YEAR },
+  { name: 'anonymous-id', kind: 'localStorage', category: 'analytics', provider: 'Bagberth', lifetime: 'untilCleared' },
+  { name: 'analytics-session-id', kind: 'localStorage', category: 'analytics', provider: 'Bagberth', lifetime: 'untilCleared' },
+  { name: 'analytics-session-last-access', kind: 'localStorage', category: 'analytics', provider: 'Bagberth', lifetime: 'untilCleared' },
+  { name: 'AMP_*', kind: 'cookie', category: 'analytics', provider: 'Amplitude', lifetime: YEAR },
+  { name: 'AMP_*', kind: 'localStorage', category: 'analytics', provider: 'Amplitude', lifetime: 'untilCleared' },
+  { name: 'ajs_*', kind: 'cookie', category: 'analytics', provider: 'Segment', lifetime: YEAR },
+  { name: 'ajs_*', kind: 'localStorage', category: 'analytics', provider: 'Segment', lifetime: 'untilCleared' },
+  { name: 'persisted-queue:*', kind: 'localStorage', category: 'analytics', provider: 'Segment', lifetime: 'untilCleared' },
+  // Monitoring: Datadog's session (RUM and logs share it; 7.x names the cookie _dd_s_v2).
+  { name: '_dd_s*', kind: 'cookie', category: 'monitoring', provider: 'Datadog', lifetime: 'session' },
+  { name: '_dd_s*', kind: 'localStorage', category: 'monitoring', provider: 'Datadog', lifetime: 'untilCleared' },
+];
+
+const matches = (entry: StorageEntry, kind: StorageKind, name: string) =>
+  entry.kind === kind && (entry.name.endsWith('*') ? name.startsWith(entry.name.slice(0, -1)) : name === entry.name);
+
+/** The listed entry a stored name belongs to, if any. */
+export function storageEntryFor(kind: StorageKind, name: string): StorageEntry | undefined {
+  return STORAGE_ENTRIES.find((entry) => matches(entry, kind, name));
+}
+
+/** The names among `stored` that belong to one of the refused categories. */
+export function namesToPurge(kind: StorageKind, stored: readonly string[], refused: readonly ConsentCategory[]): string[] {
+  return stored.filter((name) => {
+    const category = storageEntryFor(kind, name)?.category;
+    return category !== undefined && category !== 'necessary' && refused.includes(category);
+  });
+}

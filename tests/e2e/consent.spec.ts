@@ -1,0 +1,248 @@
+// Issue 11 (consent before tracking) and spec §9's "cookie consent" event category: an opt-in host
+// (King's Cross, GB) and an opt-out host (New York, US), people and bots, on the local collectors.
+import type { BrowserContext, Page } from '@playwright/test';
+import { COLLECTOR_URL } from './support/collectorConfig';
+import { collector } from './support/collectorClient';
+import { expect, hostUrl, rememberConsent, test } from './support/fixtures';
+import { ALL_GRANTED, ALL_REFUSED } from '../../src/consent/record';
+import { storageEntryFor } from '../../src/consent/storageKeys';
+
+const OPT_IN = 'kingscross-bagberth.co.uk';
+const OPT_OUT = 'newyork-bagberth.com';
+const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const DAY = 86_400_000;
+const QUIET_MS = 15_000;
+/** Datadog's session cookie (7.x: `_dd_s_v2`). */
+const DATADOG_SESSION = expect.stringMatching(/^_dd_s/);
+
+/** Everything of the vendors a page fetches or sends: SDK code, collector calls, the telemetry proxy. */
+function watchVendors(page: Page) {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (url.startsWith(COLLECTOR_URL) || url.includes('/api/monitoring-proxy')) seen.push(url);
+  });
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    const body = await response.text().catch(() => '');
+    // Strings only the SDK bundles contain.
+    if (['sr-client-cfg.amplitude.com', 'cdn.segment.com', 'browser-intake-'].some((marker) => body.includes(marker))) seen.push(response.url());
+  });
+  return {
+    all: () => [...seen],
+    vendors: () => [...new Set(seen.flatMap((url) => /\/(amplitude|segment|datadog)/.exec(url)?.[1] ?? []))].sort(),
+  };
+}
+
+/** Names stored in the browser for a host: cookies and localStorage keys. */
+async function storedNames(page: Page, context: BrowserContext) {
+  const cookies = (await context.cookies(page.url())).map((cookie) => cookie.name).sort();
+  const localStorageKeys = (await page.evaluate(() => Object.keys(window.localStorage))).sort();
+  return { cookies, localStorageKeys };
+}
+
+const banner = (page: Page) => page.getByRole('region', { name: /cookie/i });
+const appStarted = (page: Page) => page.waitForFunction(() => 'next' in window);
+
+/** A scroll and an input, the two triggers that start monitoring and analytics when allowed. */
+async function scrollAndType(page: Page) {
+  await page.mouse.wheel(0, 1500);
+  await page.keyboard.press('Tab');
+}
+
+test.describe('an opt-in host (GB)', () => {
+  test('nothing is fetched, sent or stored before a choice; "Accept all" starts everything and is tracked', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const watch = watchVendors(page);
+    const marker = crypto.randomUUID();
+    await page.goto(hostUrl(OPT_IN, `/?e2e=${marker}`));
+    await expect(banner(page)).toBeVisible();
+    await appStarted(page);
+    await scrollAndType(page);
+    await page.waitForTimeout(QUIET_MS);
+    expect(watch.all()).toEqual([]);
+    expect(await storedNames(page, context)).toEqual({ cookies: [], localStorageKeys: [] });
+
+    // The control: the same running page starts both once the visitor agrees.
+    await page.mouse.wheel(0, -5000);
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await expect(banner(page)).toBeHidden();
+    await page.mouse.wheel(0, 800);
+    await expect.poll(() => watch.vendors(), { timeout: 20_000 }).toEqual(['amplitude', 'datadog', 'segment']);
+    const anonymousId = (await context.cookies(page.url())).find((cookie) => cookie.name === 'anonymous-id')?.value ?? '';
+    await expect
+      .poll(async () => (await collector.events(anonymousId)).filter((event) => event.vendor === 'segment' && event.name === 'Cookie Consent Updated').map((event) => event.properties), { timeout: 20_000 })
+      .toEqual([expect.objectContaining({ analytics: true, monitoring: true })]);
+    await expect.poll(async () => (await collector.telemetry(marker)).length, { timeout: 40_000 }).toBeGreaterThan(0);
+
+    // Everything stored is on the cookies page's list (consent/storageKeys.ts).
+    const stored = await storedNames(page, context);
+    expect(stored.cookies.filter((name) => !storageEntryFor('cookie', name)), 'cookies the list lacks').toEqual([]);
+    expect(stored.localStorageKeys.filter((name) => !storageEntryFor('localStorage', name)), 'storage keys the list lacks').toEqual([]);
+    expect(stored.cookies).toEqual(expect.arrayContaining(['consent', 'anonymous-id', DATADOG_SESSION]));
+  });
+
+  test('"Reject all": nothing after 15 s, a scroll and an input, nor on the next page', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const watch = watchVendors(page);
+    await page.goto(hostUrl(OPT_IN));
+    await appStarted(page);
+    // In place once the page has hydrated, through the form's round trip before: the same outcome.
+    await banner(page).getByRole('button', { name: 'Reject all' }).click();
+    await expect(banner(page)).toBeHidden();
+    await scrollAndType(page);
+    await page.waitForTimeout(QUIET_MS);
+    expect(watch.all()).toEqual([]);
+    expect(await storedNames(page, context)).toEqual({ cookies: ['consent'], localStorageKeys: [] });
+    expect((await context.cookies(page.url()))[0]?.value).toMatch(/^v1\.\d{4}-\d{2}-\d{2}\.a0m0$/);
+
+    await page.reload();
+    await expect(banner(page)).toBeHidden();
+    await appStarted(page);
+    await scrollAndType(page);
+    await page.waitForTimeout(5_000);
+    expect(watch.all()).toEqual([]);
+
+    // The control: on the same page, changing the choice in the footer's settings starts the SDKs.
+    await page.getByRole('link', { name: 'Cookie settings' }).click();
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await scrollAndType(page);
+    await expect.poll(() => watch.vendors(), { timeout: 30_000 }).toEqual(['amplitude', 'datadog', 'segment']);
+  });
+
+  test('a choice by category is honoured: monitoring without analytics', async ({ page, context }) => {
+    const watch = watchVendors(page);
+    const marker = crypto.randomUUID();
+    await page.goto(hostUrl(OPT_IN, `/?e2e=${marker}`));
+    await appStarted(page);
+    await banner(page).getByText('Choose by category').click();
+    await banner(page).getByRole('checkbox', { name: /Monitoring/ }).check();
+    await expect(banner(page).getByRole('checkbox', { name: /Analytics/ })).not.toBeChecked();
+    await banner(page).getByRole('button', { name: 'Save my choice' }).click();
+    await expect(banner(page)).toBeHidden();
+    await page.mouse.wheel(0, 800);
+    await expect.poll(async () => (await collector.telemetry(marker)).length, { timeout: 40_000 }).toBeGreaterThan(0);
+    expect(watch.vendors()).toEqual(['datadog']);
+    const stored = await storedNames(page, context);
+    expect(stored.cookies).toEqual(expect.arrayContaining([DATADOG_SESSION]));
+    expect(stored.cookies.concat(stored.localStorageKeys).filter((name) => /^(anonymous-id|AMP_|ajs_|analytics-session)/.test(name))).toEqual([]);
+  });
+
+  test('withdrawing from the footer stops the SDKs and deletes what they stored', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await rememberConsent(context, OPT_IN, ALL_GRANTED);
+    await page.goto(hostUrl(OPT_IN));
+    await appStarted(page);
+    await scrollAndType(page);
+    await expect.poll(async () => (await storedNames(page, context)).cookies, { timeout: 20_000 }).toEqual(expect.arrayContaining(['anonymous-id', DATADOG_SESSION]));
+    await expect.poll(async () => (await storedNames(page, context)).localStorageKeys.length, { timeout: 20_000 }).toBeGreaterThan(0);
+
+    await page.getByRole('link', { name: 'Cookie settings' }).click();
+    await expect(banner(page)).toBeVisible();
+    const reloaded = page.waitForEvent('load');
+    await banner(page).getByRole('button', { name: 'Reject all' }).click();
+    await reloaded;
+    const watch = watchVendors(page);
+    await appStarted(page);
+    await expect.poll(async () => storedNames(page, context), { timeout: 10_000 }).toEqual({ cookies: ['consent'], localStorageKeys: [] });
+    await scrollAndType(page);
+    await page.waitForTimeout(5_000);
+    expect(watch.all()).toEqual([]);
+    expect(await storedNames(page, context)).toEqual({ cookies: ['consent'], localStorageKeys: [] });
+  });
+
+  test('the banner stays away for the life of the record and returns after it', async ({ browser }) => {
+    for (const [ageDays, shown] of [[181, false], [183, true]] as const) {
+      const context = await browser.newContext();
+      await rememberConsent(context, OPT_IN, ALL_REFUSED, new Date(Date.now() - ageDays * DAY));
+      const page = await context.newPage();
+      await page.goto(hostUrl(OPT_IN));
+      // Decided before the first paint: a returning visitor never sees it, and nothing shifts.
+      await (shown ? expect(banner(page)).toBeVisible() : expect(banner(page)).toBeHidden());
+      await context.close();
+    }
+  });
+
+  test('without JavaScript the banner shows, and its buttons record the choice', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(hostUrl(OPT_IN, '/de'));
+    await expect(banner(page)).toBeVisible();
+    await banner(page).getByRole('button', { name: 'Alle ablehnen' }).click();
+    await expect(page).toHaveURL(hostUrl(OPT_IN, '/de'));
+    expect((await context.cookies(page.url())).find((cookie) => cookie.name === 'consent')?.value).toMatch(/\.a0m0$/);
+    await context.close();
+  });
+});
+
+test.describe('an opt-out host (US)', () => {
+  test('runs with a notice; "Reject all" stops it and clears what it stored', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const watch = watchVendors(page);
+    await page.goto(hostUrl(OPT_OUT));
+    await expect(banner(page)).toBeVisible();
+    await appStarted(page);
+    await scrollAndType(page);
+    await expect.poll(() => watch.vendors(), { timeout: 20_000 }).toEqual(['amplitude', 'datadog', 'segment']);
+
+    const reloaded = page.waitForEvent('load');
+    await banner(page).getByRole('button', { name: 'Reject all' }).click();
+    await reloaded;
+    const after = watchVendors(page);
+    await appStarted(page);
+    await expect(banner(page)).toBeHidden();
+    await expect.poll(async () => storedNames(page, context), { timeout: 10_000 }).toEqual({ cookies: ['consent'], localStorageKeys: [] });
+    await scrollAndType(page);
+    await page.waitForTimeout(5_000);
+    expect(after.all()).toEqual([]);
+  });
+
+  test('Global Privacy Control refuses analytics; monitoring still runs', async ({ page }) => {
+    await page.addInitScript(() => Object.defineProperty(navigator, 'globalPrivacyControl', { value: true }));
+    const watch = watchVendors(page);
+    const marker = crypto.randomUUID();
+    await page.goto(hostUrl(OPT_OUT, `/?e2e=${marker}`));
+    await appStarted(page);
+    await scrollAndType(page);
+    await expect.poll(async () => (await collector.telemetry(marker)).length, { timeout: 40_000 }).toBeGreaterThan(0);
+    // Analytics would have started at the input above; the collector has seen Datadog only.
+    await page.waitForTimeout(6_000);
+    expect(watch.vendors()).toEqual(['datadog']);
+  });
+});
+
+test.describe('bots', () => {
+  for (const domain of [OPT_IN, OPT_OUT]) {
+    test(`get the same page and never a vendor request on ${domain}, even after "Accept all"`, async ({ browser }) => {
+      const context = await browser.newContext({ userAgent: BOT_UA });
+      const page = await context.newPage();
+      const watch = watchVendors(page);
+      await page.goto(hostUrl(domain));
+      await expect(banner(page)).toBeVisible();
+      await appStarted(page);
+      // The start-up code runs and asks the server, which answers "bot": proof it decided, not that it never ran.
+      const botCheck = page.waitForResponse('**/api/is-bot');
+      await banner(page).getByRole('button', { name: 'Accept all' }).click();
+      await scrollAndType(page);
+      expect(await (await botCheck).json()).toEqual({ isBot: true });
+      await page.waitForTimeout(5_000);
+      expect(watch.all()).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+test('the banner never covers the call to action on a 360 px phone', async ({ browser }) => {
+  for (const domain of [OPT_IN, OPT_OUT]) {
+    const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+    const page = await context.newPage();
+    await page.goto(hostUrl(domain, '/de'));
+    const region = await banner(page).boundingBox();
+    const cta = await page.getByRole('main').getByRole('link', { name: /finden/ }).first().boundingBox();
+    expect(region && cta).toBeTruthy();
+    // In flow above the page: the call to action starts below its bottom edge.
+    expect(cta!.y).toBeGreaterThanOrEqual(region!.y + region!.height);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await context.close();
+  }
+});
