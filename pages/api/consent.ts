@@ -1,7 +1,7 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { serverEnv } from '@/config/serverEnv';
 import { trustedForwardedValue } from '@/config/forwarded';
-import { CONSENT_CATEGORIES, CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, choiceFromForm, serializeConsent, type ConsentFormFields } from '@/consent/record';
+import { CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, choiceFromForm, refusedCategories, serializeConsent, type ConsentFormFields } from '@/consent/record';
 import { namesToPurge } from '@/consent/storageKeys';
 
 /** Back to the page the form was on: a path of this host only, never another site. */
@@ -34,8 +34,7 @@ export default function consentRoute(request: NextApiRequest, response: NextApiR
 
   const https = (trustedForwardedValue(request.headers['x-forwarded-proto'], serverEnv.trustProxyHops) ?? 'http') === 'https';
   const attributes = `Path=/; SameSite=Lax${https ? '; Secure' : ''}`;
-  const refused = CONSENT_CATEGORIES.filter((category) => !choice[category]);
-  const purged = namesToPurge('cookie', Object.keys(request.cookies), refused).map((name) => `${name}=; Max-Age=0; ${attributes}`);
+  const purged = namesToPurge('cookie', Object.keys(request.cookies), refusedCategories(choice)).map((name) => `${name}=; Max-Age=0; ${attributes}`);
   response.setHeader('Set-Cookie', [`${CONSENT_COOKIE}=${serializeConsent(choice, new Date())}; Max-Age=${CONSENT_LIFETIME_DAYS * 86_400}; ${attributes}`, ...purged]);
   response.setHeader('Location', returnPath(request.headers.referer));
   return response.status(303).end();

@@ -3,8 +3,7 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Container } from '@/theme';
 import { useConsent } from './ConsentContext';
-import { CONSENT_MARK_ATTRIBUTE } from './markRecordedConsent';
-import { CONSENT_CATEGORIES, choiceFromForm } from './record';
+import { CONSENT_CATEGORIES, CONSENT_MARK_ATTRIBUTE, choiceFromForm } from './record';
 
 export const CONSENT_BANNER_ID = 'cookie-consent';
 /** Where a submitted choice goes without JavaScript, or before the app has started. */

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { globalPrivacyControl, purgeRefused, readRecordedConsent, recordConsent, refusedCategories } from './browserConsent';
+import { globalPrivacyControl, purgeRefused, readRecordedConsent, recordConsent } from './browserConsent';
 import type { ConsentRegime } from './policy';
-import { CONSENT_CATEGORIES, effectiveConsent, type ConsentChoice } from './record';
+import { CONSENT_CATEGORIES, effectiveConsent, refusedCategories, type ConsentChoice } from './record';
 
 export type BannerState = 'auto' | 'open' | 'closed';
 

@@ -1,6 +1,5 @@
 import Cookies from 'js-cookie';
-import { CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, CONSENT_CATEGORIES, parseConsent, serializeConsent, type ConsentCategory, type ConsentChoice } from './record';
-import { CONSENT_MARK_ATTRIBUTE } from './markRecordedConsent';
+import { CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, CONSENT_MARK_ATTRIBUTE, parseConsent, serializeConsent, type ConsentCategory, type ConsentChoice } from './record';
 import { namesToPurge } from './storageKeys';
 
 /** The choice this browser recorded for this host, if still valid. */
@@ -18,9 +17,6 @@ export function recordConsent(choice: ConsentChoice): void {
 
 /** Global Privacy Control: the browser's standing refusal of sale and sharing. */
 export const globalPrivacyControl = (): boolean => (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
-
-/** The categories not allowed now: undecided counts as refused. */
-export const refusedCategories = (consent: ConsentChoice | undefined): ConsentCategory[] => CONSENT_CATEGORIES.filter((category) => consent?.[category] !== true);
 
 /** The host and each parent domain: SDKs may set their cookies on the widest domain that takes them. */
 function cookieDomains(hostname: string): string[] {

@@ -1,8 +1,5 @@
 import { jsonForInlineScript } from '@/shell/jsonForInlineScript';
-import { CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, CONSENT_VERSION } from './record';
-
-/** `<html data-consent="recorded">` hides the server-rendered banner (ConsentBanner.tsx). */
-export const CONSENT_MARK_ATTRIBUTE = 'data-consent';
+import { CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, CONSENT_MARK_ATTRIBUTE, CONSENT_VERSION } from './record';
 
 /**
  * Marks the document when the visitor's choice is recorded and still valid, before the body is

@@ -13,6 +13,8 @@ export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
 export const CONSENT_COOKIE = 'consent';
 /** Raised when the categories or their meaning change: every visitor is asked again. */
 export const CONSENT_VERSION = 1;
+/** `<html data-consent="recorded">` hides the server-rendered banner (markRecordedConsent.ts, ConsentBanner.tsx). */
+export const CONSENT_MARK_ATTRIBUTE = 'data-consent';
 /** A choice is kept six months, then asked again. */
 export const CONSENT_LIFETIME_DAYS = 182;
 
@@ -62,3 +64,6 @@ export function choiceFromForm(fields: ConsentFormFields): ConsentChoice | undef
   if (fields.choice === 'custom') return { analytics: fields.analytics === 'on', monitoring: fields.monitoring === 'on' };
   return undefined;
 }
+
+/** The categories not allowed now: undecided counts as refused. */
+export const refusedCategories = (consent: ConsentChoice | undefined): ConsentCategory[] => CONSENT_CATEGORIES.filter((category) => consent?.[category] !== true);

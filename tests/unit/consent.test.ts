@@ -3,8 +3,8 @@
 // storage keys). Spec §9's event catalogue has the "cookie consent" category.
 import { afterEach, describe, expect, it } from 'vitest';
 import { OPT_IN_COUNTRIES, consentRegimeFor } from '@/consent/policy';
-import { CONSENT_MARK_ATTRIBUTE, MARK_RECORDED_CONSENT_SCRIPT } from '@/consent/markRecordedConsent';
-import { ALL_GRANTED, ALL_REFUSED, choiceFromForm, effectiveConsent, parseConsent, serializeConsent } from '@/consent/record';
+import { MARK_RECORDED_CONSENT_SCRIPT } from '@/consent/markRecordedConsent';
+import { CONSENT_MARK_ATTRIBUTE, ALL_GRANTED, ALL_REFUSED, choiceFromForm, effectiveConsent, parseConsent, serializeConsent } from '@/consent/record';
 import { namesToPurge, storageEntryFor } from '@/consent/storageKeys';
 import { PLACES } from '@/tenancy/placeData';
 
