@@ -16,8 +16,9 @@ async function main() {
   const domainsFile = readJson('domains.json');
   const placesFile = readJson('places.json');
   // Loaded once both files parse: some of these modules import the tenant files themselves.
-  const [{ validateTenants, formatProblem }, { SUPPORTED_CURRENCIES }, { linkedNameProblems }] = await Promise.all([
+  const [{ validateTenants }, { formatProblem }, { SUPPORTED_CURRENCIES }, { linkedNameProblems }] = await Promise.all([
     import('../src/tenancy/validateTenants'),
+    import('../src/tenancy/types'),
     import('../src/content/pricing'),
     import('../src/content/linkedNames'),
   ]);

@@ -2,4 +2,3 @@
 export { trackEvent } from './client';
 export { ANALYTICS_EVENTS, type AnalyticsEventName } from './events';
 export { useMicrositesAnalytics } from './useMicrositesAnalytics';
-export { detectBot } from './botDetection';

@@ -1,7 +1,6 @@
 import Cookies from 'js-cookie';
 import { Analytics, type SetupContext } from './Analytics';
 import { syncAnonymousId, type CookieJar } from './anonymousId';
-import { detectBot } from './botDetection';
 import { connect, currentPageContext } from './client';
 import type { AnalyticsConfig } from './config';
 import { IDENTITY_COOKIE_DAYS } from './constants';
@@ -11,7 +10,8 @@ import { enrichmentProperties } from './pageContext';
 import { touchProductSession } from './productSession';
 import { browserLocalStorage, createSafeStorage } from './safeStorage';
 import type { AnalyticsLogger } from './types';
-import { appLogger } from '@/monitoring';
+import { appLogger } from '@/base/logger';
+import { detectBot } from '@/base/botDetection';
 
 /** Analytics logs through the app logger: the console until monitoring loads, Datadog logs after. */
 const logger: AnalyticsLogger = appLogger;

@@ -1,8 +1,7 @@
 import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
 import { needsPhraseData } from '@/tenancy/placePhrases';
 import { groupTenantPages } from '@/tenancy/tenantPages';
-import type { DomainEntry, Place } from '@/tenancy/types';
-import type { TenantProblem } from '@/tenancy/validateTenants';
+import type { DomainEntry, Place, TenantProblem } from '@/tenancy/types';
 import { createNearbyFinder, DEFAULT_NEARBY_LIMIT } from './nearby';
 
 /**

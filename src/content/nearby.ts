@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, type WebsiteLocale } from '@/i18n/websiteLocales';
-import { canonicalHostIndex } from '@/seo/canonicalHost';
+import { canonicalHostIndex } from '@/tenancy/canonicalHost';
 import { linkToHost, type Scheme } from '@/seo/urls';
 import { PLACES } from '@/tenancy/placeData';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';

@@ -1,6 +1,6 @@
 import type { SSRConfig } from 'next-i18next/pages';
 import { loadTranslations, TRANSLATION_NAMESPACES } from '@/i18n/serverTranslations';
-import { appLogger } from '@/monitoring';
+import { appLogger } from '@/base/logger';
 import { contentEnv } from './contentEnv';
 import { formatContentError, mergeOverEmbedded } from './contentService';
 import { createContentSource, type ContentSource } from './contentSource';

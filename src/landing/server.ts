@@ -10,7 +10,7 @@ import { regionalLocale, timeZoneName } from '@/i18n/regionalLocale';
 import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
 import { consentRegimeFor } from '@/consent/policy';
 import { breadcrumbTrail } from '@/seo/breadcrumbs';
-import { canonicalHostFor } from '@/seo/canonicalHost';
+import { canonicalHostFor } from '@/tenancy/canonicalHost';
 import { headLinks } from '@/seo/pageLinks';
 import { PLACES } from '@/tenancy/placeData';
 import { previewUrl } from '@/tenancy/previewUrl';

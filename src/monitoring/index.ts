@@ -4,5 +4,4 @@
  * Safari proxy's server side lives in `proxyHandler` and `proxyConfig`, outside this API.
  */
 export { IGNORED_ERROR_TYPES, IgnorableError } from './beforeSend';
-export { appLogger, type LogContext } from './logger';
 export { useMonitoring } from './useMonitoring';

@@ -1,5 +1,5 @@
 import Router from 'next/router';
-import { detectBot } from '@/analytics';
+import { detectBot } from '@/base/botDetection';
 import { publicMonitoringConfig } from './config';
 import { tenantContext } from './context';
 import { startMonitoring, type MonitoringHandle } from './startMonitoring';

@@ -1,6 +1,7 @@
 import type { MonitoringConfig, EnabledMonitoringConfig } from './config';
 import { APPLICATION_CONTEXT_KEY, TENANT_CONTEXT_KEY, applicationContext, type TenantContext } from './context';
-import { appLogger, datadogSink, setLogSink } from './logger';
+import { appLogger, setLogSink } from '@/base/logger';
+import { datadogSink } from './datadogSink';
 import { logsInitOptions, rumInitOptions, type TransportChoice } from './rumInitOptions';
 import { isSafariLike } from './safari';
 

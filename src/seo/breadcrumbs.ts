@@ -1,6 +1,6 @@
 import type { WebsiteLocale } from '@/i18n/websiteLocales';
 import type { DomainEntry, Place, TenantType } from '@/tenancy/types';
-import { canonicalHostFor } from './canonicalHost';
+import { canonicalHostFor } from '@/tenancy/canonicalHost';
 import type { Crumb } from './jsonLd';
 import { linkToHost, type Scheme } from './urls';
 

@@ -1,5 +1,5 @@
 import type { WebsiteLocale } from '@/i18n/websiteLocales';
-import { canonicalHostFor, type CanonicalCandidate } from './canonicalHost';
+import { canonicalHostFor, type CanonicalCandidate } from '@/tenancy/canonicalHost';
 import { alternates, pageUrl, type Alternate, type Scheme } from './urls';
 
 export interface HeadLinks {

@@ -1,6 +1,6 @@
 import type { WebsiteLocale } from '@/i18n/websiteLocales';
 import type { DomainEntry } from '@/tenancy/types';
-import { canonicalHostFor, type CanonicalCandidate } from './canonicalHost';
+import { canonicalHostFor, type CanonicalCandidate } from '@/tenancy/canonicalHost';
 import { alternates, type Alternate, type Scheme } from './urls';
 import { escapeXml } from './xml';
 

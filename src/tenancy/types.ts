@@ -44,3 +44,13 @@ export interface TenantPage {
   locales: WebsiteLocale[];
   domains: string[];
 }
+
+/** One problem in the tenant files, naming the entry and the field so a marketer can fix it. */
+export interface TenantProblem {
+  file: 'domains.json' | 'places.json';
+  entry: string;
+  field: string;
+  message: string;
+}
+
+export const formatProblem = (p: TenantProblem): string => `tenants/${p.file}: entry ${p.entry}, field "${p.field}": ${p.message}`;

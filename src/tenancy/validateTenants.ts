@@ -1,17 +1,7 @@
 import { WEBSITE_LOCALES, isWebsiteLocale } from '@/i18n/websiteLocales';
-import { canonicalProblems } from '@/seo/canonicalHost';
+import { canonicalProblems } from './canonicalHost';
 import { needsPhraseData, PHRASE_EXAMPLES, PHRASE_LOCALES } from './placePhrases';
-import { PLACE_KINDS, TENANT_TYPES } from './types';
-
-/** One problem in the tenant files, naming the entry and the field so a marketer can fix it. */
-export interface TenantProblem {
-  file: 'domains.json' | 'places.json';
-  entry: string;
-  field: string;
-  message: string;
-}
-
-export const formatProblem = (p: TenantProblem): string => `tenants/${p.file}: entry ${p.entry}, field "${p.field}": ${p.message}`;
+import { PLACE_KINDS, TENANT_TYPES, type TenantProblem } from './types';
 
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
 const KEBAB_CASE = /^[a-z0-9]+(-[a-z0-9]+)*$/;

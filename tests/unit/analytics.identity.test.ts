@@ -1,7 +1,7 @@
 // Spec §3 (anonymous identity, product session, device context, page context), §4 (session
 // rules), §7 call 1 (bot detection), §8 (storage falls back to memory with a warning), §9.
 import { syncAnonymousId, type CookieJar } from '@/analytics/anonymousId';
-import { detectBot, resetBotDetection } from '@/analytics/botDetection';
+import { detectBot, resetBotDetection } from '@/base/botDetection';
 import { parseAnalyticsEnv, redactKey } from '@/analytics/config';
 import { ANONYMOUS_ID_KEY, SESSION_ID_KEY, SESSION_LAST_ACCESS_KEY } from '@/analytics/constants';
 import { deviceContext, screenTypeFor } from '@/analytics/deviceContext';

@@ -1,7 +1,7 @@
 // Spec §3 (domain-mapping entry: locales per site): a page in locale L names the places it links to in L.
 import { readFileSync } from 'node:fs';
 import { linkedNameProblems } from '@/content/linkedNames';
-import { formatProblem } from '@/tenancy/validateTenants';
+import { formatProblem } from '@/tenancy/types';
 import type { DomainEntry, Place } from '@/tenancy/types';
 
 const place = (overrides: Partial<Place>): Place => ({

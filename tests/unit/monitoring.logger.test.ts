@@ -1,6 +1,7 @@
 // Spec §8 (warnings are logged) and the monitoring issue's app logger: the console before
 // monitoring loads, Datadog logs after.
-import { appLogger, consoleSink, datadogSink, setLogSink, type DatadogLogger, type LogSink } from '@/monitoring/logger';
+import { appLogger, consoleSink, setLogSink, type LogSink } from '@/base/logger';
+import { datadogSink, type DatadogLogger } from '@/monitoring/datadogSink';
 
 afterEach(() => {
   setLogSink(consoleSink);

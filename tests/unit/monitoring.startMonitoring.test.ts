@@ -38,7 +38,7 @@ async function load(overrides: { rumFails?: boolean; logsFail?: boolean } = {}) 
     return { datadogLogs: logs };
   });
   const { startMonitoring } = await import('@/monitoring/startMonitoring');
-  const { appLogger, consoleSink, setLogSink } = await import('@/monitoring/logger');
+  const { appLogger, consoleSink, setLogSink } = await import('@/base/logger');
   setLogSink(consoleSink);
   return { startMonitoring, appLogger };
 }

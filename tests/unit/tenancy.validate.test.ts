@@ -1,7 +1,8 @@
 // Spec §3 (domain-mapping entry) and §9 (website locales): the marketers' tenant files.
 import { readFileSync } from 'node:fs';
 import { SUPPORTED_CURRENCIES } from '@/content/pricing';
-import { formatProblem, validateTenants } from '@/tenancy/validateTenants';
+import { formatProblem } from '@/tenancy/types';
+import { validateTenants } from '@/tenancy/validateTenants';
 
 const options = { currencies: ['GBP', 'EUR'] };
 const readTenantFile = (name: string) => JSON.parse(readFileSync(`tenants/${name}`, 'utf8'));

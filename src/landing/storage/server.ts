@@ -1,4 +1,4 @@
-import { appLogger } from '@/monitoring';
+import { appLogger } from '@/base/logger';
 import { fetchStorageSpots, STORAGE_SPOTS_LIMIT, STORAGE_SPOTS_RADIUS_KM, type StorageSpot } from './storageQuery';
 
 /** What the page shows for the spots: the list the API sent, or its quiet error state. Never made up. */

@@ -1,29 +1,15 @@
+// The app's one logger, neutral so that every folder may log without depending on monitoring.
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export type LogContext = Record<string, unknown>;
 
-/** Where app log lines go: the console until monitoring loads, Datadog logs after. */
+/** Where app log lines go: the console until monitoring swaps in Datadog logs (`src/monitoring/datadogSink.ts`). */
 export type LogSink = (level: LogLevel, message: string, context?: LogContext) => void;
 
 export const consoleSink: LogSink = (level, message, context) => {
   if (context === undefined) console[level](message);
   else console[level](message, context);
 };
-
-/** The part of a browser-logs `Logger` the sink needs. */
-export type DatadogLogger = Record<LogLevel, (message: string, messageContext?: object, error?: Error) => void>;
-
-/** Sends app log lines to Datadog; an `error` in the context becomes the log's error. */
-export function datadogSink(logger: DatadogLogger): LogSink {
-  return (level, message, context) => {
-    if (context?.error instanceof Error) {
-      const { error, ...rest } = context;
-      logger[level](message, rest, error);
-    } else {
-      logger[level](message, context);
-    }
-  };
-}
 
 let sink: LogSink = consoleSink;
 

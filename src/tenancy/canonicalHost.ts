@@ -1,5 +1,4 @@
-import type { TenantProblem } from '@/tenancy/validateTenants';
-import type { DomainEntry } from '@/tenancy/types';
+import type { DomainEntry, TenantProblem } from './types';
 
 /**
  * A domain entry as the canonical rule reads it. `canonical` is an optional flag of

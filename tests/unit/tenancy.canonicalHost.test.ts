@@ -1,7 +1,7 @@
 // Spec §2 (alias hosts share one slug) and §3 (domain-mapping entry): which alias host is canonical.
-import { canonicalHostFor, canonicalHostIndex, canonicalProblems, type CanonicalCandidate } from '@/seo/canonicalHost';
+import { canonicalHostFor, canonicalHostIndex, canonicalProblems, type CanonicalCandidate } from '@/tenancy/canonicalHost';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
-import { formatProblem } from '@/tenancy/validateTenants';
+import { formatProblem } from '@/tenancy/types';
 
 const KX = '/kings-cross-station/poi';
 const entry = (domain: string, path: string, canonical?: boolean): CanonicalCandidate =>
