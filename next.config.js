@@ -3,23 +3,29 @@ const { PHASE_PRODUCTION_BUILD } = require('next/constants');
 const { i18n } = require('./next-i18next.config.js');
 
 /**
- * `next build` (so `npm start` too) first runs the tenant check, `npm run tenants:check`, and stops
- * with its messages: a broken map must never build (a duplicate domain would serve another page).
- * Build workers load this file again; they inherit the variable and skip the check.
+ * `next build` (so `npm start` too) first runs the tenant check (`npm run tenants:check`) and the
+ * environment check (`npm run env:check`), and stops with their messages: a broken map must never
+ * build (a duplicate domain would serve another page), nor a deployment with a mistyped variable.
+ * Build workers load this file again; they inherit the variable and skip the checks.
  */
-function checkTenantMap() {
-  if (process.env.TENANT_MAP_CHECKED) return;
-  const check = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'scripts/check-tenants.ts'], { cwd: __dirname, stdio: 'inherit' });
-  if (check.status !== 0) {
-    console.error('\nThe build stops here: fix the tenant map (tenants/*.json) as listed above.');
-    process.exit(1);
+function checkBeforeBuild() {
+  if (process.env.BUILD_INPUTS_CHECKED) return;
+  for (const [script, what] of [
+    ['scripts/check-tenants.ts', 'the tenant map (tenants/*.json)'],
+    ['scripts/check-env.ts', 'the environment variables'],
+  ]) {
+    const check = spawnSync(process.execPath, [require.resolve('tsx/cli'), script], { cwd: __dirname, stdio: 'inherit' });
+    if (check.status !== 0) {
+      console.error(`\nThe build stops here: fix ${what} as listed above.`);
+      process.exit(1);
+    }
   }
-  process.env.TENANT_MAP_CHECKED = '1';
+  process.env.BUILD_INPUTS_CHECKED = '1';
 }
 
 /** @type {(phase: string) => import('next').NextConfig} */
 module.exports = (phase) => {
-  if (phase === PHASE_PRODUCTION_BUILD) checkTenantMap();
+  if (phase === PHASE_PRODUCTION_BUILD) checkBeforeBuild();
   return {
     reactStrictMode: true,
     poweredByHeader: false,

@@ -30,10 +30,10 @@ async function main() {
       return;
     }
     // Share images are files drawn at build time: answered from memory, without Next's routing.
-    const shareImage = /^\/og\/([a-z0-9-]+)\.png(?:\?|$)/.exec(request.url ?? '');
+    const shareImage = /^\/og\/([a-z0-9-]+)\.png(?:\?|$)/.exec(request.url ?? '')?.[1];
     if (shareImage && (request.method === 'GET' || request.method === 'HEAD')) {
       const host = requestHost(request.headers.host, request.headers['x-forwarded-host'], serverEnv.trustProxyHops);
-      shareImageResponse(host, shareImage[1]!).then(
+      shareImageResponse(host, shareImage).then(
         (answer) => response.writeHead(answer.status, answer.headers).end(request.method === 'HEAD' ? undefined : answer.body),
         () => response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Server error\n'),
       );

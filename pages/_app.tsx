@@ -1,6 +1,5 @@
 import type { AppProps } from 'next/app';
 import { appWithTranslation } from 'next-i18next/pages';
-import { useCallback } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { ANALYTICS_EVENTS, trackEvent, useMicrositesAnalytics } from '@/analytics';
 import { ConsentProvider, useConsentController } from '@/consent/ConsentContext';
@@ -20,7 +19,7 @@ function trackChoice(choice: ConsentChoice): void {
 }
 
 function MicrositesApp({ Component, pageProps }: AppProps) {
-  const consent = useConsentController(regimeOf(pageProps), useCallback(trackChoice, []));
+  const consent = useConsentController(regimeOf(pageProps), trackChoice);
   useMicrositesAnalytics(consent.consent?.analytics === true);
   useMonitoring(consent.consent?.monitoring === true);
   return (

@@ -4,9 +4,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { publicAnalyticsConfig } from '../src/analytics/config';
-import { readGraphqlUrl } from '../src/landing/storage/graphqlEnv';
-import { publicMonitoringConfig } from '../src/monitoring/config';
+import { publicAnalyticsConfig } from '../src/config/analyticsEnv';
+import { publicMonitoringConfig } from '../src/config/monitoringEnv';
+import { serverEnv } from '../src/config/serverEnv';
 import { inlineScripts, securityHeaders } from '../src/security/policy';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
 
@@ -24,7 +24,7 @@ for (const file of pages) {
 const headers = securityHeaders({
   analytics: publicAnalyticsConfig,
   monitoring: publicMonitoringConfig,
-  graphqlUrl: readGraphqlUrl(process.env),
+  graphqlUrl: serverEnv.graphqlUrl,
   scriptHashes: [...hashes].sort(),
 });
 writeFileSync(join(root, SECURITY_HEADERS_FILE), `${JSON.stringify(headers, null, 2)}\n`);

@@ -1,7 +1,6 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { serverEnv } from '@/config/serverEnv';
 import { handleProxyRequest } from '@/monitoring/proxyHandler';
-import { proxyEnv } from '@/monitoring/proxyConfig';
 import { createConcurrencyLimit, createRateLimiter } from '@/monitoring/proxyLimits';
 
 /** The Safari fallback proxy (spec §7 call 9). All decisions live in src/monitoring/proxyHandler. */
@@ -21,7 +20,7 @@ export default async function monitoringProxy(req: NextApiRequest, res: NextApiR
       body: req.iterator({ destroyOnReturn: false }),
       remoteAddress: req.socket.remoteAddress,
     },
-    { fetch, ...proxyEnv, trustProxyHops: serverEnv.trustProxyHops, rateLimit, upstream },
+    { fetch, ...serverEnv.monitoringProxy, trustProxyHops: serverEnv.trustProxyHops, rateLimit, upstream },
   );
   res.status(response.status);
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);

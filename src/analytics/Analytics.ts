@@ -1,6 +1,5 @@
 import { v4 as uuidv4 } from 'uuid';
-import type { AnalyticsConfig } from './config';
-import { redactKey } from './config';
+import { redactKey, type AnalyticsConfig } from '@/config/analyticsEnv';
 import { enqueue, flushOrder } from './eventQueue';
 import type { AnalyticsEvent, AnalyticsLogger, AnalyticsUser, Destination, Properties } from './types';
 import { validateEvent } from './validateEvent';

@@ -1,6 +1,6 @@
 import * as amplitude from '@amplitude/analytics-browser';
 import type { SetupContext } from './Analytics';
-import type { AnalyticsConfig } from './config';
+import type { AnalyticsConfig } from '@/config/analyticsEnv';
 import {
   ACTION_CLICK_ELEMENTS,
   CAPTURED_STATUS_CODES,

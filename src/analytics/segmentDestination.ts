@@ -1,6 +1,6 @@
 import { AnalyticsBrowser, type Context, type Plugin } from '@segment/analytics-next';
 import type { SetupContext } from './Analytics';
-import type { AnalyticsConfig } from './config';
+import type { AnalyticsConfig } from '@/config/analyticsEnv';
 import { IDENTITY_COOKIE_DAYS, IDENTITY_COOKIE_SAME_SITE, SEGMENT_BATCH_SIZE, SEGMENT_BATCH_TIMEOUT_MS, SEGMENT_RETRY_QUEUE } from './constants';
 import type { AnalyticsEvent, Destination } from './types';
 

@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import { Analytics, type SetupContext } from './Analytics';
 import { syncAnonymousId, type CookieJar } from './anonymousId';
 import { connect, currentPageContext } from './client';
-import type { AnalyticsConfig } from './config';
+import type { AnalyticsConfig } from '@/config/analyticsEnv';
 import { IDENTITY_COOKIE_DAYS } from './constants';
 import { deviceContext } from './deviceContext';
 import { createDestinationLoader } from './loadDestinations';

@@ -1,7 +1,7 @@
 import Router, { useRouter } from 'next/router';
 import { useEffect } from 'react';
 import { sendPageView, setPageContext } from './client';
-import { publicAnalyticsConfig } from './config';
+import { publicAnalyticsConfig } from '@/config/analyticsEnv';
 
 /** The landing path a route maps to, e.g. /[slug]/[type] with its params → /prague/city. */
 const mappedPath = () => Router.pathname.replace(/\[(\w+)\]/g, (_match, param: string) => String(Router.query[param] ?? ''));

@@ -1,66 +1,104 @@
-/** Small, dependency-free readers for environment values. Each throws a message naming the variable. */
+/**
+ * Small, dependency-free readers for environment values. A reader collects every problem instead
+ * of stopping at the first, so one run names every bad variable; `done` throws them together.
+ */
+
+export type Env = Record<string, string | undefined>;
 
 export class EnvError extends Error {
-  constructor(name: string, problem: string) {
-    super(`Invalid environment variable ${name}: ${problem}`);
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
     this.name = 'EnvError';
   }
 }
+
+const problemText = (name: string, problem: string) => `Invalid environment variable ${name}: ${problem}`;
 
 const blankToUndefined = (raw: string | undefined): string | undefined => {
   const trimmed = raw?.trim();
   return trimmed ? trimmed : undefined;
 };
 
-/** An absolute http(s) URL without a trailing slash. */
-export function readUrl(name: string, raw: string | undefined, fallback: string): string;
-export function readUrl(name: string, raw: string | undefined): string | undefined;
-export function readUrl(name: string, raw: string | undefined, fallback?: string): string | undefined {
-  const value = blankToUndefined(raw) ?? fallback;
-  if (value === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new EnvError(name, `expected an absolute http(s) URL, got ${JSON.stringify(value)}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new EnvError(name, `expected an http or https URL, got ${JSON.stringify(value)}`);
-  }
-  return value.replace(/\/+$/, '');
-}
-
-export function readString(name: string, raw: string | undefined, fallback: string): string;
-export function readString(name: string, raw: string | undefined): string | undefined;
-export function readString(_name: string, raw: string | undefined, fallback?: string): string | undefined {
-  return blankToUndefined(raw) ?? fallback;
-}
-
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
 const FALSE = new Set(['0', 'false', 'no', 'off']);
 
-export function readBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
-  const value = blankToUndefined(raw)?.toLowerCase();
-  if (value === undefined) return fallback;
-  if (TRUE.has(value)) return true;
-  if (FALSE.has(value)) return false;
-  throw new EnvError(name, `expected true or false, got ${JSON.stringify(raw)}`);
+export interface EnvReader {
+  /** An absolute http(s) URL without a trailing slash. */
+  url(name: string, fallback: string): string;
+  url(name: string): string | undefined;
+  string(name: string, fallback: string): string;
+  string(name: string): string | undefined;
+  boolean(name: string, fallback: boolean): boolean;
+  positiveInt(name: string, fallback: number): number;
+  /** How many proxies in front are trusted: false/0 none, true 1, or a count. */
+  proxyHops(name: string): number;
+  /** Records a problem found by a caller's own rule. */
+  problem(name: string, problem: string): void;
+  /** The parsed value, or an EnvError naming every bad variable read so far. */
+  done<T>(value: T): T;
 }
 
-/** How many proxies in front are trusted: false/0 none, true 1, or a count. */
-export function readProxyHops(name: string, raw: string | undefined): number {
-  const value = blankToUndefined(raw)?.toLowerCase();
-  if (value === undefined || FALSE.has(value)) return 0;
-  if (TRUE.has(value)) return 1;
-  if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
-  throw new EnvError(name, `expected false, true or the number of trusted proxies in front (1-10), got ${JSON.stringify(raw)}`);
-}
+export function envReader(env: Env): EnvReader {
+  const problems: string[] = [];
+  const problem = (name: string, text: string) => {
+    problems.push(problemText(name, text));
+  };
 
-export function readPositiveInt(name: string, raw: string | undefined, fallback: number): number {
-  const value = blankToUndefined(raw);
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) <= 0) {
-    throw new EnvError(name, `expected a positive whole number, got ${JSON.stringify(raw)}`);
+  function url(name: string, fallback: string): string;
+  function url(name: string): string | undefined;
+  function url(name: string, fallback?: string): string | undefined {
+    const value = blankToUndefined(env[name]) ?? fallback;
+    if (value === undefined) return undefined;
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      problem(name, `expected an absolute http(s) URL, got ${JSON.stringify(value)}`);
+      return fallback;
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      problem(name, `expected an http or https URL, got ${JSON.stringify(value)}`);
+      return fallback;
+    }
+    return value.replace(/\/+$/, '');
   }
-  return Number(value);
+
+  function string(name: string, fallback: string): string;
+  function string(name: string): string | undefined;
+  function string(name: string, fallback?: string): string | undefined {
+    return blankToUndefined(env[name]) ?? fallback;
+  }
+
+  return {
+    url,
+    string,
+    boolean(name, fallback) {
+      const value = blankToUndefined(env[name])?.toLowerCase();
+      if (value === undefined) return fallback;
+      if (TRUE.has(value)) return true;
+      if (FALSE.has(value)) return false;
+      problem(name, `expected true or false, got ${JSON.stringify(env[name])}`);
+      return fallback;
+    },
+    positiveInt(name, fallback) {
+      const value = blankToUndefined(env[name]);
+      if (value === undefined) return fallback;
+      if (/^\d+$/.test(value) && Number(value) > 0) return Number(value);
+      problem(name, `expected a positive whole number, got ${JSON.stringify(env[name])}`);
+      return fallback;
+    },
+    proxyHops(name) {
+      const value = blankToUndefined(env[name])?.toLowerCase();
+      if (value === undefined || FALSE.has(value)) return 0;
+      if (TRUE.has(value)) return 1;
+      if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+      problem(name, `expected false, true or the number of trusted proxies in front (1-10), got ${JSON.stringify(env[name])}`);
+      return 0;
+    },
+    problem,
+    done(value) {
+      if (problems.length > 0) throw new EnvError(problems);
+      return value;
+    },
+  };
 }

@@ -1,7 +1,7 @@
-import { readUrl } from './parse';
+import { envReader, type Env } from './parse';
 
 /**
- * Browser-visible configuration, parsed once. Next inlines NEXT_PUBLIC_* values at build time
+ * Browser-visible site configuration, parsed once. Next inlines NEXT_PUBLIC_* values at build time
  * only where they are written out literally, so each variable is named here in full.
  */
 export interface PublicEnv {
@@ -14,11 +14,12 @@ export interface PublicEnv {
 export const DEFAULT_MICROSITES_BASE_URL = 'http://localhost:3000';
 export const DEFAULT_CUSTOMER_APP_URL = 'https://app.bagberth.com';
 
-export function parsePublicEnv(env: Record<string, string | undefined>): PublicEnv {
-  return {
-    micrositesBaseUrl: readUrl('NEXT_PUBLIC_MICROSITES_BASE_URL', env.NEXT_PUBLIC_MICROSITES_BASE_URL, DEFAULT_MICROSITES_BASE_URL),
-    customerAppUrl: readUrl('NEXT_PUBLIC_CUSTOMER_APP_URL', env.NEXT_PUBLIC_CUSTOMER_APP_URL, DEFAULT_CUSTOMER_APP_URL),
-  };
+export function parsePublicEnv(env: Env): PublicEnv {
+  const read = envReader(env);
+  return read.done({
+    micrositesBaseUrl: read.url('NEXT_PUBLIC_MICROSITES_BASE_URL', DEFAULT_MICROSITES_BASE_URL),
+    customerAppUrl: read.url('NEXT_PUBLIC_CUSTOMER_APP_URL', DEFAULT_CUSTOMER_APP_URL),
+  });
 }
 
 export const publicEnv: PublicEnv = parsePublicEnv({

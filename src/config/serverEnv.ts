@@ -1,18 +1,50 @@
-import { readProxyHops } from './parse';
+import { intakeOriginForSite, readDatadogSite } from './datadogSite';
+import { envReader, type Env } from './parse';
 
-/** Server-only configuration (middleware and API routes), parsed once. */
+/** Server-only configuration (middleware, API routes, build-time data loading), parsed once. */
 export interface ServerEnv {
   /**
    * How many proxies in front of the server append to X-Forwarded-Host / -For (0: none trusted,
    * the headers are ignored). See src/config/forwarded.ts.
    */
   trustProxyHops: number;
-}
-
-export function parseServerEnv(env: Record<string, string | undefined>): ServerEnv {
-  return {
-    trustProxyHops: readProxyHops('TRUST_PROXY', env.TRUST_PROXY),
+  /** The Safari fallback proxy for Datadog (pages/api/monitoring-proxy.ts). */
+  monitoringProxy: {
+    /** Where intake requests go: the Datadog site's intake, or a local collector in tests. */
+    intakeBase: string;
+    /** Only requests for this client token are forwarded; undefined when monitoring is off. */
+    clientToken: string | undefined;
   };
+  /** The content service; unset means the embedded JSON under locales/ only. */
+  contentServiceUrl: string | undefined;
+  /** How often a statically built page is regenerated to pick up new content (ISR). */
+  revalidateSeconds: number;
+  /** The GraphQL API of the live storage-spots section; unset means no live section. */
+  graphqlUrl: string | undefined;
 }
 
-export const serverEnv: ServerEnv = parseServerEnv({ TRUST_PROXY: process.env.TRUST_PROXY });
+export const DEFAULT_CONTENT_REVALIDATE_SECONDS = 3600;
+
+export function parseServerEnv(env: Env): ServerEnv {
+  const read = envReader(env);
+  const intakeBase = read.url('DATADOG_INTAKE_URL', intakeOriginForSite(readDatadogSite(read)));
+  const { search, hash } = new URL(intakeBase);
+  if (search || hash) read.problem('DATADOG_INTAKE_URL', `expected an origin or path without query or fragment, got ${JSON.stringify(intakeBase)}`);
+  return read.done({
+    trustProxyHops: read.proxyHops('TRUST_PROXY'),
+    monitoringProxy: { intakeBase, clientToken: read.string('NEXT_PUBLIC_DATADOG_CLIENT_TOKEN') },
+    contentServiceUrl: read.url('CONTENT_SERVICE_URL'),
+    revalidateSeconds: read.positiveInt('CONTENT_REVALIDATE_SECONDS', DEFAULT_CONTENT_REVALIDATE_SECONDS),
+    graphqlUrl: read.url('GRAPHQL_URL'),
+  });
+}
+
+export const serverEnv: ServerEnv = parseServerEnv({
+  TRUST_PROXY: process.env.TRUST_PROXY,
+  DATADOG_INTAKE_URL: process.env.DATADOG_INTAKE_URL,
+  NEXT_PUBLIC_DATADOG_SITE: process.env.NEXT_PUBLIC_DATADOG_SITE,
+  NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: process.env.NEXT_PUBLIC_DATADOG_CLIENT_TOKEN,
+  CONTENT_SERVICE_URL: process.env.CONTENT_SERVICE_URL,
+  CONTENT_REVALIDATE_SECONDS: process.env.CONTENT_REVALIDATE_SECONDS,
+  GRAPHQL_URL: process.env.GRAPHQL_URL,
+});

@@ -43,6 +43,8 @@ export function useConsentController(regime: ConsentRegime, onChoice: (choice: C
   useEffect(() => {
     const current = effectiveConsent(regime, readRecordedConsent(), globalPrivacyControl());
     purgeRefused(refusedCategories(current));
+    // The record is a cookie, known only once mounted: the static HTML is the same for everyone.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setConsent(current);
   }, [regime]);
 

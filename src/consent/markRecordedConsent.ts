@@ -1,4 +1,4 @@
-import { jsonForInlineScript } from '@/shell/jsonForInlineScript';
+import { jsonForInlineScript } from '@/base/jsonForInlineScript';
 import { CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, CONSENT_MARK_ATTRIBUTE, CONSENT_VERSION } from './record';
 
 /**

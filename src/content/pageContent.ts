@@ -1,7 +1,7 @@
 import type { SSRConfig } from 'next-i18next/pages';
 import { loadTranslations, TRANSLATION_NAMESPACES } from '@/i18n/serverTranslations';
 import { appLogger } from '@/base/logger';
-import { contentEnv } from './contentEnv';
+import { serverEnv } from '@/config/serverEnv';
 import { formatContentError, mergeOverEmbedded } from './contentService';
 import { createContentSource, type ContentSource } from './contentSource';
 
@@ -20,7 +20,7 @@ let source: ContentSource | undefined;
  */
 export async function loadPageContent(locale: string | undefined): Promise<PageContent> {
   const translations = await loadTranslations(locale);
-  const { contentServiceUrl, revalidateSeconds } = contentEnv;
+  const { contentServiceUrl, revalidateSeconds } = serverEnv;
   const store = translations._nextI18Next?.initialI18nStore as Record<string, Record<string, object>> | undefined;
   if (!contentServiceUrl || !translations._nextI18Next || !store) return { translations };
 

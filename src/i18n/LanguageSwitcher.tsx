@@ -4,6 +4,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { useRouter } from 'next/router';
 import styled from 'styled-components';
 import { GlobeIcon } from '@/theme/icons';
+import { visuallyHidden } from '@/theme/VisuallyHidden';
 import { localeEntryFor } from './localeTable';
 import { CHOOSE_LANGUAGE_PARAM, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS } from './pageLanguage';
 import type { WebsiteLocale } from './websiteLocales';
@@ -43,7 +44,8 @@ export function LanguageSwitcher({ locales, onSwitch }: LanguageSwitcherProps) {
     <Switcher>
       <summary>
         <GlobeIcon />
-        {t('language.label')}: {localeEntryFor(current as WebsiteLocale).friendlyName}
+        <Label>{t('language.label')}: </Label>
+        {localeEntryFor(current as WebsiteLocale).friendlyName}
       </summary>
       <List aria-label={t('language.label')}>
         {locales.map((locale) => (
@@ -81,6 +83,13 @@ const Switcher = styled.details`
     gap: ${({ theme }) => theme.space.xs};
   }
   summary::-webkit-details-marker { display: none; }
+`;
+
+// On a phone "Language: English" wrapped inside the pill; the globe says it, and the words stay for screen readers.
+const Label = styled.span`
+  @media (max-width: ${({ theme }) => theme.breakpoints.tablet - 1}px) {
+    ${visuallyHidden}
+  }
 `;
 
 const List = styled.ul`

@@ -18,12 +18,12 @@ import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 import { groupTenantPages } from '@/tenancy/tenantPages';
 import type { Place, PlaceKind, TenantPage } from '@/tenancy/types';
 import { HERO_PICTURE_SIZES, type HeroImage } from './heroPicture';
-import { readGraphqlUrl } from './storage/graphqlEnv';
 import type { LandingProps, NearbyLink } from './types';
+import { serverEnv } from '@/config/serverEnv';
 import { shareImageName } from '@/seo/shareImageFiles';
 
 const TENANT_PAGES = groupTenantPages(DOMAIN_ENTRIES);
-const GRAPHQL_URL = readGraphqlUrl(process.env) ?? null;
+const GRAPHQL_URL = serverEnv.graphqlUrl ?? null;
 const NEARBY_LIMIT = 6;
 
 export type LandingParams = { slug: string; type: string };

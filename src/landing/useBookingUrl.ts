@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { publicEnv } from '@/config/publicEnv';
 import { buildBookingUrl, type BookingTarget } from './bookingUrl';
 import type { LandingProps } from './types';
@@ -8,16 +8,14 @@ export function bookingTarget({ slug, type, place, locale }: LandingProps): Book
   return { slug, type, lat: place.lat, lng: place.lng, locale };
 }
 
+const unchanging = () => () => {};
+
 /**
- * The booking link, first without campaign parameters (static HTML), then with those of this
- * visit once the browser's URL is known. Each link owns this state, so the update re-renders the
- * link alone and not the page around it.
+ * The booking link, first without campaign parameters (static HTML, and hydration), then with
+ * those of this visit once the browser's URL is known. Each link reads the URL itself, so the
+ * update re-renders the link alone and not the page around it.
  */
 export function useBookingUrl(target: BookingTarget): string {
-  const base = buildBookingUrl(publicEnv.customerAppUrl, target);
-  const [url, setUrl] = useState(base);
-  useEffect(() => {
-    setUrl(buildBookingUrl(publicEnv.customerAppUrl, target, window.location.search));
-  }, [base]); // eslint-disable-line react-hooks/exhaustive-deps -- base captures every field of target
-  return url;
+  const landingSearch = useSyncExternalStore(unchanging, () => window.location.search, () => '');
+  return buildBookingUrl(publicEnv.customerAppUrl, target, landingSearch);
 }

@@ -75,9 +75,3 @@ export function resolveProxyTarget(ddforward: unknown, intakeBase: string, clien
   return { ok: true, url: url.href };
 }
 
-/** The intake origin of a Datadog site, built the way the SDK builds it (`us3.datadoghq.com` → `browser-intake-us3-datadoghq.com`). */
-export function intakeOriginForSite(site: string): string {
-  const labels = site.split('.');
-  const extension = labels.pop();
-  return `https://browser-intake-${labels.join('-')}.${extension}`;
-}

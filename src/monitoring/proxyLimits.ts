@@ -26,7 +26,8 @@ export function createRateLimiter({ burst, perSecond, maxClients = 10_000, now =
     // Re-inserted so that Map order is least recently seen first.
     buckets.delete(client);
     buckets.set(client, bucket);
-    if (buckets.size > maxClients) buckets.delete(buckets.keys().next().value!);
+    const leastRecent = buckets.keys().next().value;
+    if (buckets.size > maxClients && leastRecent !== undefined) buckets.delete(leastRecent);
     if (bucket.tokens < 1) return { ok: false, retryAfterSeconds: Math.ceil((1 - bucket.tokens) / perSecond) };
     bucket.tokens -= 1;
     return { ok: true };

@@ -1,7 +1,7 @@
 import type { LogsInitConfiguration } from '@datadog/browser-logs';
 import type { RumInitConfiguration } from '@datadog/browser-rum';
 import { keepLogEvent, rumBeforeSend } from './beforeSend';
-import type { EnabledMonitoringConfig } from './config';
+import type { EnabledMonitoringConfig } from '@/config/monitoringEnv';
 import { SAFARI_PROXY_PATH } from './safari';
 
 /** Spec §9: clickmap and feature_flags experiments are on. */

@@ -1,6 +1,6 @@
 import Router from 'next/router';
 import { detectBot } from '@/base/botDetection';
-import { publicMonitoringConfig } from './config';
+import { publicMonitoringConfig } from '@/config/monitoringEnv';
 import { tenantContext } from './context';
 import { startMonitoring, type MonitoringHandle } from './startMonitoring';
 

@@ -1,4 +1,4 @@
-import type { MonitoringConfig, EnabledMonitoringConfig } from './config';
+import type { MonitoringConfig, EnabledMonitoringConfig } from '@/config/monitoringEnv';
 import { APPLICATION_CONTEXT_KEY, TENANT_CONTEXT_KEY, applicationContext, type TenantContext } from './context';
 import { appLogger, setLogSink } from '@/base/logger';
 import { datadogSink } from './datadogSink';

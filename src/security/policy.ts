@@ -1,6 +1,6 @@
-import type { AnalyticsConfig } from '@/analytics/config';
-import type { MonitoringConfig } from '@/monitoring/config';
-import { intakeOriginForSite } from '@/monitoring/proxy';
+import type { AnalyticsConfig } from '@/config/analyticsEnv';
+import { intakeOriginForSite } from '@/config/datadogSite';
+import type { MonitoringConfig } from '@/config/monitoringEnv';
 
 /**
  * Issue 10 §2: the security headers of every response, computed once per build from the same

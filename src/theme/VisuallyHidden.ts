@@ -1,7 +1,7 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 /** Hidden on screen, still read by screen readers. */
-export const VisuallyHidden = styled.span`
+export const visuallyHidden = css`
   position: absolute;
   width: 1px;
   height: 1px;
@@ -11,4 +11,8 @@ export const VisuallyHidden = styled.span`
   clip: rect(0 0 0 0);
   white-space: nowrap;
   border: 0;
+`;
+
+export const VisuallyHidden = styled.span`
+  ${visuallyHidden}
 `;

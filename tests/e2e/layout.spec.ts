@@ -29,10 +29,13 @@ for (const locale of LOCALES) {
         clientWidth: document.documentElement.clientWidth,
         headlineRight: document.querySelector('h1')!.getBoundingClientRect().right,
         offerRight: document.querySelector('#offer-price')!.parentElement!.getBoundingClientRect().right,
+        // The language pill in the header: one line of 44 px, not "Language:" above the name.
+        languagePill: document.querySelector('header summary')?.getBoundingClientRect().height ?? 0,
       }));
       expect(layout.scrollWidth, `${width} px: page width`).toBeLessThanOrEqual(layout.clientWidth);
       expect(layout.headlineRight, `${width} px: headline`).toBeLessThanOrEqual(width);
       expect(layout.offerRight, `${width} px: price card`).toBeLessThanOrEqual(width);
+      expect(layout.languagePill, `${width} px: language pill`).toBeLessThanOrEqual(46);
     }
   });
 }

@@ -2,7 +2,7 @@
 // see on each host — canonical, hreflang, sitemap, robots, structured data, share tags.
 import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
-import { expect, hostUrl, micrositesUrl, test } from './support/fixtures';
+import { expect, hostUrl, test } from './support/fixtures';
 import { rawRequest } from './support/rawHttp';
 
 const head = (page: Page) => ({

@@ -2,7 +2,6 @@
 // rules), §7 call 1 (bot detection), §8 (storage falls back to memory with a warning), §9.
 import { syncAnonymousId, type CookieJar } from '@/analytics/anonymousId';
 import { detectBot, resetBotDetection } from '@/base/botDetection';
-import { parseAnalyticsEnv, redactKey } from '@/analytics/config';
 import { ANONYMOUS_ID_KEY, SESSION_ID_KEY, SESSION_LAST_ACCESS_KEY } from '@/analytics/constants';
 import { deviceContext, screenTypeFor } from '@/analytics/deviceContext';
 import { buildPageContext, enrichmentProperties } from '@/analytics/pageContext';
@@ -164,27 +163,6 @@ describe('page context enrichment (spec §3, §7)', () => {
     });
     expect(enrichmentProperties(undefined)).toEqual({});
   });
-});
-
-describe('analytics config', () => {
-  it('turns a client off without its key', () => {
-    expect(parseAnalyticsEnv({})).toEqual({ amplitude: undefined, segment: undefined });
-    expect(parseAnalyticsEnv({ NEXT_PUBLIC_SEGMENT_WRITE_KEY: 'w' })).toEqual({
-      amplitude: undefined,
-      segment: { writeKey: 'w', apiHost: undefined, cdnUrl: undefined },
-    });
-  });
-
-  it('reads endpoint overrides and rejects bad ones by name', () => {
-    expect(parseAnalyticsEnv({ NEXT_PUBLIC_AMPLITUDE_API_KEY: 'k', NEXT_PUBLIC_AMPLITUDE_SERVER_URL: 'http://localhost:4100/amplitude/2/httpapi' }).amplitude).toEqual({
-      apiKey: 'k',
-      serverUrl: 'http://localhost:4100/amplitude/2/httpapi',
-      remoteConfigUrl: undefined,
-    });
-    expect(() => parseAnalyticsEnv({ NEXT_PUBLIC_SEGMENT_WRITE_KEY: 'w', NEXT_PUBLIC_SEGMENT_CDN_URL: 'cdn' })).toThrow('NEXT_PUBLIC_SEGMENT_CDN_URL');
-  });
-
-  it('redacts keys to 10 characters', () => expect(redactKey('abcdefghijklmnop')).toBe('abcdefghij…'));
 });
 
 describe('bot detection (spec §7 call 1)', () => {

@@ -1,7 +1,7 @@
 // Spec §4 (setup states, queue and flush order, anonymous id change), §5 (event checks) and
 // §8 (error messages).
 import { Analytics, ANONYMOUS_ID_SET, SCREEN_UNSUPPORTED, type SetupContext } from '@/analytics/Analytics';
-import type { AnalyticsConfig } from '@/analytics/config';
+import type { AnalyticsConfig } from '@/config/analyticsEnv';
 import { enqueue, flushOrder, mergeIdentifies } from '@/analytics/eventQueue';
 import type { AnalyticsEvent, Destination } from '@/analytics/types';
 import { validateEvent } from '@/analytics/validateEvent';

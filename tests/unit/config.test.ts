@@ -1,6 +1,20 @@
-// Environment is parsed once, typed and validated; the defaults serve the embedded setup.
+// Every environment variable is parsed in src/config/, typed and validated, with every bad
+// variable reported at once; the defaults serve the embedded setup with no .env.
+// Spec §3 (monitoring config), §9 (sample rates, key redaction).
+import { buildEndpointUrl } from '@datadog/js-core/transport';
+import { parseAnalyticsEnv, redactKey } from '@/config/analyticsEnv';
+import { intakeOriginForSite } from '@/config/datadogSite';
+import { parseMonitoringEnv, type EnabledMonitoringConfig } from '@/config/monitoringEnv';
 import { parsePublicEnv } from '@/config/publicEnv';
-import { parseServerEnv } from '@/config/serverEnv';
+import { DEFAULT_CONTENT_REVALIDATE_SECONDS, parseServerEnv } from '@/config/serverEnv';
+
+const CONFIGURED = { NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app-123', NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: 'pub-abc' };
+
+function enabled(env: Record<string, string | undefined> = {}): EnabledMonitoringConfig {
+  const config = parseMonitoringEnv({ ...CONFIGURED, ...env });
+  if (!config.enabled) throw new Error('expected monitoring to be on');
+  return config;
+}
 
 describe('parsePublicEnv', () => {
   it('works with no environment at all', () => {
@@ -35,6 +49,172 @@ describe('parseServerEnv', () => {
   it.each(['maybe', '-1', '11'])('rejects TRUST_PROXY=%s', (raw) => {
     expect(() => parseServerEnv({ TRUST_PROXY: raw })).toThrow(
       `Invalid environment variable TRUST_PROXY: expected false, true or the number of trusted proxies in front (1-10), got "${raw}"`,
+    );
+  });
+});
+
+describe('parseAnalyticsEnv', () => {
+  it('turns a client off without its key', () => {
+    expect(parseAnalyticsEnv({})).toEqual({ amplitude: undefined, segment: undefined });
+    expect(parseAnalyticsEnv({ NEXT_PUBLIC_SEGMENT_WRITE_KEY: 'w' })).toEqual({
+      amplitude: undefined,
+      segment: { writeKey: 'w', apiHost: undefined, cdnUrl: undefined },
+    });
+  });
+
+  it('reads endpoint overrides and rejects bad ones by name', () => {
+    expect(parseAnalyticsEnv({ NEXT_PUBLIC_AMPLITUDE_API_KEY: 'k', NEXT_PUBLIC_AMPLITUDE_SERVER_URL: 'http://localhost:4100/amplitude/2/httpapi' }).amplitude).toEqual({
+      apiKey: 'k',
+      serverUrl: 'http://localhost:4100/amplitude/2/httpapi',
+      remoteConfigUrl: undefined,
+    });
+    expect(() => parseAnalyticsEnv({ NEXT_PUBLIC_SEGMENT_WRITE_KEY: 'w', NEXT_PUBLIC_SEGMENT_CDN_URL: 'cdn' })).toThrow('NEXT_PUBLIC_SEGMENT_CDN_URL');
+  });
+
+  it('redacts keys to 10 characters', () => expect(redactKey('abcdefghijklmnop')).toBe('abcdefghij…'));
+});
+
+describe('parseMonitoringEnv', () => {
+  it('is cleanly off without an application id and a client token', () => {
+    const config = parseMonitoringEnv({});
+    expect(config).toMatchObject({ enabled: false, applicationId: undefined, clientToken: undefined });
+  });
+
+  it('treats blank values as unset', () => {
+    expect(parseMonitoringEnv({ NEXT_PUBLIC_DATADOG_APPLICATION_ID: ' ', NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: '' }).enabled).toBe(false);
+  });
+
+  it('is on with both, and fills every default', () => {
+    expect(parseMonitoringEnv(CONFIGURED)).toEqual({
+      enabled: true,
+      applicationId: 'app-123',
+      clientToken: 'pub-abc',
+      site: 'datadoghq.com',
+      service: 'microsites',
+      env: 'development',
+      version: 'dev',
+      tracingOrigins: [],
+      trackUserInteractions: true,
+      trackResources: true,
+      trackLongTasks: true,
+      sampleRate: 100,
+      sessionReplaySampleRate: 20,
+      proxyUrl: undefined,
+      compressIntakeRequests: true,
+    });
+  });
+
+  it('takes every value from the environment', () => {
+    expect(
+      enabled({
+        NEXT_PUBLIC_DATADOG_SITE: 'datadoghq.eu',
+        NEXT_PUBLIC_DATADOG_SERVICE: 'bagberth-sites',
+        NEXT_PUBLIC_DATADOG_ENV: 'staging',
+        NEXT_PUBLIC_COMMIT_SHA: '6c44da20',
+        NEXT_PUBLIC_DATADOG_PROXY_URL: 'http://127.0.0.1:4319/intake/',
+        NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE: 'false',
+      }),
+    ).toMatchObject({
+      site: 'datadoghq.eu',
+      service: 'bagberth-sites',
+      env: 'staging',
+      version: '6c44da20',
+      proxyUrl: 'http://127.0.0.1:4319/intake',
+      compressIntakeRequests: false,
+    });
+  });
+
+  it.each([
+    ['production', 50],
+    ['staging', 100],
+    ['development', 100],
+    [undefined, 100],
+  ])('samples sessions by environment: %s → %i %%', (env, rate) => {
+    const config = enabled({ NEXT_PUBLIC_DATADOG_ENV: env });
+    expect(config.sampleRate).toBe(rate);
+    expect(config.sessionReplaySampleRate).toBe(20);
+  });
+
+  it.each([
+    [{ NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app-123' }, 'Invalid environment variable NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: required when NEXT_PUBLIC_DATADOG_APPLICATION_ID is set'],
+    [{ NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: 'pub-abc' }, 'Invalid environment variable NEXT_PUBLIC_DATADOG_APPLICATION_ID: required when NEXT_PUBLIC_DATADOG_CLIENT_TOKEN is set'],
+    [{ NEXT_PUBLIC_DATADOG_SITE: 'https://datadoghq.eu' }, 'Invalid environment variable NEXT_PUBLIC_DATADOG_SITE'],
+    [{ NEXT_PUBLIC_DATADOG_PROXY_URL: 'collector:4319' }, 'Invalid environment variable NEXT_PUBLIC_DATADOG_PROXY_URL'],
+    [{ NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE: 'sometimes' }, 'Invalid environment variable NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE'],
+  ])('rejects a bad setting with a message naming the variable: %o', (env, message) => {
+    expect(() => parseMonitoringEnv(env)).toThrow(message);
+  });
+});
+
+describe('intakeOriginForSite', () => {
+  it.each(['datadoghq.com', 'datadoghq.eu', 'us3.datadoghq.com', 'us5.datadoghq.com', 'ap1.datadoghq.com', 'ddog-gov.com', 'us2.ddog-gov.com'])(
+    'matches the SDK’s own intake host for %s',
+    (site) => {
+      const sdkUrl = new URL(buildEndpointUrl({ site, path: '/api/v2/rum' }));
+      expect(intakeOriginForSite(site)).toBe(sdkUrl.origin);
+    },
+  );
+});
+
+describe('parseServerEnv: the Datadog proxy', () => {
+  it('targets the intake of the configured Datadog site', () => {
+    expect(parseServerEnv({}).monitoringProxy).toEqual({ intakeBase: 'https://browser-intake-datadoghq.com', clientToken: undefined });
+    expect(parseServerEnv({ NEXT_PUBLIC_DATADOG_SITE: 'us3.datadoghq.com', NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: 'pub-abc' }).monitoringProxy).toEqual({
+      intakeBase: 'https://browser-intake-us3-datadoghq.com',
+      clientToken: 'pub-abc',
+    });
+  });
+
+  it('lets tests point the intake at a local collector', () => {
+    expect(parseServerEnv({ DATADOG_INTAKE_URL: 'http://127.0.0.1:4319/' }).monitoringProxy.intakeBase).toBe('http://127.0.0.1:4319');
+  });
+
+  it.each(['127.0.0.1:4319', 'http://127.0.0.1:4319/?x=1'])('rejects DATADOG_INTAKE_URL=%s with a message naming it', (value) => {
+    expect(() => parseServerEnv({ DATADOG_INTAKE_URL: value })).toThrow('Invalid environment variable DATADOG_INTAKE_URL');
+  });
+});
+
+describe('parseServerEnv: content', () => {
+  it('defaults to embedded content and an hourly revalidation', () => {
+    expect(parseServerEnv({})).toMatchObject({ contentServiceUrl: undefined, revalidateSeconds: DEFAULT_CONTENT_REVALIDATE_SECONDS });
+    expect(DEFAULT_CONTENT_REVALIDATE_SECONDS).toBe(3600);
+  });
+
+  it('reads both variables, dropping a trailing slash', () => {
+    expect(parseServerEnv({ CONTENT_SERVICE_URL: 'https://content.example/v1/', CONTENT_REVALIDATE_SECONDS: '600' })).toMatchObject({
+      contentServiceUrl: 'https://content.example/v1',
+      revalidateSeconds: 600,
+    });
+  });
+
+  it.each([
+    [{ CONTENT_SERVICE_URL: 'content.example' }, 'Invalid environment variable CONTENT_SERVICE_URL: expected an absolute http(s) URL, got "content.example"'],
+    [{ CONTENT_REVALIDATE_SECONDS: '0' }, 'Invalid environment variable CONTENT_REVALIDATE_SECONDS: expected a positive whole number, got "0"'],
+    [{ CONTENT_REVALIDATE_SECONDS: '1h' }, 'Invalid environment variable CONTENT_REVALIDATE_SECONDS: expected a positive whole number, got "1h"'],
+  ])('rejects %j with a message naming the variable', (env, message) => {
+    expect(() => parseServerEnv(env)).toThrow(message);
+  });
+});
+
+describe('parseServerEnv: GRAPHQL_URL', () => {
+  it('is undefined when GRAPHQL_URL is unset or blank', () => {
+    expect(parseServerEnv({}).graphqlUrl).toBeUndefined();
+    expect(parseServerEnv({ GRAPHQL_URL: '  ' }).graphqlUrl).toBeUndefined();
+  });
+
+  it('reads an absolute http(s) URL, without a trailing slash', () => {
+    expect(parseServerEnv({ GRAPHQL_URL: 'https://api.example.org/graphql/' }).graphqlUrl).toBe('https://api.example.org/graphql');
+  });
+
+  it('names the variable when the value is bad', () => {
+    expect(() => parseServerEnv({ GRAPHQL_URL: 'api/graphql' })).toThrow('GRAPHQL_URL');
+  });
+});
+
+describe('one parser, several bad variables', () => {
+  it('reports them together, naming each', () => {
+    expect(() => parsePublicEnv({ NEXT_PUBLIC_MICROSITES_BASE_URL: 'a', NEXT_PUBLIC_CUSTOMER_APP_URL: 'ftp://b' })).toThrow(
+      /NEXT_PUBLIC_MICROSITES_BASE_URL[^]*NEXT_PUBLIC_CUSTOMER_APP_URL/,
     );
   });
 });

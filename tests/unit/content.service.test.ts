@@ -1,7 +1,6 @@
 // Spec §1 (content service with microsites and legal namespaces), §7 (pluggable translation backend;
 // answer handling 2xx/408/429/4xx/5xx) and §9 (translation retries: 5 tries from 350 ms, 10 parallel reads).
 import { createContentSource } from '@/content/contentSource';
-import { DEFAULT_CONTENT_REVALIDATE_SECONDS, parseContentEnv } from '@/content/contentEnv';
 import {
   fetchNamespace,
   formatContentError,
@@ -53,28 +52,6 @@ function recordingSleep() {
 
 const networkDown = () => Promise.reject(new TypeError('fetch failed'));
 const hero = { hero: { title: 'Gepäckaufbewahrung' } };
-
-describe('parseContentEnv', () => {
-  it('defaults to embedded content and an hourly revalidation', () => {
-    expect(parseContentEnv({})).toEqual({ contentServiceUrl: undefined, revalidateSeconds: DEFAULT_CONTENT_REVALIDATE_SECONDS });
-    expect(DEFAULT_CONTENT_REVALIDATE_SECONDS).toBe(3600);
-  });
-
-  it('reads both variables, dropping a trailing slash', () => {
-    expect(parseContentEnv({ CONTENT_SERVICE_URL: 'https://content.example/v1/', CONTENT_REVALIDATE_SECONDS: '600' })).toEqual({
-      contentServiceUrl: 'https://content.example/v1',
-      revalidateSeconds: 600,
-    });
-  });
-
-  it.each([
-    [{ CONTENT_SERVICE_URL: 'content.example' }, 'Invalid environment variable CONTENT_SERVICE_URL: expected an absolute http(s) URL, got "content.example"'],
-    [{ CONTENT_REVALIDATE_SECONDS: '0' }, 'Invalid environment variable CONTENT_REVALIDATE_SECONDS: expected a positive whole number, got "0"'],
-    [{ CONTENT_REVALIDATE_SECONDS: '1h' }, 'Invalid environment variable CONTENT_REVALIDATE_SECONDS: expected a positive whole number, got "1h"'],
-  ])('rejects %j with a message naming the variable', (env, message) => {
-    expect(() => parseContentEnv(env)).toThrow(message);
-  });
-});
 
 describe('namespaceUrl', () => {
   it('is {base}/{locale}/{namespace}.json', () => {

@@ -1,9 +1,8 @@
 // Spec §7 call 9 (monitoring telemetry goes through a fallback proxy on Safari-type browsers) and
 // the monitoring issue's rules for it: only Datadog intake paths, bounded body, timeout, 4xx for
 // an unexpected target. URLs are built with the SDK's own v7 endpoint builder.
-import { buildEndpointUrl, createEndpointBuilder, type TrackType } from '@datadog/js-core/transport';
-import { intakeOriginForSite, resolveProxyTarget } from '@/monitoring/proxy';
-import { parseProxyEnv } from '@/monitoring/proxyConfig';
+import { createEndpointBuilder, type TrackType } from '@datadog/js-core/transport';
+import { resolveProxyTarget } from '@/monitoring/proxy';
 
 const INTAKE = 'https://browser-intake-datadoghq.com';
 const TOKEN = 'pub-abc';
@@ -107,33 +106,5 @@ describe('resolveProxyTarget', () => {
 
   it('accepts any client token when none is configured to compare with', () => {
     expect(resolveProxyTarget(sdkDdforward('rum', 'pub-other'), INTAKE)).toMatchObject({ ok: true });
-  });
-});
-
-describe('intakeOriginForSite', () => {
-  it.each(['datadoghq.com', 'datadoghq.eu', 'us3.datadoghq.com', 'us5.datadoghq.com', 'ap1.datadoghq.com', 'ddog-gov.com', 'us2.ddog-gov.com'])(
-    'matches the SDK’s own intake host for %s',
-    (site) => {
-      const sdkUrl = new URL(buildEndpointUrl({ site, path: '/api/v2/rum' }));
-      expect(intakeOriginForSite(site)).toBe(sdkUrl.origin);
-    },
-  );
-});
-
-describe('parseProxyEnv', () => {
-  it('targets the intake of the configured Datadog site', () => {
-    expect(parseProxyEnv({})).toEqual({ intakeBase: 'https://browser-intake-datadoghq.com', clientToken: undefined });
-    expect(parseProxyEnv({ NEXT_PUBLIC_DATADOG_SITE: 'us3.datadoghq.com', NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: TOKEN })).toEqual({
-      intakeBase: 'https://browser-intake-us3-datadoghq.com',
-      clientToken: TOKEN,
-    });
-  });
-
-  it('lets tests point the intake at a local collector', () => {
-    expect(parseProxyEnv({ DATADOG_INTAKE_URL: 'http://127.0.0.1:4319/' }).intakeBase).toBe('http://127.0.0.1:4319');
-  });
-
-  it.each(['127.0.0.1:4319', 'http://127.0.0.1:4319/?x=1'])('rejects DATADOG_INTAKE_URL=%s with a message naming it', (value) => {
-    expect(() => parseProxyEnv({ DATADOG_INTAKE_URL: value })).toThrow('Invalid environment variable DATADOG_INTAKE_URL');
   });
 });

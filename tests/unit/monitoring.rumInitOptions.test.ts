@@ -1,6 +1,6 @@
 // Spec §3 (Monitoring config), §9 (Monitoring: sample rates, secure cross-subdomain session,
 // masked input, clickmap and feature_flags), §7 call 9 (Safari-type browsers use a fallback proxy).
-import { parseMonitoringEnv, type EnabledMonitoringConfig } from '@/monitoring/config';
+import { parseMonitoringEnv, type EnabledMonitoringConfig } from '@/config/monitoringEnv';
 import { logsInitOptions, proxyFor, rumInitOptions } from '@/monitoring/rumInitOptions';
 import { isSafariLike } from '@/monitoring/safari';
 
@@ -11,78 +11,6 @@ function enabled(env: Record<string, string | undefined> = {}): EnabledMonitorin
   if (!config.enabled) throw new Error('expected monitoring to be on');
   return config;
 }
-
-describe('parseMonitoringEnv', () => {
-  it('is cleanly off without an application id and a client token', () => {
-    const config = parseMonitoringEnv({});
-    expect(config).toMatchObject({ enabled: false, applicationId: undefined, clientToken: undefined });
-  });
-
-  it('treats blank values as unset', () => {
-    expect(parseMonitoringEnv({ NEXT_PUBLIC_DATADOG_APPLICATION_ID: ' ', NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: '' }).enabled).toBe(false);
-  });
-
-  it('is on with both, and fills every default', () => {
-    expect(parseMonitoringEnv(CONFIGURED)).toEqual({
-      enabled: true,
-      applicationId: 'app-123',
-      clientToken: 'pub-abc',
-      site: 'datadoghq.com',
-      service: 'microsites',
-      env: 'development',
-      version: 'dev',
-      tracingOrigins: [],
-      trackUserInteractions: true,
-      trackResources: true,
-      trackLongTasks: true,
-      sampleRate: 100,
-      sessionReplaySampleRate: 20,
-      proxyUrl: undefined,
-      compressIntakeRequests: true,
-    });
-  });
-
-  it('takes every value from the environment', () => {
-    expect(
-      enabled({
-        NEXT_PUBLIC_DATADOG_SITE: 'datadoghq.eu',
-        NEXT_PUBLIC_DATADOG_SERVICE: 'bagberth-sites',
-        NEXT_PUBLIC_DATADOG_ENV: 'staging',
-        NEXT_PUBLIC_COMMIT_SHA: '6c44da20',
-        NEXT_PUBLIC_DATADOG_PROXY_URL: 'http://127.0.0.1:4319/intake/',
-        NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE: 'false',
-      }),
-    ).toMatchObject({
-      site: 'datadoghq.eu',
-      service: 'bagberth-sites',
-      env: 'staging',
-      version: '6c44da20',
-      proxyUrl: 'http://127.0.0.1:4319/intake',
-      compressIntakeRequests: false,
-    });
-  });
-
-  it.each([
-    ['production', 50],
-    ['staging', 100],
-    ['development', 100],
-    [undefined, 100],
-  ])('samples sessions by environment: %s → %i %%', (env, rate) => {
-    const config = enabled({ NEXT_PUBLIC_DATADOG_ENV: env });
-    expect(config.sampleRate).toBe(rate);
-    expect(config.sessionReplaySampleRate).toBe(20);
-  });
-
-  it.each([
-    [{ NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app-123' }, 'Invalid environment variable NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: required when NEXT_PUBLIC_DATADOG_APPLICATION_ID is set'],
-    [{ NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: 'pub-abc' }, 'Invalid environment variable NEXT_PUBLIC_DATADOG_APPLICATION_ID: required when NEXT_PUBLIC_DATADOG_CLIENT_TOKEN is set'],
-    [{ NEXT_PUBLIC_DATADOG_SITE: 'https://datadoghq.eu' }, 'Invalid environment variable NEXT_PUBLIC_DATADOG_SITE'],
-    [{ NEXT_PUBLIC_DATADOG_PROXY_URL: 'collector:4319' }, 'Invalid environment variable NEXT_PUBLIC_DATADOG_PROXY_URL'],
-    [{ NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE: 'sometimes' }, 'Invalid environment variable NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE'],
-  ])('rejects a bad setting with a message naming the variable: %o', (env, message) => {
-    expect(() => parseMonitoringEnv(env)).toThrow(message);
-  });
-});
 
 const SAFARI_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

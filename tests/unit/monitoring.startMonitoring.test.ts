@@ -1,7 +1,7 @@
 // Spec §1 and §9 (bots are not monitored), §3 (the 'application' context holds locale and
 // commitSha; the tenant is tagged too), §4 (monitoring: not loaded, then loaded, once), §8 (a part
 // that fails to load is only logged). The SDKs are replaced by fakes; the browser flow is e2e.
-import { parseMonitoringEnv, type MonitoringConfig } from '@/monitoring/config';
+import { parseMonitoringEnv, type MonitoringConfig } from '@/config/monitoringEnv';
 import type { StartMonitoringOptions } from '@/monitoring/startMonitoring';
 
 const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

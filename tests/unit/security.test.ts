@@ -1,8 +1,8 @@
 // Issue 10 §2 and §6: the security headers, the CSP's endpoints and hashes, and the requests the
 // server refuses before Next sees them.
 import { describe, expect, it } from 'vitest';
-import { parseAnalyticsEnv } from '@/analytics/config';
-import { parseMonitoringEnv } from '@/monitoring/config';
+import { parseAnalyticsEnv } from '@/config/analyticsEnv';
+import { parseMonitoringEnv } from '@/config/monitoringEnv';
 import { connectOrigins, contentSecurityPolicy, inlineScripts, securityHeaders } from '@/security/policy';
 import { refuseRequest } from '@/security/requestGuard';
 import { headersFor, isHttps } from '@/security/serverHeaders';

@@ -2,7 +2,7 @@
 // doubles up to 30 s; queries enabled, offline-first, garbage collection after 5 minutes.
 // JSON placed in inline scripts (structured data, the script starter) can neither end the script nor a line.
 import { faqPageJsonLd } from '@/seo/jsonLd';
-import { jsonForInlineScript } from '@/shell/jsonForInlineScript';
+import { jsonForInlineScript } from '@/base/jsonForInlineScript';
 import { createQueryClient, retryDelay } from '@/shell/queryClient';
 
 describe('createQueryClient', () => {

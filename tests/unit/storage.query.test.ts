@@ -2,7 +2,6 @@
 // environment): fetchStorageSpots POSTs { query, variables } as JSON and throws on a non-2xx
 // status, a GraphQL `errors` array or a malformed shape, so no spot is ever made up.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readGraphqlUrl } from '@/landing/storage/graphqlEnv';
 import { fetchStorageSpots, parseStorageSpotsResponse, STORAGE_SPOTS_QUERY, type FetchLike } from '@/landing/storage/storageQuery';
 import { FAILURE_MESSAGE, siteOriginPattern, spotsNear, startGraphqlServer, type GraphqlServer } from '../e2e/support/graphqlServer';
 
@@ -109,20 +108,5 @@ describe('the test server', () => {
     expect(pattern.test('http://localhost:3100')).toBe(true);
     expect(pattern.test('http://evil.example:3100')).toBe(false);
     expect(pattern.test('http://kingscross-bagberth.co.uk.localhost:3101')).toBe(false);
-  });
-});
-
-describe('readGraphqlUrl', () => {
-  it('is undefined when GRAPHQL_URL is unset or blank', () => {
-    expect(readGraphqlUrl({})).toBeUndefined();
-    expect(readGraphqlUrl({ GRAPHQL_URL: '  ' })).toBeUndefined();
-  });
-
-  it('reads an absolute http(s) URL, without a trailing slash', () => {
-    expect(readGraphqlUrl({ GRAPHQL_URL: 'https://api.example.org/graphql/' })).toBe('https://api.example.org/graphql');
-  });
-
-  it('names the variable when the value is bad', () => {
-    expect(() => readGraphqlUrl({ GRAPHQL_URL: 'api/graphql' })).toThrow('GRAPHQL_URL');
   });
 });

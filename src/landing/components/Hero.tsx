@@ -28,6 +28,7 @@ export function Hero({ props, onCtaClick }: HeroProps) {
         <Offer aria-labelledby="offer-price">
           <Picture>
             {/* Fetched first and sized to its column; on phones a thumbnail beside the price, so the headline and the call to action come first. */}
+            {/* eslint-disable-next-line @next/next/no-img-element -- next/image's attributes, resolved at build time by getImageProps (src/landing/server.ts) */}
             <img
               {...props.heroImage}
               alt={t('meta.ogImageAlt', { where: place.where })}

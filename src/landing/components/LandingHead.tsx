@@ -2,7 +2,7 @@ import Head from 'next/head';
 import { useTranslation } from 'next-i18next/pages';
 import { breadcrumbListJsonLd, faqPageJsonLd, organizationJsonLd, placeJsonLd } from '@/seo/jsonLd';
 import { socialMetaTags } from '@/seo/meta';
-import { jsonForInlineScript } from '@/shell/jsonForInlineScript';
+import { jsonForInlineScript } from '@/base/jsonForInlineScript';
 import type { LandingProps } from '../types';
 import { faqItems } from '../faqTopics';
 

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { jsonForInlineScript } from '../jsonForInlineScript';
+import { jsonForInlineScript } from '@/base/jsonForInlineScript';
 import { startScriptsAfterFirstPaint } from './startScriptsAfterFirstPaint';
 
 type ScriptProps = { src?: string; defer?: boolean };

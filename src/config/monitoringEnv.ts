@@ -1,11 +1,11 @@
-import { EnvError, readBoolean, readString, readUrl } from '@/config/parse';
+import { readDatadogSite } from './datadogSite';
+import { envReader, type Env } from './parse';
 
 /** Spec §9: production keeps half of the sessions; every other environment keeps them all. */
 export const PRODUCTION_SESSION_SAMPLE_RATE = 50;
 export const DEFAULT_SESSION_SAMPLE_RATE = 100;
 export const SESSION_REPLAY_SAMPLE_RATE = 20;
 
-export const DEFAULT_DATADOG_SITE = 'datadoghq.com';
 export const DEFAULT_SERVICE = 'microsites';
 export const DEFAULT_ENV = 'development';
 export const DEFAULT_VERSION = 'dev';
@@ -37,38 +37,25 @@ export type DisabledMonitoringConfig = MonitoringSettings & { enabled: false; ap
 /** Spec §3 "Monitoring config". Without an application id and a client token monitoring is off. */
 export type MonitoringConfig = EnabledMonitoringConfig | DisabledMonitoringConfig;
 
-// A Datadog site is a bare host name; the intake host is derived from it on both ends.
-const SITE_PATTERN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
-
-export function readDatadogSite(raw: string | undefined): string {
-  const site = readString('NEXT_PUBLIC_DATADOG_SITE', raw, DEFAULT_DATADOG_SITE).toLowerCase();
-  if (!SITE_PATTERN.test(site)) {
-    throw new EnvError('NEXT_PUBLIC_DATADOG_SITE', `expected a Datadog site such as "datadoghq.eu", got ${JSON.stringify(raw)}`);
-  }
-  return site;
-}
 
 export function sessionSampleRateFor(env: string): number {
   return env === 'production' ? PRODUCTION_SESSION_SAMPLE_RATE : DEFAULT_SESSION_SAMPLE_RATE;
 }
 
-export function parseMonitoringEnv(env: Record<string, string | undefined>): MonitoringConfig {
-  const applicationId = readString('NEXT_PUBLIC_DATADOG_APPLICATION_ID', env.NEXT_PUBLIC_DATADOG_APPLICATION_ID);
-  const clientToken = readString('NEXT_PUBLIC_DATADOG_CLIENT_TOKEN', env.NEXT_PUBLIC_DATADOG_CLIENT_TOKEN);
+export function parseMonitoringEnv(env: Env): MonitoringConfig {
+  const read = envReader(env);
+  const applicationId = read.string('NEXT_PUBLIC_DATADOG_APPLICATION_ID');
+  const clientToken = read.string('NEXT_PUBLIC_DATADOG_CLIENT_TOKEN');
   // Half a pair is a deployment mistake, not a wish to turn monitoring off: say so at build time.
-  if (applicationId && !clientToken) {
-    throw new EnvError('NEXT_PUBLIC_DATADOG_CLIENT_TOKEN', 'required when NEXT_PUBLIC_DATADOG_APPLICATION_ID is set');
-  }
-  if (clientToken && !applicationId) {
-    throw new EnvError('NEXT_PUBLIC_DATADOG_APPLICATION_ID', 'required when NEXT_PUBLIC_DATADOG_CLIENT_TOKEN is set');
-  }
+  if (applicationId && !clientToken) read.problem('NEXT_PUBLIC_DATADOG_CLIENT_TOKEN', 'required when NEXT_PUBLIC_DATADOG_APPLICATION_ID is set');
+  if (clientToken && !applicationId) read.problem('NEXT_PUBLIC_DATADOG_APPLICATION_ID', 'required when NEXT_PUBLIC_DATADOG_CLIENT_TOKEN is set');
 
-  const deployEnv = readString('NEXT_PUBLIC_DATADOG_ENV', env.NEXT_PUBLIC_DATADOG_ENV, DEFAULT_ENV);
+  const deployEnv = read.string('NEXT_PUBLIC_DATADOG_ENV', DEFAULT_ENV);
   const settings: MonitoringSettings = {
-    site: readDatadogSite(env.NEXT_PUBLIC_DATADOG_SITE),
-    service: readString('NEXT_PUBLIC_DATADOG_SERVICE', env.NEXT_PUBLIC_DATADOG_SERVICE, DEFAULT_SERVICE),
+    site: readDatadogSite(read),
+    service: read.string('NEXT_PUBLIC_DATADOG_SERVICE', DEFAULT_SERVICE),
     env: deployEnv,
-    version: readString('NEXT_PUBLIC_COMMIT_SHA', env.NEXT_PUBLIC_COMMIT_SHA, DEFAULT_VERSION),
+    version: read.string('NEXT_PUBLIC_COMMIT_SHA', DEFAULT_VERSION),
     // The pages call no backend of ours from the browser; trace headers on third-party calls
     // would only add CORS preflights.
     tracingOrigins: [],
@@ -77,13 +64,15 @@ export function parseMonitoringEnv(env: Record<string, string | undefined>): Mon
     trackLongTasks: true,
     sampleRate: sessionSampleRateFor(deployEnv),
     sessionReplaySampleRate: SESSION_REPLAY_SAMPLE_RATE,
-    proxyUrl: readUrl('NEXT_PUBLIC_DATADOG_PROXY_URL', env.NEXT_PUBLIC_DATADOG_PROXY_URL),
-    compressIntakeRequests: readBoolean('NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE', env.NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE, true),
+    proxyUrl: read.url('NEXT_PUBLIC_DATADOG_PROXY_URL'),
+    compressIntakeRequests: read.boolean('NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE', true),
   };
 
-  return applicationId && clientToken
-    ? { ...settings, enabled: true, applicationId, clientToken }
-    : { ...settings, enabled: false, applicationId: undefined, clientToken: undefined };
+  return read.done(
+    applicationId && clientToken
+      ? { ...settings, enabled: true, applicationId, clientToken }
+      : { ...settings, enabled: false, applicationId: undefined, clientToken: undefined },
+  );
 }
 
 /** Parsed once. Next inlines NEXT_PUBLIC_* values only where they are written out literally. */

@@ -1,4 +1,4 @@
-import { readString, readUrl } from '@/config/parse';
+import { envReader, type Env } from './parse';
 
 /**
  * Analytics configuration from the environment (NEXT_PUBLIC_*, inlined at build time). A client
@@ -21,25 +21,17 @@ export interface AnalyticsConfig {
   };
 }
 
-export function parseAnalyticsEnv(env: Record<string, string | undefined>): AnalyticsConfig {
-  const amplitudeKey = readString('NEXT_PUBLIC_AMPLITUDE_API_KEY', env.NEXT_PUBLIC_AMPLITUDE_API_KEY);
-  const segmentKey = readString('NEXT_PUBLIC_SEGMENT_WRITE_KEY', env.NEXT_PUBLIC_SEGMENT_WRITE_KEY);
-  return {
-    amplitude: amplitudeKey
-      ? {
-          apiKey: amplitudeKey,
-          serverUrl: readUrl('NEXT_PUBLIC_AMPLITUDE_SERVER_URL', env.NEXT_PUBLIC_AMPLITUDE_SERVER_URL),
-          remoteConfigUrl: readUrl('NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL', env.NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL),
-        }
-      : undefined,
-    segment: segmentKey
-      ? {
-          writeKey: segmentKey,
-          apiHost: readUrl('NEXT_PUBLIC_SEGMENT_API_HOST', env.NEXT_PUBLIC_SEGMENT_API_HOST),
-          cdnUrl: readUrl('NEXT_PUBLIC_SEGMENT_CDN_URL', env.NEXT_PUBLIC_SEGMENT_CDN_URL),
-        }
-      : undefined,
-  };
+export function parseAnalyticsEnv(env: Env): AnalyticsConfig {
+  const read = envReader(env);
+  const amplitudeKey = read.string('NEXT_PUBLIC_AMPLITUDE_API_KEY');
+  const segmentKey = read.string('NEXT_PUBLIC_SEGMENT_WRITE_KEY');
+  // Endpoints are read even without their key, so a typo is reported before the key is added.
+  const amplitude = { serverUrl: read.url('NEXT_PUBLIC_AMPLITUDE_SERVER_URL'), remoteConfigUrl: read.url('NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL') };
+  const segment = { apiHost: read.url('NEXT_PUBLIC_SEGMENT_API_HOST'), cdnUrl: read.url('NEXT_PUBLIC_SEGMENT_CDN_URL') };
+  return read.done({
+    amplitude: amplitudeKey ? { apiKey: amplitudeKey, ...amplitude } : undefined,
+    segment: segmentKey ? { writeKey: segmentKey, ...segment } : undefined,
+  });
 }
 
 export const publicAnalyticsConfig: AnalyticsConfig = parseAnalyticsEnv({

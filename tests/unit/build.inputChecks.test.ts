@@ -1,5 +1,6 @@
-// Issue 10 §3: `next build` runs the tenant check and stops with its messages. The build's config
-// hook runs here on a copy of the project whose tenant map a marketer broke.
+// `next build` runs the tenant check and the environment check, and stops with their messages.
+// The build's config hook runs here on a copy of the project whose tenant map a marketer broke, or
+// with a mistyped environment.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,9 +18,9 @@ afterAll(() => rmSync(copy, { recursive: true, force: true }));
 const domainsText = readFileSync(join(ROOT, 'tenants/domains.json'), 'utf8');
 
 /** Loads next.config.js as `next build` does, with tenants/domains.json as given. */
-function buildConfigWith(domains: string) {
+function buildConfigWith(domains: string, variables: Record<string, string> = {}) {
   writeFileSync(join(copy, 'tenants/domains.json'), domains);
-  const env = { ...process.env, TENANT_MAP_CHECKED: '' };
+  const env = { ...process.env, BUILD_INPUTS_CHECKED: '', ...variables };
   return spawnSync(process.execPath, ['-e', "require('./next.config.js')(require('next/constants').PHASE_PRODUCTION_BUILD)"], { cwd: copy, env, encoding: 'utf8' });
 }
 
@@ -52,5 +53,31 @@ describe('next build with a broken tenant map', () => {
     const result = buildConfigWith(domainsText.replace(/\},(\s*\{)/, '}$1'));
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^tenants\/domains\.json: line \d+, column \d+: comma expected \(not valid JSON\)$/m);
+  }, 30_000);
+});
+
+describe('next build with a mistyped environment', () => {
+  it('names every bad variable at once, browser and server ones, each once, and stops', () => {
+    const result = buildConfigWith(domainsText, {
+      NEXT_PUBLIC_MICROSITES_BASE_URL: 'sites.example.org',
+      NEXT_PUBLIC_SEGMENT_WRITE_KEY: 'w',
+      NEXT_PUBLIC_SEGMENT_CDN_URL: 'cdn',
+      NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app-123',
+      NEXT_PUBLIC_DATADOG_SITE: 'https://datadoghq.eu',
+      TRUST_PROXY: 'maybe',
+      CONTENT_REVALIDATE_SECONDS: '1h',
+      GRAPHQL_URL: 'api/graphql',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('Invalid environment variable'))).toEqual([
+      'Invalid environment variable NEXT_PUBLIC_MICROSITES_BASE_URL: expected an absolute http(s) URL, got "sites.example.org"',
+      'Invalid environment variable NEXT_PUBLIC_SEGMENT_CDN_URL: expected an absolute http(s) URL, got "cdn"',
+      'Invalid environment variable NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: required when NEXT_PUBLIC_DATADOG_APPLICATION_ID is set',
+      'Invalid environment variable NEXT_PUBLIC_DATADOG_SITE: expected a Datadog site such as "datadoghq.eu", got "https://datadoghq.eu"',
+      'Invalid environment variable TRUST_PROXY: expected false, true or the number of trusted proxies in front (1-10), got "maybe"',
+      'Invalid environment variable CONTENT_REVALIDATE_SECONDS: expected a positive whole number, got "1h"',
+      'Invalid environment variable GRAPHQL_URL: expected an absolute http(s) URL, got "api/graphql"',
+    ]);
+    expect(result.stderr).toContain('The build stops here: fix the environment variables');
   }, 30_000);
 });

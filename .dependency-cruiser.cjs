@@ -1,0 +1,68 @@
+// `npm run lint` checks import direction with dependency-cruiser: docs/architecture.md explains the
+// layers. Folders of src/ in order, lowest first: a folder may import itself and folders before it,
+// never one after it, so no two folders can depend on each other.
+const LAYERS = [
+  ['base', 'config', 'theme', 'i18n'], // no product knowledge: logger, environment, design, languages
+  ['tenancy'], // hosts, places and routing
+  ['seo', 'content'], // what a page says and how search engines see it
+  ['consent', 'analytics', 'monitoring', 'security'], // what runs around a page
+  ['shell', 'landing'], // views
+];
+const ORDER = LAYERS.flat();
+
+/** Folders a folder must not import: every folder after it in ORDER. */
+const laterThan = (folder) => ORDER.slice(ORDER.indexOf(folder) + 1);
+
+/** Capabilities whose insides are theirs alone: others import the files listed here. */
+const PUBLIC_FILES = {
+  analytics: ['index.ts'],
+  monitoring: ['index.ts', 'proxyHandler.ts', 'proxyLimits.ts'],
+};
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A cycle makes two modules one: neither can be read, tested or loaded without the other.',
+      from: {},
+      to: { circular: true },
+    },
+    ...ORDER.filter((folder) => laterThan(folder).length > 0).map((folder) => ({
+      name: `layers:${folder}`,
+      severity: 'error',
+      comment: `src/${folder} may import only folders before it in .dependency-cruiser.cjs (LAYERS).`,
+      from: { path: `^src/${folder}/` },
+      to: { path: `^src/(${laterThan(folder).join('|')})/` },
+    })),
+    {
+      name: 'layers:app-code-never-imports-pages',
+      severity: 'error',
+      comment: 'pages/ and middleware.ts sit on top: src/ serves them and never imports them.',
+      from: { path: '^src/' },
+      to: { path: '^(pages/|middleware\\.ts$|server\\.ts$)' },
+    },
+    ...Object.entries(PUBLIC_FILES).map(([folder, files]) => ({
+      name: `public-api:${folder}`,
+      severity: 'error',
+      comment: `Outside src/${folder}, import ${files.join(' or ')} only.`,
+      from: { path: '^(src|pages)/', pathNot: `^src/${folder}/` },
+      to: { path: `^src/${folder}/`, pathNot: `^src/${folder}/(${files.join('|').replace(/\./g, '\\.')})$` },
+    })),
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that resolves to nothing fails at build time anyway; say so here first.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(\\.next|node_modules|bench/results)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

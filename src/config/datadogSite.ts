@@ -1,0 +1,23 @@
+import type { EnvReader } from './parse';
+
+// Read by both the browser's monitoring settings and the server's proxy settings; this module holds
+// no parsed value, so a bad variable elsewhere cannot stop it from loading.
+export const DEFAULT_DATADOG_SITE = 'datadoghq.com';
+
+// A Datadog site is a bare host name; the intake host is derived from it on both ends.
+const SITE_PATTERN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+
+/** Reads NEXT_PUBLIC_DATADOG_SITE; the browser SDK and the server proxy both need it. */
+export function readDatadogSite(read: EnvReader): string {
+  const site = read.string('NEXT_PUBLIC_DATADOG_SITE', DEFAULT_DATADOG_SITE).toLowerCase();
+  if (SITE_PATTERN.test(site)) return site;
+  read.problem('NEXT_PUBLIC_DATADOG_SITE', `expected a Datadog site such as "datadoghq.eu", got ${JSON.stringify(site)}`);
+  return DEFAULT_DATADOG_SITE;
+}
+
+/** The intake origin of a Datadog site, built the way the SDK builds it (`us3.datadoghq.com` → `browser-intake-us3-datadoghq.com`). */
+export function intakeOriginForSite(site: string): string {
+  const labels = site.split('.');
+  const extension = labels.pop();
+  return `https://browser-intake-${labels.join('-')}.${extension}`;
+}
