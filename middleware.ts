@@ -3,7 +3,7 @@ import { serverEnv } from '@/config/serverEnv';
 import { CHOOSE_LANGUAGE_PARAM, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS } from '@/i18n/pageLanguage';
 import { requestHost } from '@/tenancy/normalizeHost';
 import { pathNamesLocale, routeRequest } from '@/tenancy/routeRequest';
-import { routerContext } from '@/tenancy/router';
+import { routingContext } from '@/tenancy/routingContext';
 import { throttledWarning } from '@/tenancy/throttledWarning';
 
 const warnUnknownHost = throttledWarning(console.warn, 10_000);
@@ -28,7 +28,7 @@ export function middleware(request: NextRequest) {
       storedLanguage: request.cookies.get(LANGUAGE_COOKIE)?.value,
       chosenLanguage: request.nextUrl.searchParams.get(CHOOSE_LANGUAGE_PARAM) ?? undefined,
     },
-    routerContext,
+    routingContext,
   );
 
   const url = request.nextUrl.clone();

@@ -1,4 +1,4 @@
-// Issue 10: Mozilla HTTP Observatory's own tests (@mdn/mdn-http-observatory 1.4.8) on a landing page
+// Mozilla HTTP Observatory's own tests (@mdn/mdn-http-observatory 1.4.8) on a landing page
 // of the production server (server.ts), twice: on plain http as a local preview gets it, and behind
 // a TLS terminator played here (one port, http and https; http redirects to https, https forwards
 // with X-Forwarded-Proto, TRUST_PROXY=1), with a self-signed certificate the scanner trusts.

@@ -1,4 +1,4 @@
-// Issue 10 §1: share images must cost nothing to serve. A landing page's latency with the server
+// Share images must cost nothing to serve. A landing page's latency with the server
 // otherwise idle, then while 100 connections ask for one share image, side by side, on loopback.
 // Usage: npm run build && npm run bench:og
 import autocannon from 'autocannon';

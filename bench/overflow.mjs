@@ -1,4 +1,4 @@
-// Issue 9 §6: no page of any host in any locale scrolls sideways on a phone. Loads every landing
+// No page of any host in any locale scrolls sideways on a phone. Loads every landing
 // page (one host per page: aliases serve the same static page) in every locale it is served in,
 // at 390, 360 and 320 px, and prints each page wider than the screen with its widest element.
 // Usage: npm run build && npm run bench:overflow

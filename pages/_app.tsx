@@ -13,7 +13,7 @@ import nextI18nConfig from '../next-i18next.config.js';
 /** A page names its host's regime (landing pages, from the place's country); any other page asks first. */
 const regimeOf = (pageProps: { consentRegime?: ConsentRegime }): ConsentRegime => (pageProps.consentRegime === 'opt-out' ? 'opt-out' : 'opt-in');
 
-/** Issue 11 §6: a choice is tracked only where analytics is allowed, with the categories chosen. */
+/** A choice is tracked only where analytics is allowed, with the categories chosen. */
 function trackChoice(choice: ConsentChoice): void {
   if (choice.analytics) trackEvent(ANALYTICS_EVENTS.consent.cookieConsentUpdated, { analytics: choice.analytics, monitoring: choice.monitoring });
 }

@@ -5,7 +5,7 @@ import { requestHost } from '@/tenancy/normalizeHost';
 
 const FILES = { 'sitemap.xml': sitemapFor, 'robots.txt': robotsFor } as const;
 
-/** /sitemap.xml and /robots.txt of whichever host is asked (rewritten here by next.config.js). */
+/** /sitemap.xml and /robots.txt of whichever host is asked (the middleware rewrites them here: src/tenancy/routeRequest.ts). */
 export default function hostFileRoute(request: NextApiRequest, response: NextApiResponse) {
   const make = FILES[String(request.query.file) as keyof typeof FILES];
   if (!make) return response.status(404).send('Not found\n');

@@ -1,5 +1,5 @@
 /**
- * Which consent regime a host's country puts its visitors under (issue 11 §1).
+ * Which consent regime a host's country puts its visitors under.
  *
  * - `opt-in`: nothing beyond strictly necessary storage until the visitor agrees (ePrivacy
  *   Directive art. 5(3) with the GDPR in the EEA, PECR in the UK, the revised FADP in Switzerland).

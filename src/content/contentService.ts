@@ -1,4 +1,5 @@
-import { createLimiter, type Limiter } from './limitConcurrency';
+import type { Limiter } from './limitConcurrency';
+import { isObject } from '@/base/isObject';
 
 /** An i18next namespace: text, or nested groups of text. */
 export interface TranslationTree {
@@ -125,26 +126,6 @@ export interface RemoteResources {
   errors: ContentError[];
 }
 
-/**
- * Reads every (locale, namespace) pair, at most 10 at a time. A namespace that fails is left out
- * of `resources` and listed in `errors`; this never throws.
- */
-export async function loadRemoteResources(
-  locales: readonly string[],
-  namespaces: readonly string[],
-  options: LoadRemoteOptions,
-): Promise<RemoteResources> {
-  const limit = createLimiter(options.maxParallelReads ?? CONTENT_FETCH_DEFAULTS.maxParallelReads);
-  const reads = await Promise.all(
-    namespacePairs(locales, namespaces).map(async ({ locale, namespace }) => ({
-      locale,
-      namespace,
-      result: await limitedRead(limit, options, locale, namespace),
-    })),
-  );
-  return collectResources(reads);
-}
-
 /** Every namespace of every locale, in that order. */
 export function namespacePairs(locales: readonly string[], namespaces: readonly string[]) {
   return locales.flatMap((locale) => namespaces.map((namespace) => ({ locale, namespace })));
@@ -189,7 +170,6 @@ export function formatContentError(error: ContentError): string {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`);
 
 /** Why a value is not a namespace (an object of text and nested objects), or undefined when it is one. */

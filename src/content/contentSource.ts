@@ -18,7 +18,10 @@ export interface ContentSourceOptions extends FetchNamespaceOptions {
 }
 
 export interface ContentSource {
-  /** Like loadRemoteResources, but each namespace is read once per `maxAgeMs`. */
+  /**
+   * Every (locale, namespace) pair, at most `maxParallelReads` (10) at a time, each read once per
+   * `maxAgeMs`. A namespace that fails is left out of `resources` and listed in `errors`; never throws.
+   */
   load(locales: readonly string[], namespaces: readonly string[]): Promise<RemoteResources>;
 }
 

@@ -31,9 +31,14 @@ export function LandingView(props: LandingPageProps) {
       year={props.year}
       headerEnd={<LanguageSwitcher locales={props.locales} onSwitch={(from, to) => trackEvent(microsites.languageSwitched, { from, to })} />}
     >
-      <LandingHead props={props} />
+      <LandingHead place={place} price={price} seo={props.seo} type={type} locale={props.locale} locales={props.locales} />
       <Hero
-        props={props}
+        place={place}
+        type={type}
+        price={price}
+        trail={props.trail}
+        heroImage={props.heroImage}
+        bookingUrl={bookingUrl}
         onCtaClick={() => trackEvent(microsites.ctaClicked, { slug: props.slug, type, locale: props.locale })}
       />
       <Highlights guarantee={price.guarantee} />
@@ -43,7 +48,13 @@ export function LandingView(props: LandingPageProps) {
       <Guarantee amount={price.guarantee} />
       {props.graphqlUrl && props.storageSpots && (
         <WhenNearViewport id="storage-spots" placeholder={<StorageSpotsView state={props.storageSpots} where={place.where} locale={props.locale} bookingUrl={bookingUrl} />}>
-          <LiveStorageSpots props={props} graphqlUrl={props.graphqlUrl} initial={props.storageSpots} />
+          <LiveStorageSpots
+            graphqlUrl={props.graphqlUrl}
+            place={{ slug: props.slug, lat: place.lat, lng: place.lng, where: place.where }}
+            locale={props.locale}
+            bookingUrl={bookingUrl}
+            initial={props.storageSpots}
+          />
         </WhenNearViewport>
       )}
       <Faq kind={place.kind} guarantee={price.guarantee} onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })} />

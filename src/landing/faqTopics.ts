@@ -3,7 +3,7 @@ import type { PlaceKind } from '@/tenancy/types';
 /** Questions every page answers. */
 const SHARED_TOPICS = ['hours', 'size', 'guarantee', 'cancel', 'id', 'find'] as const;
 
-/** Questions about this kind of place (issue 9 §7): flights and layovers, early trains and day trips, visits without bags, exploring the city. */
+/** Questions about this kind of place: flights and layovers, early trains and day trips, visits without bags, exploring the city. */
 const TOPICS_BY_KIND = {
   airport: ['layover', 'flight'],
   station: ['early', 'dayTrip'],

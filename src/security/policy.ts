@@ -3,7 +3,7 @@ import { intakeOriginForSite } from '@/config/datadogSite';
 import type { MonitoringConfig } from '@/config/monitoringEnv';
 
 /**
- * Issue 10 §2: the security headers of every response, computed once per build from the same
+ * The security headers of every response, computed once per build from the same
  * parsed environment the browser code was built with (see scripts/security-headers.ts).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Issue 10 §6: requests Next would answer with a 500 and a stack trace (a TRACE, which the Edge
+ * Requests Next would answer with a 500 and a stack trace (a TRACE, which the Edge
  * runtime cannot represent; `GET *` or an absolute URL, which it cannot parse) are refused in the
  * server in front of it, with a short plain answer.
  */

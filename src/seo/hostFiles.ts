@@ -2,7 +2,7 @@ import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
 import { publicEnv } from '@/config/publicEnv';
 import { previewUrl } from '@/tenancy/previewUrl';
 import { NoMappingError } from '@/tenancy/resolveTenant';
-import { routerContext } from '@/tenancy/router';
+import { routingContext } from '@/tenancy/routingContext';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 import { robotsTxt } from './robots';
 import { micrositesSitemap, tenantSitemap } from './sitemap';
@@ -37,9 +37,9 @@ function servedAt(origin: string, entry: DomainEntry | null): ServedHost {
  */
 function servedHost(host: string): ServedHost | undefined {
   const base = publicEnv.micrositesBaseUrl;
-  if (host === routerContext.micrositesHost) return servedAt(base, null);
+  if (host === routingContext.micrositesHost) return servedAt(base, null);
   try {
-    const entry = routerContext.resolveTenant(host);
+    const entry = routingContext.resolveTenant(host);
     return host === entry.domain ? { publicHost: entry.domain, scheme: 'https', entry } : servedAt(previewUrl(entry.domain, base), entry);
   } catch (error) {
     if (error instanceof NoMappingError) return undefined;

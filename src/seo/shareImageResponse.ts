@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NoMappingError } from '@/tenancy/resolveTenant';
-import { routerContext } from '@/tenancy/router';
+import { routingContext } from '@/tenancy/routingContext';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 import { SHARE_IMAGE_DIR, shareImageFor } from './shareImageFiles';
 
@@ -22,10 +22,10 @@ const files = new Map<string, Promise<Buffer | null>>();
  */
 export async function shareImageResponse(host: string, name: string, root = process.cwd()): Promise<ShareImageResponse> {
   let served: Parameters<typeof shareImageFor>[1] | null = null;
-  if (host === routerContext.micrositesHost) served = 'microsites';
+  if (host === routingContext.micrositesHost) served = 'microsites';
   else {
     try {
-      served = routerContext.resolveTenant(host);
+      served = routingContext.resolveTenant(host);
     } catch (error) {
       if (!(error instanceof NoMappingError)) throw error;
     }

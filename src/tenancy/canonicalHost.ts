@@ -1,4 +1,5 @@
 import type { DomainEntry, TenantProblem } from './types';
+import { isObject } from '@/base/isObject';
 
 /**
  * A domain entry as the canonical rule reads it. `canonical` is an optional flag of
@@ -28,8 +29,6 @@ export function canonicalHostIndex(entries: readonly CanonicalCandidate[]): Read
   return index;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Problems with the `canonical` flags of raw domain entries, for the tenant validator: a flag

@@ -37,7 +37,7 @@ export interface RouteRequest {
   chosenLanguage?: string;
 }
 
-export interface RouterContext {
+export interface RoutingContext {
   micrositesHost: string;
   resolveTenant: TenantResolver;
 }
@@ -67,7 +67,7 @@ const notFound = (reason: NotFoundReason): RouteDecision => ({
  * Decides what a request becomes. A tenant host serves exactly one landing page, at `/` in each
  * of its locales, and the legal pages; it never serves another host's page.
  */
-export function routeRequest(request: RouteRequest, context: RouterContext): RouteDecision {
+export function routeRequest(request: RouteRequest, context: RoutingContext): RouteDecision {
   if (request.pathname.startsWith('/api/')) return { kind: 'pass' };
   const file = hostFile(request.pathname);
   if (file) return { kind: 'rewrite', ...file };

@@ -2,6 +2,7 @@ import { WEBSITE_LOCALES, isWebsiteLocale } from '@/i18n/websiteLocales';
 import { canonicalProblems } from './canonicalHost';
 import { needsPhraseData, PHRASE_EXAMPLES, PHRASE_LOCALES } from './placePhrases';
 import { PLACE_KINDS, TENANT_TYPES, type TenantProblem } from './types';
+import { isObject } from '@/base/isObject';
 
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
 const KEBAB_CASE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -9,7 +10,6 @@ const DOMAIN_FIELDS = new Set(['domain', 'type', 'slug', 'path', 'locales', 'can
 const PLACE_FIELDS = new Set(['kind', 'name', 'where', 'city', 'country', 'currency', 'lat', 'lng', 'timeZone']);
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const show = (value: unknown) => JSON.stringify(value) ?? String(value);
 
 function isTimeZone(zone: string): boolean {

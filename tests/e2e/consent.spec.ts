@@ -1,4 +1,4 @@
-// Issue 11 (consent before tracking) and spec §9's "cookie consent" event category: an opt-in host
+// Consent before tracking and spec §9's "cookie consent" event category: an opt-in host
 // (King's Cross, GB) and an opt-out host (New York, US), people and bots, on the local collectors.
 import type { BrowserContext, Page } from '@playwright/test';
 import { COLLECTOR_URL } from './support/collectorConfig';

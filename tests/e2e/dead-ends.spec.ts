@@ -1,4 +1,4 @@
-// Issue 9 §8: no dead ends. Every footer link on every host answers 200, the unknown-host page
+// No dead ends. Every footer link on every host answers 200, the unknown-host page
 // offers a way on (and keeps the spec §5 message), legal pages name the operator and lead back to
 // the landing page, and the directory works on a phone.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 5 §6 (fast pages): the page paints before the app's scripts are fetched; the hero goes
+// Fast pages: the page paints before the app's scripts are fetched; the hero goes
 // through Next's image optimizer with `sizes` and priority (attributes resolved on the server), and a phone downloads a thumbnail of it; no font is
 // downloaded, and nothing shifts while the page loads and hydrates. Speeds themselves are measured
 // by bench/lighthouse.mts, not asserted here.

@@ -1,4 +1,4 @@
-// Issue 10 "Done when": generated Hosts, paths, methods and headers, sent to the production server
+// Generated Hosts, paths, methods and headers, sent to the production server
 // on loopback. Whatever arrives: no 5xx, an unknown host gets 404 with the spec's message (§5),
 // and nothing from the request comes back unescaped. Bounded in count and time.
 import fc from 'fast-check';

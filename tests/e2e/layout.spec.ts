@@ -1,4 +1,4 @@
-// Issue 9 §6: no page scrolls sideways on a phone, in any language. For each locale, the page
+// No page scrolls sideways on a phone, in any language. For each locale, the page
 // whose place name has the longest word in that locale (a German compound, a Polish declension,
 // an unbroken Japanese run), at 320 and 390 px. bench/overflow.mjs sweeps every page.
 import { readFileSync } from 'node:fs';

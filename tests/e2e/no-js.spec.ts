@@ -1,4 +1,4 @@
-// Issue 9 §1: the server HTML is the whole page, in place. A visitor without JavaScript, a reader
+// The server HTML is the whole page, in place. A visitor without JavaScript, a reader
 // view, a link-preview tool or a Content-Security-Policy that allows no inline script sees the
 // headline, the price, the call to action, the FAQ and the footer, on pages of every kind.
 import type { Page } from '@playwright/test';

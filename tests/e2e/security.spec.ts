@@ -1,5 +1,5 @@
-// Issue 10 §2 (security headers on every response, a CSP that allows no inline script but the
-// document's own), §4 (caching that cannot be poisoned or stuck) and §6 (405, no 500s).
+// Security headers on every response, a CSP that allows no inline script but the document's own,
+// caching that cannot be poisoned or stuck, and 405s instead of 500s (docs/security.md).
 // The e2e server runs as behind one trusted proxy (TRUST_PROXY=1); these requests play that proxy.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';

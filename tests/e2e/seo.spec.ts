@@ -54,7 +54,7 @@ test.describe('landing page head', () => {
     expect(place.geo.latitude).toBeCloseTo(51.53, 1);
     const crumbs = (data.find((item) => item['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ name: string }> }).itemListElement;
     expect(crumbs.map((crumb) => crumb.name)).toEqual(['Bagberth', 'London', "King's Cross Station"]);
-    // Issue 9 §7: the same questions as the visible FAQ, a station's own first.
+    // The same questions as the visible FAQ, a station's own first.
     const faq = data.find((item) => item['@type'] === 'FAQPage') as { mainEntity: Array<{ name: string }> };
     const visible = await page.locator('section[aria-labelledby="faq-title"] summary').allTextContents();
     expect(faq.mainEntity.map((question) => question.name)).toEqual(visible);
@@ -102,7 +102,7 @@ test.describe('landing page head', () => {
     await page.goto(hostUrl('prague-bagberth.cz', '/ja'));
     expect(await head(page).meta('og:image')).toBe('https://prague-bagberth.cz/og/prague-city-ja.png');
 
-    // Issue 9 §9 and issue 10 §1: one file per (page, locale), served from disk.
+    // One file per (page, locale), served from disk.
     const english = await rawRequest('GET', '/og/prague-city-en.png', { host: 'prague-bagberth.cz' });
     expect(english.status).toBe(200);
     expect(english.headers['content-type']).toBe('image/png');

@@ -1,4 +1,4 @@
-// Issue 5 §4 (nearby storage spots, optional live data) over spec §7 (a GraphQL API per
+// Nearby storage spots, optional live data over spec §7 (a GraphQL API per
 // environment) and spec §8, §9 (the data cache retries failed queries 3 times on the client, the
 // delay doubling: 1 s + 2 s + 4 s). The e2e build reads GRAPHQL_URL (collectorConfig.ts), which
 // points at the local API that globalSetup starts (support/graphqlServer.ts): it answers spots
@@ -10,7 +10,7 @@ import { spotsNear } from './support/graphqlServer';
 const KINGS_CROSS = { lat: 51.5308, lng: -0.1238 };
 
 test.describe('storage spots near the place', () => {
-  test.describe('in the server HTML (issue 9 §7), before and without any script', () => {
+  test.describe('in the server HTML, before and without any script', () => {
     test.use({ javaScriptEnabled: false });
     test('King’s Cross shows the spots the API sent, Prague its quiet error', async ({ page }) => {
       await page.goto(hostUrl('kingscross-bagberth.co.uk'));

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// Issue 11 §1 (a regime per host), §4 (the record: version, date, six months), §7 (one list of
-// storage keys). Spec §9's event catalogue has the "cookie consent" category.
+// Consent: a regime per host, the record (version, date, six months), one list of storage
+// keys (docs/consent.md). Spec §9's event catalogue has the "cookie consent" category.
 import { afterEach, describe, expect, it } from 'vitest';
 import { OPT_IN_COUNTRIES, consentRegimeFor } from '@/consent/policy';
 import { MARK_RECORDED_CONSENT_SCRIPT } from '@/consent/markRecordedConsent';

@@ -4,7 +4,6 @@ import { createContentSource } from '@/content/contentSource';
 import {
   fetchNamespace,
   formatContentError,
-  loadRemoteResources,
   mergeOverEmbedded,
   namespaceUrl,
   translationTreeProblem,
@@ -139,12 +138,12 @@ describe('fetchNamespace', () => {
   });
 });
 
-describe('loadRemoteResources', () => {
+describe('createContentSource: reading every namespace once', () => {
   const namespaces = ['microsites', 'legal'];
 
   it('returns every namespace of every locale by locale, then namespace', async () => {
     const fetch: Fetch = async (url) => json({ from: url });
-    const { resources, errors } = await loadRemoteResources(['en', 'ja'], namespaces, { baseUrl: BASE, fetch });
+    const { resources, errors } = await createContentSource({ baseUrl: BASE, maxAgeMs: 0, fetch }).load(['en', 'ja'], namespaces);
     expect(errors).toEqual([]);
     expect(resources).toEqual({
       en: { microsites: { from: `${BASE}/en/microsites.json` }, legal: { from: `${BASE}/en/legal.json` } },
@@ -155,7 +154,7 @@ describe('loadRemoteResources', () => {
   it('never runs more than 10 reads at once, and does run 10', async () => {
     const probe = concurrencyProbe(() => json(hero), 5);
     const { fetch, urls } = probe;
-    const { resources, errors } = await loadRemoteResources(WEBSITE_LOCALES, namespaces, { baseUrl: BASE, fetch });
+    const { resources, errors } = await createContentSource({ baseUrl: BASE, maxAgeMs: 0, fetch }).load(WEBSITE_LOCALES, namespaces);
     expect(urls).toHaveLength(22);
     expect(new Set(urls).size).toBe(22);
     expect(probe.most).toBe(10);
@@ -171,7 +170,7 @@ describe('loadRemoteResources', () => {
       return json(hero);
     };
     const { sleep, waits } = recordingSleep();
-    const { resources, errors } = await loadRemoteResources(['de', 'ja', 'fr'], namespaces, { baseUrl: BASE, fetch, sleep });
+    const { resources, errors } = await createContentSource({ baseUrl: BASE, maxAgeMs: 0, fetch, sleep }).load(['de', 'ja', 'fr'], namespaces);
     expect(resources).toEqual({ de: { microsites: hero }, ja: { legal: hero } });
     expect(errors.map((error) => [error.locale, error.namespace, error.tries, error.message.split(':')[0]])).toEqual([
       ['de', 'legal', 1, 'invalid JSON'],
@@ -183,11 +182,12 @@ describe('loadRemoteResources', () => {
   });
 
   it('survives a sleep that throws', async () => {
-    const result = await loadRemoteResources(['de'], ['microsites'], {
+    const result = await createContentSource({
       baseUrl: BASE,
+      maxAgeMs: 0,
       fetch: networkDown,
       sleep: () => Promise.reject(new Error('no timers here')),
-    });
+    }).load(['de'], ['microsites']);
     expect(result).toEqual({
       resources: {},
       errors: [{ locale: 'de', namespace: 'microsites', url: `${BASE}/de/microsites.json`, tries: 0, message: 'no timers here' }],

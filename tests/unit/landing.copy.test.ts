@@ -1,4 +1,4 @@
-// Issue 9 §2: every sentence that names the place takes its `where` phrase, so titles, headlines,
+// Every sentence that names the place takes its `where` phrase, so titles, headlines,
 // descriptions and calls to action are grammatical by construction in every language. The real
 // copy (locales/) over the real tenant data (tenants/), as the page composes them.
 import { createInstance, type TFunction } from 'i18next';

@@ -1,4 +1,4 @@
-// Issue 9 §7: FAQ answers written per kind of place, in every language, listed once for both the
+// FAQ answers written per kind of place, in every language, listed once for both the
 // visible FAQ and its structured data.
 import { describe, expect, it } from 'vitest';
 import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';

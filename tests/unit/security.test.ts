@@ -1,4 +1,4 @@
-// Issue 10 §2 and §6: the security headers, the CSP's endpoints and hashes, and the requests the
+// The security headers, the CSP's endpoints and hashes, and the requests the
 // server refuses before Next sees them.
 import { describe, expect, it } from 'vitest';
 import { parseAnalyticsEnv } from '@/config/analyticsEnv';

@@ -1,4 +1,4 @@
-// Issue 9 §9: a share image in the page's language draws its text from the font subsets it needs.
+// A share image in the page's language draws its text from the font subsets it needs.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseFontFaces, subsetsFor } from '@/seo/fontSubsets';

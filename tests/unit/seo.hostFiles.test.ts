@@ -1,4 +1,4 @@
-// Issue 10 §4: robots.txt and sitemap.xml are written from the tenant map and the configured base
+// Robots.txt and sitemap.xml are written from the tenant map and the configured base
 // URL (here the embedded default, http://localhost:3000), never from the request's Host.
 import { describe, expect, it } from 'vitest';
 import { robotsFor, sitemapFor } from '@/seo/hostFiles';

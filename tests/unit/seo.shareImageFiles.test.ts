@@ -1,4 +1,4 @@
-// Issue 9 §9 and issue 10 §1: one prebuilt share image per (page, locale); a host gets only its own.
+// One prebuilt share image per (page, locale); a host gets only its own.
 import { describe, expect, it } from 'vitest';
 import { shareImageFor, shareImageName } from '@/seo/shareImageFiles';
 import { FIXTURE_ENTRIES } from './fixtures';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 5 §6 (fast pages): the document paints the server-rendered page first and starts the app's
+// Fast pages: the document paints the server-rendered page first and starts the app's
 // scripts after it, in their original order, exactly once; a tab that paints nothing still starts them.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 10 §3: a tenant file that is not valid JSON is reported with its line and column.
+// A tenant file that is not valid JSON is reported with its line and column.
 import { describe, expect, it } from 'vitest';
 import { parseTenantJson } from '@/tenancy/tenantJson';
 

@@ -25,7 +25,7 @@ describe('normalizeHost', () => {
 });
 
 describe('requestHost', () => {
-  // Issue 10 §4: behind N trusted proxies, the entry N from the right is the one they added; what
+  // Behind N trusted proxies, the entry N from the right is the one they added; what
   // the client wrote to the left of it never picks the tenant (cache poisoning behind a CDN).
   it.each([
     { host: 'prague-test.cz', forwarded: 'kyoto-test.jp', hops: 0, expected: 'prague-test.cz' },

@@ -1,4 +1,4 @@
-// Issue 10 §6: unknown-host logging is rate-limited so a flood cannot fill the disk.
+// Unknown-host logging is rate-limited so a flood cannot fill the disk.
 import { describe, expect, it } from 'vitest';
 import { throttledWarning } from '@/tenancy/throttledWarning';
 

@@ -3,24 +3,22 @@ import styled from 'styled-components';
 import { Container } from '@/theme';
 import { PHONE_PICTURE_WIDTH } from '../heroPicture';
 import type { LandingProps } from '../types';
-import { bookingTarget, useBookingUrl } from '../useBookingUrl';
 import { Breadcrumb } from './Breadcrumb';
 
-interface HeroProps {
-  props: LandingProps;
+interface HeroProps extends Pick<LandingProps, 'type' | 'price' | 'trail' | 'heroImage'> {
+  place: Pick<LandingProps['place'], 'kind' | 'cityName' | 'where'>;
+  bookingUrl: string;
   onCtaClick: () => void;
 }
 
-export function Hero({ props, onCtaClick }: HeroProps) {
+export function Hero({ place, type, price, trail, heroImage, bookingUrl, onCtaClick }: HeroProps) {
   const { t } = useTranslation('microsites');
-  const bookingUrl = useBookingUrl(bookingTarget(props));
-  const { place, type, price } = props;
   const eyebrow = [t(`kind.${place.kind}`), place.cityName].filter(Boolean).join(' · ');
   return (
     <Section>
       <Layout>
         <div>
-          <Breadcrumb trail={props.trail} />
+          <Breadcrumb trail={trail} />
           <Eyebrow>{eyebrow}</Eyebrow>
           <Title>{t('hero.title', { where: place.where })}</Title>
           <Lead>{t(`hero.lead.${type}`, { where: place.where })}</Lead>
@@ -30,7 +28,7 @@ export function Hero({ props, onCtaClick }: HeroProps) {
             {/* Fetched first and sized to its column; on phones a thumbnail beside the price, so the headline and the call to action come first. */}
             {/* eslint-disable-next-line @next/next/no-img-element -- next/image's attributes, resolved at build time by getImageProps (src/landing/server.ts) */}
             <img
-              {...props.heroImage}
+              {...heroImage}
               alt={t('meta.ogImageAlt', { where: place.where })}
               fetchPriority="high"
               decoding="async"

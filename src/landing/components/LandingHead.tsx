@@ -7,9 +7,8 @@ import type { LandingProps } from '../types';
 import { faqItems } from '../faqTopics';
 
 /** Title, description, canonical and hreflang links, share tags and structured data of a landing page. */
-export function LandingHead({ props }: { props: LandingProps }) {
+export function LandingHead({ place, price, seo, type, locale, locales }: Pick<LandingProps, 'place' | 'price' | 'seo' | 'type' | 'locale' | 'locales'>) {
   const { t } = useTranslation('microsites');
-  const { place, price, seo, type, locale } = props;
   // `where` is the place as a sentence names it: "près de la tour Eiffel", "in Prag" (see LandingProps).
   const values = { where: place.where, price: price.dailyFrom, guarantee: price.guarantee, amount: price.guarantee };
   const title = t('meta.title', values);
@@ -30,7 +29,7 @@ export function LandingHead({ props }: { props: LandingProps }) {
       {seo.alternates.map((alternate) => (
         <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />
       ))}
-      {socialMetaTags({ title, description, url: seo.canonical, imageUrl: seo.image, imageAlt, locale, alternateLocales: props.locales }).map((tag) =>
+      {socialMetaTags({ title, description, url: seo.canonical, imageUrl: seo.image, imageAlt, locale, alternateLocales: locales }).map((tag) =>
         'property' in tag ? <meta key={`${tag.property}${tag.content}`} property={tag.property} content={tag.content} /> : <meta key={tag.name} name={tag.name} content={tag.content} />,
       )}
       {structuredData.map((data) => (

@@ -1,5 +1,5 @@
 /**
- * Issue 9 §7: a small map of the place and its neighbours, drawn from their coordinates alone (no
+ * A small map of the place and its neighbours, drawn from their coordinates alone (no
  * tiles, no request). Schematic: an equirectangular projection around the place (true enough at
  * city scale: east is right, north is up) with distances from the place shortened to their square
  * root, so a far neighbour does not crowd the near ones into one corner. Direction is kept, and a

@@ -1,18 +1,14 @@
 import { AppQueryProvider } from '@/shell/AppQueryProvider';
 import type { WebsiteLocale } from '@/i18n/websiteLocales';
-import type { LandingProps } from '../types';
-import { bookingTarget, useBookingUrl } from '../useBookingUrl';
 import type { StorageSpotsState } from './server';
 import { StorageSpotsView } from './StorageSpots';
 import { useStorageSpots } from './useStorageSpots';
 
 /** The section once it comes near the viewport (loaded on demand, with the app's data cache). */
-export function LiveStorageSpots({ props, graphqlUrl, initial }: { props: LandingProps; graphqlUrl: string; initial: StorageSpotsState }) {
-  const { slug, place, locale } = props;
-  const bookingUrl = useBookingUrl(bookingTarget(props));
+export function LiveStorageSpots(props: StorageSpotsRefresherProps) {
   return (
     <AppQueryProvider>
-      <StorageSpotsRefresher graphqlUrl={graphqlUrl} place={{ slug, lat: place.lat, lng: place.lng, where: place.where }} locale={locale} bookingUrl={bookingUrl} initial={initial} />
+      <StorageSpotsRefresher {...props} />
     </AppQueryProvider>
   );
 }

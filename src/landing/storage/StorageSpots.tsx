@@ -19,7 +19,7 @@ export interface StorageSpotsViewProps {
 }
 
 /**
- * Storage spots near the place (issue 9 §7): in the server HTML from getStaticProps, and the same
+ * Storage spots near the place: in the server HTML from getStaticProps, and the same
  * view once the browser refreshes them. Spots appear only as the API sent them; a failed API
  * leaves a quiet note with the booking link.
  */

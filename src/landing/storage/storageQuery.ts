@@ -1,5 +1,5 @@
 /**
- * Live storage spots near a place, from the environment's GraphQL API (issue 5 §4, spec §7).
+ * Live storage spots near a place, from the environment's GraphQL API (spec §7).
  *
  * The one request the section sends: `POST {GRAPHQL_URL}` with `Content-Type: application/json` and
  * the body `{ "query": STORAGE_SPOTS_QUERY, "variables": { lat, lng, radiusKm, limit } }`:
@@ -17,6 +17,7 @@
  * react-query retries it and the section shows its quiet error state: a spot is only ever shown
  * exactly as the API sent it.
  */
+import { isObject } from '@/base/isObject';
 
 export const STORAGE_SPOTS_QUERY = /* GraphQL */ `query StorageSpotsNear($lat: Float!, $lng: Float!, $radiusKm: Float!, $limit: Int!) {
   storageSpotsNear(lat: $lat, lng: $lng, radiusKm: $radiusKm, limit: $limit) {
@@ -53,11 +54,6 @@ export interface StorageSpot {
   price: StorageSpotPrice | null;
 }
 
-export interface StorageSpotsResponse {
-  data?: { storageSpotsNear: StorageSpot[] } | null;
-  errors?: { message: string }[];
-}
-
 /** Thrown for any answer that is not a well-formed list of spots. */
 export class StorageSpotsError extends Error {
   constructor(message: string) {
@@ -66,7 +62,6 @@ export class StorageSpotsError extends Error {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 

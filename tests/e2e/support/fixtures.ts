@@ -10,7 +10,7 @@ export const hostUrl = (domain: string, path = '/') => `http://${domain}.localho
 export const micrositesUrl = (path = '/') => `http://localhost:${E2E_PORT}${path}`;
 
 /**
- * A visitor who made a cookie choice on this host earlier (issue 11): the consent cookie as the
+ * A visitor who made a cookie choice on this host earlier: the consent cookie as the
  * banner writes it. Tests of what analytics and monitoring send start from "Accept all".
  */
 export async function rememberConsent(context: BrowserContext, domain: string, choice: ConsentChoice = ALL_GRANTED, madeAt = new Date()) {

@@ -4,7 +4,7 @@ import { createGraphQLError, createSchema, createYoga } from 'graphql-yoga';
 import { GRAPHQL_PORT } from './collectorConfig';
 
 /**
- * A local stand-in for the environment's GraphQL API (issue 5 §4): `storageSpotsNear` answers a few
+ * A local stand-in for the environment's GraphQL API: `storageSpotsNear` answers a few
  * spots computed only from the coordinates, so tests know exactly what a page may show, and fails
  * with a GraphQL error near Prague, so tests have a failure case.
  */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 5 §4 (nearby storage spots, optional live data), spec §7 (a GraphQL API per environment),
+// Nearby storage spots, optional live data:, spec §7 (a GraphQL API per environment),
 // spec §8 and §9 (the data cache retries failed queries 3 times on the client), spec §3 (distances
 // in the locale's distance system). The section renders only what the API sent, and after the
 // retries a quiet error state with the booking link.

@@ -1,4 +1,4 @@
-// Issue 9 §7: the storage spots near the place are in the server-rendered page (getStaticProps),
+// The storage spots near the place are in the server-rendered page (getStaticProps),
 // exactly as the API sent them; a failing API gives the page its quiet error state, never a failure.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appLogger } from '@/base/logger';

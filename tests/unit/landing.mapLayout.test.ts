@@ -1,4 +1,4 @@
-// Issue 9 §7: the map of the place and its neighbours, drawn from their coordinates.
+// The map of the place and its neighbours, drawn from their coordinates.
 import { describe, expect, it } from 'vitest';
 import { layoutMap, MAP_SIZE, MIN_PIN_GAP } from '@/landing/map/layout';
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 9 §7: the map is labelled and accessible, drawn inline, and requests nothing.
+// The map is labelled and accessible, drawn inline, and requests nothing.
 import { cleanup, render, screen } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';

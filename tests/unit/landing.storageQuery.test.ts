@@ -1,4 +1,4 @@
-// Issue 5 §4 (nearby storage spots, optional live data) over spec §7 (a GraphQL API per
+// Nearby storage spots, optional live data over spec §7 (a GraphQL API per
 // environment): fetchStorageSpots POSTs { query, variables } as JSON and throws on a non-2xx
 // status, a GraphQL `errors` array or a malformed shape, so no spot is ever made up.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
