@@ -12,9 +12,7 @@ import { shareImageResponse } from './src/seo/shareImageResponse';
 import { requestHost } from './src/tenancy/normalizeHost';
 import { headersFor, SECURITY_HEADERS_FILE } from './src/security/serverHeaders';
 
-const port = Number(process.env.PORT ?? 3000);
-// Not HOSTNAME: Docker and Kubernetes set it to the machine's name.
-const host = process.env.LISTEN_HOST ?? '0.0.0.0';
+const { port, listenHost: host } = serverEnv;
 
 async function main() {
   const headers = JSON.parse(readFileSync(join(__dirname, SECURITY_HEADERS_FILE), 'utf8')) as SecurityHeaders;

@@ -30,6 +30,8 @@ export interface EnvReader {
   string(name: string): string | undefined;
   boolean(name: string, fallback: boolean): boolean;
   positiveInt(name: string, fallback: number): number;
+  /** A TCP port, 1-65535. */
+  port(name: string, fallback: number): number;
   /** How many proxies in front are trusted: false/0 none, true 1, or a count. */
   proxyHops(name: string): number;
   /** Records a problem found by a caller's own rule. */
@@ -85,6 +87,13 @@ export function envReader(env: Env): EnvReader {
       if (value === undefined) return fallback;
       if (/^\d+$/.test(value) && Number(value) > 0) return Number(value);
       problem(name, `expected a positive whole number, got ${JSON.stringify(env[name])}`);
+      return fallback;
+    },
+    port(name, fallback) {
+      const value = blankToUndefined(env[name]);
+      if (value === undefined) return fallback;
+      if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 65535) return Number(value);
+      problem(name, `expected a port number (1-65535), got ${JSON.stringify(env[name])}`);
       return fallback;
     },
     proxyHops(name) {

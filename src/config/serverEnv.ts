@@ -3,6 +3,9 @@ import { envReader, type Env } from './parse';
 
 /** Server-only configuration (middleware, API routes, build-time data loading), parsed once. */
 export interface ServerEnv {
+  /** Where `npm run serve` (server.ts) listens. Not HOSTNAME: Docker and Kubernetes set it to the machine's name. */
+  port: number;
+  listenHost: string;
   /**
    * How many proxies in front of the server append to X-Forwarded-Host / -For (0: none trusted,
    * the headers are ignored). See src/config/forwarded.ts.
@@ -31,6 +34,8 @@ export function parseServerEnv(env: Env): ServerEnv {
   const { search, hash } = new URL(intakeBase);
   if (search || hash) read.problem('DATADOG_INTAKE_URL', `expected an origin or path without query or fragment, got ${JSON.stringify(intakeBase)}`);
   return read.done({
+    port: read.port('PORT', 3000),
+    listenHost: read.string('LISTEN_HOST', '0.0.0.0'),
     trustProxyHops: read.proxyHops('TRUST_PROXY'),
     monitoringProxy: { intakeBase, clientToken: read.string('NEXT_PUBLIC_DATADOG_CLIENT_TOKEN') },
     contentServiceUrl: read.url('CONTENT_SERVICE_URL'),
@@ -40,6 +45,8 @@ export function parseServerEnv(env: Env): ServerEnv {
 }
 
 export const serverEnv: ServerEnv = parseServerEnv({
+  PORT: process.env.PORT,
+  LISTEN_HOST: process.env.LISTEN_HOST,
   TRUST_PROXY: process.env.TRUST_PROXY,
   DATADOG_INTAKE_URL: process.env.DATADOG_INTAKE_URL,
   NEXT_PUBLIC_DATADOG_SITE: process.env.NEXT_PUBLIC_DATADOG_SITE,

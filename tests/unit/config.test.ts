@@ -218,3 +218,11 @@ describe('one parser, several bad variables', () => {
     );
   });
 });
+
+describe('parseServerEnv: where server.ts listens', () => {
+  it('defaults to port 3000 on every interface', () => expect(parseServerEnv({})).toMatchObject({ port: 3000, listenHost: '0.0.0.0' }));
+  it('takes PORT and LISTEN_HOST', () => expect(parseServerEnv({ PORT: '8080', LISTEN_HOST: '127.0.0.1' })).toMatchObject({ port: 8080, listenHost: '127.0.0.1' }));
+  it.each(['0', '65536', 'http'])('rejects PORT=%s, naming it', (port) => {
+    expect(() => parseServerEnv({ PORT: port })).toThrow(`Invalid environment variable PORT: expected a port number (1-65535), got "${port}"`);
+  });
+});
