@@ -10,6 +10,12 @@ const LAYERS = [
 ];
 const ORDER = LAYERS.flat();
 
+// A folder left out of LAYERS would go unchecked: name it here first.
+const unplaced = require('node:fs')
+  .readdirSync(`${__dirname}/src`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !ORDER.includes(entry.name));
+if (unplaced.length > 0) throw new Error(`Place src/${unplaced.map((entry) => entry.name).join(', src/')} in LAYERS (.dependency-cruiser.cjs)`);
+
 /** Folders a folder must not import: every folder after it in ORDER. */
 const laterThan = (folder) => ORDER.slice(ORDER.indexOf(folder) + 1);
 

@@ -9,7 +9,7 @@ import { throttledWarning } from '@/tenancy/throttledWarning';
 const warnUnknownHost = throttledWarning(console.warn, 10_000);
 
 /**
- * Cache rules a CDN in front must follow (see README "Caching"): an answer that depends on the
+ * Cache rules a CDN in front must follow (see docs/security.md): an answer that depends on the
  * language cookie varies by it, a redirect chosen by a cookie and every 404 are never stored (a
  * host pointed at the CDN before its entry ships must not keep saying "No mapping").
  */

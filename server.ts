@@ -1,6 +1,6 @@
 // `npm run serve`: Next's request handler behind a small Node server, which sends the security
 // headers on every response, refuses what Next would answer with a 500, and cuts off slow clients.
-// See README "Serving".
+// See docs/security.md.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';

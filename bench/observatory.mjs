@@ -2,7 +2,7 @@
 // of the production server (server.ts), twice: on plain http as a local preview gets it, and behind
 // a TLS terminator played here (one port, http and https; http redirects to https, https forwards
 // with X-Forwarded-Proto, TRUST_PROXY=1), with a self-signed certificate the scanner trusts.
-// Redirect and HSTS count only in the second run, where TLS is configured (README "Security headers").
+// Redirect and HSTS count only in the second run, where TLS is configured (docs/security.md).
 // The scanner is installed on first use without its install scripts (they download lists from the
 // internet); its preload and TLD lists are empty here. Usage: npm run build && npm run bench:observatory
 import { execFile, execFileSync, spawn } from 'node:child_process';

@@ -1,5 +1,6 @@
 // After `next build`: the share image of every page in every locale it is served in, as static
-// PNGs in .next/share-images/, served by pages/api/og/[page].ts. Drawn once here, never per request.
+// PNGs in .next/share-images/, served from memory by server.ts (by pages/api/og/[page].ts under
+// `next dev`). Drawn once here, never per request.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createInstance, type TFunction } from 'i18next';

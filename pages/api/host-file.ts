@@ -11,7 +11,8 @@ export default function hostFileRoute(request: NextApiRequest, response: NextApi
   if (!make) return response.status(404).send('Not found\n');
   const file = make(requestHost(request.headers.host, request.headers['x-forwarded-host'], serverEnv.trustProxyHops));
   response.setHeader('Content-Type', file.contentType);
-  response.setHeader('Cache-Control', 'public, max-age=3600');
+  // A host added to the map must find its files at once: only a real file is cached.
+  response.setHeader('Cache-Control', file.status === 200 ? 'public, max-age=3600' : 'no-store');
   response.setHeader('Vary', 'Host');
   return response.status(file.status).send(file.body);
 }

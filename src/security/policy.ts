@@ -57,7 +57,7 @@ export function contentSecurityPolicy(inputs: PolicyInputs): string {
     .join('; ');
 }
 
-/** Two years, as the HSTS preload list asks; `preload` itself is off (see README "Security headers"). */
+/** Two years, as the HSTS preload list asks; `preload` itself is off (see docs/security.md). */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 
 export interface SecurityHeaders {

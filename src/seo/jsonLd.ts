@@ -1,4 +1,4 @@
-/** schema.org structured data as plain objects; pages render each with jsonForInlineScript (src/shell). */
+/** schema.org structured data as plain objects; pages render each with jsonForInlineScript (src/base/jsonForInlineScript.ts). */
 
 export const SCHEMA_CONTEXT = 'https://schema.org';
 export const BRAND_NAME = 'Bagberth';

@@ -148,10 +148,13 @@ test.describe('per-host files', () => {
     expect(await response?.text()).toBe(`User-agent: *\nAllow: /\n\nSitemap: http://prague-bagberth.cz.localhost:${E2E_PORT}/sitemap.xml\n`);
   });
 
-  test('an unknown host has neither', async ({ page, consoleGuard }) => {
+  test('an unknown host has neither, and no cache keeps that answer once the host goes live', async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 404/);
-    expect((await page.goto(hostUrl('no-such-site.example', '/sitemap.xml')))?.status()).toBe(404);
-    expect((await page.goto(hostUrl('no-such-site.example', '/robots.txt')))?.status()).toBe(404);
+    for (const file of ['/sitemap.xml', '/robots.txt']) {
+      const response = await page.goto(hostUrl('no-such-site.example', file));
+      expect(response?.status()).toBe(404);
+      expect(response?.headers()['cache-control']).toBe('no-store');
+    }
   });
 });
 

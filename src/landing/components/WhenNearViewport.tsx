@@ -8,7 +8,7 @@ const LOAD_MARGIN = '600px 0px';
  * fetched for visitors who never scroll to it, and does not compete with the page's first load.
  * Until then (and in the server HTML) it shows `placeholder`, and while lazily loaded children
  * arrive too. The Suspense boundary exists only in the browser, after hydration: on the server it
- * would stream the page into a hidden container (README, "Architecture": the `<Activity>` boundary).
+ * would stream the page into a hidden container (docs/architecture.md: the `<Activity>` boundary).
  */
 export function WhenNearViewport({ children, id, placeholder }: { children: ReactNode; id: string; placeholder?: ReactNode }) {
   const anchor = useRef<HTMLDivElement>(null);

@@ -37,7 +37,7 @@ export const E2E_BUILD_ENV: Record<string, string> = {
   // The SDK posts {proxy}?ddforward=… to the collector, uncompressed so tests can read it.
   NEXT_PUBLIC_DATADOG_PROXY_URL: `${COLLECTOR_URL}/datadog`,
   NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE: 'false',
-  // Server-only, read by getStaticProps at build time: the storage-spots section calls it from the browser.
+  // Server-only, read by getStaticProps (build and revalidation); the browser refreshes the section from it too.
   GRAPHQL_URL,
 };
 
