@@ -1,6 +1,6 @@
 import Router, { useRouter } from 'next/router';
 import { useEffect } from 'react';
-import { sendPageView, setPageContext } from './client';
+import { sendPageView, setPageContext } from './firstLoadBuffer';
 import { publicAnalyticsConfig } from './config';
 
 /** The landing path a route maps to, e.g. /[slug]/[type] with its params → /prague/city. */
@@ -50,7 +50,7 @@ function whenSettled(work: () => void): () => void {
 
 /**
  * Spec §4 on the microsites: one 'Microsites' page view for the first render and one per route
- * change; once the visitor allows analytics (issue 11: consent/), the wrapper and SDKs load when
+ * change; once the visitor allows analytics (src/consent/), the wrapper and SDKs load when
  * the page has settled (see whenSettled) and receive them in order. Without that, nothing is
  * fetched and the buffer never leaves the page.
  */
