@@ -25,7 +25,7 @@ type BrowserOptions = NonNullable<Parameters<typeof amplitude.init>[2]>;
 export const AMPLITUDE_PAGE_EVENT = 'Loaded a Page';
 
 /** Where the SDK fetches remote config without an override: its US endpoint (spec §9 zone US). */
-export const AMPLITUDE_REMOTE_CONFIG_URL = 'https://sr-client-cfg.amplitude.com/config';
+const AMPLITUDE_REMOTE_CONFIG_URL = 'https://sr-client-cfg.amplitude.com/config';
 
 /** Every spec §9 constant that Amplitude takes as an option. */
 export function amplitudeOptions(config: AmplitudeConfig, context: SetupContext, secureCookie: boolean): BrowserOptions {

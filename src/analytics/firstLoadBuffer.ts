@@ -11,7 +11,7 @@ import type { Properties } from './types';
  * settled) and hands them over by the queue rules of spec §4. When analytics will never run (a
  * bot, no key, no consent), the buffer is dropped and later calls are ignored.
  */
-export type BufferedCall =
+type BufferedCall =
   | { type: 'page'; name: string; properties: Properties }
   | { type: 'track'; name: string; properties: Properties }
   | { type: 'identify'; userId?: string; traits: Properties };
@@ -20,12 +20,12 @@ export type BufferedCall =
 export type BufferTarget = Pick<Analytics, 'page' | 'track' | 'identify'>;
 
 /** Spec §4: only one page event is kept in the queue at a time; the newest replaces the older one. */
-export function enqueue(queue: readonly BufferedCall[], call: BufferedCall): BufferedCall[] {
+function enqueue(queue: readonly BufferedCall[], call: BufferedCall): BufferedCall[] {
   return call.type === 'page' ? [...queue.filter((queued) => queued.type !== 'page'), call] : [...queue, call];
 }
 
 /** Spec §4: identify entries merge into one; later traits override earlier ones, the last userId given is kept. */
-export function mergeIdentifies(identifies: ReadonlyArray<Extract<BufferedCall, { type: 'identify' }>>): BufferedCall | undefined {
+function mergeIdentifies(identifies: ReadonlyArray<Extract<BufferedCall, { type: 'identify' }>>): BufferedCall | undefined {
   if (identifies.length === 0) return undefined;
   return identifies.reduce((merged, next) => ({
     type: 'identify',
@@ -35,7 +35,7 @@ export function mergeIdentifies(identifies: ReadonlyArray<Extract<BufferedCall, 
 }
 
 /** Spec §4 flush order: the page event first, then the merged identify, then the rest in arrival order. */
-export function flushOrder(queue: readonly BufferedCall[]): BufferedCall[] {
+function flushOrder(queue: readonly BufferedCall[]): BufferedCall[] {
   const page = queue.find((call) => call.type === 'page');
   const identify = mergeIdentifies(queue.filter((call): call is Extract<BufferedCall, { type: 'identify' }> => call.type === 'identify'));
   const rest = queue.filter((call) => call.type !== 'page' && call.type !== 'identify');

@@ -10,11 +10,11 @@ export const REMOTE_CONFIG_ERRORS = {
 } as const;
 
 /** Spec §9: remote-config timeout 5 s, per attempt. */
-export const REMOTE_CONFIG_TIMEOUT_MS = 5000;
+const REMOTE_CONFIG_TIMEOUT_MS = 5000;
 /** Spec §9: the retry delay is attempts × 1000 ms, so it grows: 1 s, then 2 s. */
-export const REMOTE_CONFIG_RETRY_DELAY_MS = 1000;
+const REMOTE_CONFIG_RETRY_DELAY_MS = 1000;
 /** The spec gives no count for this call; 3 attempts is what the SDK itself makes. */
-export const REMOTE_CONFIG_ATTEMPTS = 3;
+const REMOTE_CONFIG_ATTEMPTS = 3;
 
 /**
  * The answer the SDK gets once we gave up: a 4xx other than 401, 403 and 429 is the only answer on

@@ -10,10 +10,10 @@ type SegmentConfig = NonNullable<AnalyticsConfig['segment']>;
 type Analytics = Awaited<ReturnType<typeof AnalyticsBrowser.load>>[0];
 
 /** Spec §8: up to 10 retries in batching mode. */
-export const SEGMENT_BATCH_RETRIES = 10;
+const SEGMENT_BATCH_RETRIES = 10;
 
 /** Segment's tracking API when no override is set. */
-export const SEGMENT_API_BASE = 'https://api.segment.io/v1';
+const SEGMENT_API_BASE = 'https://api.segment.io/v1';
 
 /** Segment wants the API host without its scheme, and the scheme apart. */
 export function segmentApiHost(apiHost: string): { apiHost: string; protocol: 'http' | 'https' } {

@@ -17,7 +17,7 @@ function onView(): void {
  * load at the first input (the visitor is engaged) or a few idle seconds after the page loaded,
  * whichever comes first; page views wait in the buffer meanwhile.
  */
-export const ANALYTICS_START_DELAY_MS = 4000;
+const ANALYTICS_START_DELAY_MS = 4000;
 const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
 
 function whenSettled(work: () => void): () => void {
