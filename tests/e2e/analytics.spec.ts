@@ -88,22 +88,39 @@ test('a visitor is identified and each view sends exactly one page view of each 
 });
 
 test('repeated clicks within 20 px on the same target count once (spec §9)', async ({ page, context }) => {
+  test.setTimeout(60_000);
   const anonymousId = await knownVisitor(context);
   await openLanding(page);
-  // The SDK is running once its first page view is in.
-  await settledEvents(anonymousId, (all) => pageViews(all).amplitudeSdk >= 1);
-  // A button of the test's own, fixed in place, so repeated clicks land on the same target and
+  // Buttons of the test's own, fixed in place, so repeated clicks land on the same target and
   // nothing the page does on a click moves it. Autocapture tracks every button click.
   const label = `repeat-${anonymousId}`;
-  await page.evaluate((text) => {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.textContent = text;
-    button.style.cssText = 'position:fixed;left:20px;top:20px;width:200px;height:40px;z-index:2147483647';
-    document.body.append(button);
-  }, label);
+  const warmUp = `warm-up-${anonymousId}`;
+  await page.evaluate(
+    ({ texts }) => {
+      texts.forEach((text, index) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = text;
+        button.style.cssText = `position:fixed;left:20px;top:${20 + index * 60}px;width:200px;height:40px;z-index:2147483647`;
+        document.body.append(button);
+      });
+    },
+    { texts: [label, warmUp] },
+  );
   const [x, y] = [120, 40];
-  const clicks = (all: CollectedEvent[]) => named(all, 'amplitude', '[Amplitude] Element Clicked').filter((event) => event.properties['[Amplitude] Element Text'] === label);
+  const clicksOn = (text: string) => (all: CollectedEvent[]) =>
+    named(all, 'amplitude', '[Amplitude] Element Clicked').filter((event) => event.properties['[Amplitude] Element Text'] === text);
+  const clicks = clicksOn(label);
+  // Proof that autocapture listens: a click on the other button, repeated after pauses until its event arrives.
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.click(x, y + 60);
+        return clicksOn(warmUp)(await collector.events(anonymousId)).length;
+      },
+      { timeout: 25_000, intervals: [1500] },
+    )
+    .toBeGreaterThan(0);
 
   await page.mouse.click(x, y);
   await page.mouse.click(x + 5, y + 3);
@@ -116,6 +133,7 @@ test('repeated clicks within 20 px on the same target count once (spec §9)', as
   const events = await settledEvents(anonymousId, (all) => clicks(all).length >= 2);
   expect(clicks(events)).toHaveLength(2);
 });
+
 test('UTM parameters set campaign fields and their initial_ variants through attribution', async ({ page, context }) => {
   const anonymousId = await knownVisitor(context);
   await page.goto(hostUrl(HOST, '/?utm_source=newsletter&utm_campaign=autumn'));
