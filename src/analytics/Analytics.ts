@@ -1,32 +1,40 @@
 import { v4 as uuidv4 } from 'uuid';
 import { redactKey, type AnalyticsConfig } from '@/config/analyticsEnv';
-import { enqueue, flushOrder } from './eventQueue';
+import { ANALYTICS_EVENTS } from './events';
 import type { AnalyticsEvent, AnalyticsLogger, AnalyticsUser, Destination, Properties } from './types';
 import { validateEvent } from './validateEvent';
 
 export type SetupState = 'not set up' | 'setting up' | 'set up';
 
+/** What the clients start with. */
 export interface SetupContext {
-  isBot: boolean;
-  /** The visitor's anonymous id; the clients start with it. */
+  /** The visitor's anonymous id. */
   anonymousId: string;
   /** Product session id (a timestamp), shared with the clients that take one. */
   sessionId: number;
+}
+
+export interface Visitor {
+  isBot: boolean;
+  /**
+   * Reads or creates the visitor's stored identity. Called only once every check has passed, so a
+   * bot, or a page without a key, gets nothing written (spec §4).
+   */
+  identity: () => SetupContext;
 }
 
 /** Creates the SDK clients. Loaded with import() so no SDK sits in the first-load bundle. */
 export type DestinationLoader = (config: AnalyticsConfig, context: SetupContext) => Promise<Destination[]>;
 
 export const SCREEN_UNSUPPORTED = 'screen method is only supported on native';
-export const ANONYMOUS_ID_SET = 'Anonymous ID Set';
 
 /**
- * The one analytics facade (spec §4): queues events until its clients exist, then feeds every
- * client. Invalid events are logged and dropped, never thrown at the page.
+ * The one analytics facade (spec §4): feeds every client once set up. Calls made before that wait
+ * in the first-load buffer (firstLoadBuffer.ts), which applies the queue rules. Invalid events are
+ * logged and dropped, never thrown at the page.
  */
 export class Analytics {
   private stateValue: SetupState = 'not set up';
-  private queue: AnalyticsEvent[] = [];
   private destinations: Destination[] = [];
   private disabled = false;
   private userId: string | undefined;
@@ -41,25 +49,22 @@ export class Analytics {
     return this.stateValue;
   }
 
-  /** Queued events, in arrival order (for inspection and tests). */
-  get pending(): readonly AnalyticsEvent[] {
-    return this.queue;
-  }
-
-  /** Resolves true once set up; false when setup did nothing (and says why in a debug log). */
-  async setup(config: AnalyticsConfig | undefined, context: SetupContext): Promise<boolean> {
+  /**
+   * Resolves true once set up; false when setup did nothing (and says why in a debug log). The
+   * caller then drops the first-load buffer (spec §4: tracking disabled, queue cleared).
+   */
+  async setup(config: AnalyticsConfig | undefined, visitor: Visitor): Promise<boolean> {
     if (!config) {
       this.disabled = true;
-      this.queue = [];
       this.logger.debug('analytics: no config given; tracking disabled and queue cleared');
       return false;
     }
     if (!config.amplitude?.apiKey && !config.segment?.writeKey) {
-      this.logger.debug('analytics: no key configured; not setting up');
+      this.logger.debug('analytics: no key configured; not setting up, nothing stored');
       return false;
     }
-    if (context.isBot) {
-      this.logger.debug('analytics: visitor is a bot; not setting up');
+    if (visitor.isBot) {
+      this.logger.debug('analytics: visitor is a bot; not setting up, nothing stored');
       return false;
     }
     if (this.stateValue !== 'not set up') {
@@ -68,6 +73,7 @@ export class Analytics {
     }
 
     this.stateValue = 'setting up';
+    const context = visitor.identity();
     this.anonymousId = context.anonymousId;
     try {
       this.destinations = await this.loadDestinations(config, context);
@@ -78,11 +84,7 @@ export class Analytics {
     }
     const keys = [config.amplitude?.apiKey, config.segment?.writeKey].filter((key): key is string => !!key).map(redactKey);
     this.logger.debug(`analytics: set up ${this.destinations.map((d) => d.name).join(' + ')} with keys ${keys.join(', ')}`);
-
-    const queued = flushOrder(this.queue);
-    this.queue = [];
     this.stateValue = 'set up';
-    queued.forEach((event) => this.dispatch(event));
     return true;
   }
 
@@ -115,13 +117,15 @@ export class Analytics {
     return { userId: this.userId, anonymousId: this.anonymousId, traits: {} };
   }
 
-  /** Spec §4: a new anonymous id updates every client, clears traits and is tracked. */
+  /**
+   * Spec §4: a new anonymous id updates every client, clears the traits they keep (each
+   * destination's setAnonymousId does both) and is tracked.
+   */
   setAnonymousId(anonymousId: string): void {
     if (anonymousId === this.anonymousId) return;
     this.anonymousId = anonymousId;
     this.destinations.forEach((destination) => destination.setAnonymousId(anonymousId));
-    this.queue = this.queue.map((event) => (event.type === 'identify' ? { ...event, traits: {} } : event));
-    this.track(ANONYMOUS_ID_SET, { anonymousId });
+    this.track(ANALYTICS_EVENTS.identity.anonymousIdSet, { anonymousId });
   }
 
   private record(fields: Omit<AnalyticsEvent, 'messageId'>): void {
@@ -134,7 +138,8 @@ export class Analytics {
       return;
     }
     if (this.stateValue === 'set up') this.dispatch(event);
-    else this.queue = enqueue(this.queue, event);
+    // Only the first-load buffer calls the wrapper, and only once it is set up.
+    else this.logger.error(`analytics: dropped ${fields.type} event sent before setup`);
   }
 
   private dispatch(event: AnalyticsEvent): void {

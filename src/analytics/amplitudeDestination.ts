@@ -13,13 +13,19 @@ import {
   SESSION_TIMEOUT_MS,
   TRACKED_ELEMENTS,
 } from './constants';
-import type { AnalyticsEvent, Destination } from './types';
+import { remoteConfigRoute } from './remoteConfig';
+import { repeatClickPlugin } from './repeatClicks';
+import type { AnalyticsEvent, AnalyticsLogger, Destination } from './types';
+import { installFetchRoute } from './vendorFetch';
 
 type AmplitudeConfig = NonNullable<AnalyticsConfig['amplitude']>;
 type BrowserOptions = NonNullable<Parameters<typeof amplitude.init>[2]>;
 
 /** Amplitude's name for the wrapper's page event: a custom loaded-page event (spec §7). */
 export const AMPLITUDE_PAGE_EVENT = 'Loaded a Page';
+
+/** Where the SDK fetches remote config without an override: its US endpoint (spec §9 zone US). */
+const AMPLITUDE_REMOTE_CONFIG_URL = 'https://sr-client-cfg.amplitude.com/config';
 
 /** Every spec §9 constant that Amplitude takes as an option. */
 export function amplitudeOptions(config: AmplitudeConfig, context: SetupContext, secureCookie: boolean): BrowserOptions {
@@ -38,8 +44,10 @@ export function amplitudeOptions(config: AmplitudeConfig, context: SetupContext,
     enableDiagnostics: false,
     logLevel: amplitude.Types.LogLevel.Warn,
     autocapture: {
-      // The wrapper sends exactly one 'Microsites' page view per view.
-      pageViews: false,
+      // Spec §7 lists both the SDK's page viewed event and the wrapper's 'Microsites' page event.
+      // The SDK sends one at start and one per change of path (Next's client-side route changes
+      // push history); not on a change of only the query or hash, for which Next sends no view.
+      pageViews: { trackHistoryChanges: 'pathOnly' },
       sessions: true,
       fileDownloads: true,
       formInteractions: true,
@@ -76,8 +84,15 @@ export function sendToAmplitude(client: Pick<typeof amplitude, 'track' | 'identi
   }
 }
 
-export async function loadAmplitude(config: AmplitudeConfig, context: SetupContext, enrich: () => Record<string, string>): Promise<Destination> {
+export async function loadAmplitude(
+  config: AmplitudeConfig,
+  context: SetupContext,
+  enrich: () => Record<string, string>,
+  logger: AnalyticsLogger,
+): Promise<Destination> {
+  installFetchRoute(remoteConfigRoute(`${config.remoteConfigUrl ?? AMPLITUDE_REMOTE_CONFIG_URL}/`, { logger }));
   const client = amplitude.createInstance();
+  await client.add(repeatClickPlugin(window)).promise;
   await client.add({
     name: 'microsites-page-context',
     type: 'enrichment',

@@ -19,9 +19,6 @@ export const SEGMENT_BATCH_SIZE = 10;
 export const SEGMENT_BATCH_TIMEOUT_MS = 5000;
 export const SEGMENT_RETRY_QUEUE = true;
 
-/** Keys are logged cut to this many characters, never whole. */
-export const KEY_LOG_LENGTH = 10;
-
 // Capture
 export const TRACKED_ELEMENTS = ['a', 'button', 'input', 'select', 'textarea', 'label', 'video', 'audio', '[contenteditable="true" i]'];
 export const ACTION_CLICK_ELEMENTS = ['div', 'span', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'];

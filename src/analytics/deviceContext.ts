@@ -25,13 +25,13 @@ interface Dimensions {
   innerHeight: number;
 }
 
-/** Spec §3 device context; the screen type follows the window, which is what the layout follows. */
+/** Spec §3 device context; the screen type follows the screen width (spec §9), not the window. */
 export function deviceContext({ screen, innerWidth, innerHeight }: Dimensions): DeviceContext {
   return {
     app_name: APP_NAME,
     screenHeight: screen.height,
     screenWidth: screen.width,
-    screenType: screenTypeFor(innerWidth),
+    screenType: screenTypeFor(screen.width),
     windowHeight: innerHeight,
     windowWidth: innerWidth,
   };

@@ -10,7 +10,7 @@ export function createDestinationLoader(enrich: () => Record<string, string>, lo
     const loads: Array<Promise<Destination>> = [];
     if (config.amplitude) {
       const amplitude = config.amplitude;
-      loads.push(import('./amplitudeDestination').then(({ loadAmplitude }) => loadAmplitude(amplitude, context, enrich)));
+      loads.push(import('./amplitudeDestination').then(({ loadAmplitude }) => loadAmplitude(amplitude, context, enrich, logger)));
     }
     if (config.segment) {
       const segment = config.segment;

@@ -2,13 +2,18 @@ import { AnalyticsBrowser, type Context, type Plugin } from '@segment/analytics-
 import type { SetupContext } from './Analytics';
 import type { AnalyticsConfig } from '@/config/analyticsEnv';
 import { IDENTITY_COOKIE_DAYS, IDENTITY_COOKIE_SAME_SITE, SEGMENT_BATCH_SIZE, SEGMENT_BATCH_TIMEOUT_MS, SEGMENT_RETRY_QUEUE } from './constants';
+import { segmentRateLimitRoute } from './rateLimitReset';
 import type { AnalyticsEvent, Destination } from './types';
+import { installFetchRoute } from './vendorFetch';
 
 type SegmentConfig = NonNullable<AnalyticsConfig['segment']>;
 type Analytics = Awaited<ReturnType<typeof AnalyticsBrowser.load>>[0];
 
 /** Spec §8: up to 10 retries in batching mode. */
-export const SEGMENT_BATCH_RETRIES = 10;
+const SEGMENT_BATCH_RETRIES = 10;
+
+/** Segment's tracking API when no override is set. */
+const SEGMENT_API_BASE = 'https://api.segment.io/v1';
 
 /** Segment wants the API host without its scheme, and the scheme apart. */
 export function segmentApiHost(apiHost: string): { apiHost: string; protocol: 'http' | 'https' } {
@@ -75,7 +80,14 @@ function pageContextPlugin(enrich: () => Record<string, string>): Plugin {
   };
 }
 
+/** Spec §4: a new anonymous id clears the traits Segment keeps (it merges them into every identify). */
+export function resetSegmentIdentity(client: Pick<Analytics, 'setAnonymousId' | 'user'>, anonymousId: string): void {
+  client.setAnonymousId(anonymousId);
+  client.user().traits({});
+}
+
 export async function loadSegment(config: SegmentConfig, context: SetupContext, enrich: () => Record<string, string>): Promise<Destination> {
+  installFetchRoute(segmentRateLimitRoute(`${(config.apiHost ?? SEGMENT_API_BASE).replace(/\/+$/, '')}/`));
   const [client] = await AnalyticsBrowser.load(
     { writeKey: config.writeKey, ...(config.cdnUrl && { cdnURL: config.cdnUrl }) },
     segmentLoadOptions(config, window.location.protocol === 'https:'),
@@ -85,9 +97,6 @@ export async function loadSegment(config: SegmentConfig, context: SetupContext, 
   return {
     name: 'Segment',
     send: (event) => sendToSegment(client, event),
-    setAnonymousId: (anonymousId) => {
-      client.setAnonymousId(anonymousId);
-      client.user().traits({});
-    },
+    setAnonymousId: (anonymousId) => resetSegmentIdentity(client, anonymousId),
   };
 }

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
-import { Analytics, type SetupContext } from './Analytics';
+import { Analytics } from './Analytics';
 import { syncAnonymousId, type CookieJar } from './anonymousId';
-import { connect, currentPageContext } from './client';
+import { connect, currentPageContext, identify } from './firstLoadBuffer';
 import type { AnalyticsConfig } from '@/config/analyticsEnv';
 import { IDENTITY_COOKIE_DAYS } from './constants';
 import { deviceContext } from './deviceContext';
@@ -26,19 +26,24 @@ const identityCookies: CookieJar = {
 export const analytics = new Analytics(createDestinationLoader(() => enrichmentProperties(currentPageContext()), logger), logger);
 
 /**
- * The microsites flow (spec §4): skip bots, set up, identify anonymously with the device context
- * and the locale, then take over the calls buffered since the page started.
+ * The microsites flow (spec §4): skip bots (before anything is stored), set up, identify
+ * anonymously with the device context and the locale, then take over the calls buffered since the
+ * page started, page view first.
  */
 export async function startAnalytics(config: AnalyticsConfig, locale: string): Promise<void> {
   const isBot = await detectBot();
   const storage = createSafeStorage(browserLocalStorage, logger);
-  const { anonymousId, previousId } = syncAnonymousId(storage, identityCookies);
   const touchSession = () => touchProductSession(storage, Date.now());
-  const context: SetupContext = { isBot, anonymousId: previousId ?? anonymousId, sessionId: touchSession().sessionId };
+  let changedTo: string | undefined;
+  const identity = () => {
+    const { anonymousId, previousId } = syncAnonymousId(storage, identityCookies);
+    changedTo = previousId && anonymousId;
+    // The clients start with the id they last knew, so a changed id goes through setAnonymousId.
+    return { anonymousId: previousId ?? anonymousId, sessionId: touchSession().sessionId };
+  };
 
-  // The clients start with the id they last knew, so a changed id goes through setAnonymousId.
-  if (!(await analytics.setup(config, context))) return connect(null);
-  if (previousId) analytics.setAnonymousId(anonymousId);
-  analytics.identify(undefined, { ...deviceContext(window), locale });
+  if (!(await analytics.setup(config, { isBot, identity }))) return connect(null);
+  if (changedTo) analytics.setAnonymousId(changedTo);
+  identify(undefined, { ...deviceContext(window), locale });
   connect(analytics, touchSession);
 }

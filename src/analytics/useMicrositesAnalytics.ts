@@ -1,6 +1,6 @@
 import Router, { useRouter } from 'next/router';
 import { useEffect } from 'react';
-import { sendPageView, setPageContext } from './client';
+import { sendPageView, setPageContext } from './firstLoadBuffer';
 import { publicAnalyticsConfig } from '@/config/analyticsEnv';
 
 /** The landing path a route maps to, e.g. /[slug]/[type] with its params → /prague/city. */
@@ -17,7 +17,7 @@ function onView(): void {
  * load at the first input (the visitor is engaged) or a few idle seconds after the page loaded,
  * whichever comes first; page views wait in the buffer meanwhile.
  */
-export const ANALYTICS_START_DELAY_MS = 4000;
+const ANALYTICS_START_DELAY_MS = 4000;
 const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
 
 function whenSettled(work: () => void): () => void {
@@ -50,7 +50,7 @@ function whenSettled(work: () => void): () => void {
 
 /**
  * Spec §4 on the microsites: one 'Microsites' page view for the first render and one per route
- * change; once the visitor allows analytics (issue 11: consent/), the wrapper and SDKs load when
+ * change; once the visitor allows analytics (src/consent/), the wrapper and SDKs load when
  * the page has settled (see whenSettled) and receive them in order. Without that, nothing is
  * fetched and the buffer never leaves the page.
  */

@@ -1,5 +1,5 @@
 /** Spec §5: event checks, with the spec's messages (§8). */
-export class EventValidationError extends Error {
+class EventValidationError extends Error {
   constructor(
     readonly field: string,
     message: string,

@@ -1,7 +1,8 @@
 /**
  * Datadog monitoring for the browser (spec §2, §3, §4, §8, §9). Only the trigger is in the first
  * load; the SDKs and their setup are fetched with import() when monitoring should begin. The
- * Safari proxy's server side lives in `proxyHandler` and `proxyConfig`, outside this API.
+ * Safari proxy's server side lives in `proxyHandler` and `proxyLimits` (settings in
+ * src/config/serverEnv.ts), outside this API.
  */
 export { IGNORED_ERROR_TYPES, IgnorableError } from './beforeSend';
 export { useMonitoring } from './useMonitoring';

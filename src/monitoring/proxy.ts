@@ -4,7 +4,7 @@
  */
 
 /** The intake tracks the RUM and Logs SDKs send to. */
-export const INTAKE_PATHS: readonly string[] = ['/api/v2/rum', '/api/v2/logs', '/api/v2/replay', '/api/v2/profile'];
+const INTAKE_PATHS: readonly string[] = ['/api/v2/rum', '/api/v2/logs', '/api/v2/replay', '/api/v2/profile'];
 
 /** Query parameters every SDK intake request carries. */
 const INTAKE_PARAMETERS = ['ddsource', 'dd-api-key', 'dd-request-id'];
@@ -28,7 +28,7 @@ const FORWARDED_PARAMETERS = [
 ];
 
 // Well above the SDK's own requests (a few hundred characters), well below server limits.
-export const MAX_DDFORWARD_LENGTH = 4096;
+const MAX_DDFORWARD_LENGTH = 4096;
 
 // RFC 3986 query characters: no spaces, fragments, backslashes or control characters.
 const QUERY_PATTERN = /^[A-Za-z0-9\-._~%!$&'()*+,;=:@/?]*$/;

@@ -6,8 +6,8 @@ import type { ConcurrencyLimit, RateLimiter } from './proxyLimits';
 /** Spec §7 call 9, server side: forwards the SDK's intake requests for Safari-type browsers. */
 
 // The SDK flushes at 16 KiB and caps one event at 256 KiB; replay segments are about 60 kB.
-export const MAX_BODY_BYTES = 512 * 1024;
-export const UPSTREAM_TIMEOUT_MS = 5000;
+const MAX_BODY_BYTES = 512 * 1024;
+const UPSTREAM_TIMEOUT_MS = 5000;
 
 export interface ProxyRequest {
   method: string | undefined;

@@ -1,5 +1,5 @@
 /**
- * Issue 10 §5: the telemetry proxy relays under our client token, so one client must not be able
+ * The telemetry proxy relays under our client token, so one client must not be able
  * to push unbounded traffic through it, and a slow intake must not pile up open requests.
  */
 
@@ -26,8 +26,8 @@ export function createRateLimiter({ burst, perSecond, maxClients = 10_000, now =
     // Re-inserted so that Map order is least recently seen first.
     buckets.delete(client);
     buckets.set(client, bucket);
-    const leastRecent = buckets.keys().next().value;
-    if (buckets.size > maxClients && leastRecent !== undefined) buckets.delete(leastRecent);
+    const oldest = buckets.keys().next();
+    if (buckets.size > maxClients && !oldest.done) buckets.delete(oldest.value);
     if (bucket.tokens < 1) return { ok: false, retryAfterSeconds: Math.ceil((1 - bucket.tokens) / perSecond) };
     bucket.tokens -= 1;
     return { ok: true };

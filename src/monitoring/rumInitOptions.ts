@@ -4,9 +4,6 @@ import { keepLogEvent, rumBeforeSend } from './beforeSend';
 import type { EnabledMonitoringConfig } from '@/config/monitoringEnv';
 import { SAFARI_PROXY_PATH } from './safari';
 
-/** Spec §9: clickmap and feature_flags experiments are on. */
-export const EXPERIMENTAL_FEATURES: readonly string[] = ['clickmap', 'feature_flags'];
-
 export interface TransportChoice {
   /** True for Safari-type browsers (see `isSafariLike`). */
   useSafariProxy: boolean;
@@ -50,7 +47,11 @@ export function rumInitOptions(
     trackResources: config.trackResources,
     trackLongTasks: config.trackLongTasks,
     defaultPrivacyLevel: 'mask-user-input',
-    enableExperimentalFeatures: [...EXPERIMENTAL_FEATURES],
+    // Spec §9 asks for the clickmap and feature_flags experiments. Datadog 7.16.2 keeps only the
+    // experiment names it knows (session_replay_record_canvas, track_intake_requests,
+    // track_websockets, soft_navigation) and drops these two: in v7 clickmaps are built from the
+    // click actions trackUserInteractions collects, and feature-flag evaluations are always
+    // accepted (datadogRum.addFeatureFlagEvaluation). So no experiment option is passed.
     compressIntakeRequests: config.compressIntakeRequests,
     beforeSend: rumBeforeSend(globalContext),
   };

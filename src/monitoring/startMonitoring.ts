@@ -38,7 +38,12 @@ let started: Promise<MonitoringHandle | undefined> | undefined;
  */
 export function startMonitoring(options: StartMonitoringOptions): Promise<MonitoringHandle | undefined> {
   const { config, isBot } = options;
-  if (!config.enabled || isBot || typeof window === 'undefined') return Promise.resolve(undefined);
+  if (!config.enabled || typeof window === 'undefined') return Promise.resolve(undefined);
+  if (isBot) {
+    // Also the sign, for tests and debugging, that the start-up decided.
+    appLogger.debug('[monitoring] visitor is a bot; not monitored');
+    return Promise.resolve(undefined);
+  }
   started ??= load(config, options);
   return started;
 }

@@ -6,7 +6,7 @@ import { onFirstScroll, shouldStartImmediately } from './startTrigger';
 /**
  * Spec §2, §4: monitoring loads at the first scroll, or at once on error routes, so it never
  * competes with the page's own loading; bots are never monitored, and nobody who has not allowed
- * it (issue 11: consent/). Everything it needs beyond this trigger is fetched on demand.
+ * it (src/consent/). Everything it needs beyond this trigger is fetched on demand.
  */
 export function useMonitoring(allowed: boolean): void {
   const router = useRouter();

@@ -1,9 +1,11 @@
-// Spec §4 (microsites flow, page views, identify), §7 (calls 1–8, enrichment, answer handling),
-// §8 (retries) and §9 (constants), checked on what the local collectors receive.
+// Spec §4 (microsites flow, page views, identify, flush order, bots, anonymous id change),
+// §7 (calls 1–8, SDK and wrapper events, enrichment, answer handling), §8 (retries, 429 and
+// x-ratelimit-reset) and §9 (constants, repeated clicks), checked on what the local collectors receive.
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { collector } from './support/collectorClient';
 import type { CollectedEvent } from './support/collector';
+import { COLLECTOR_URL } from './support/collectorConfig';
 import { E2E_PORT } from '../../playwright.config';
 import { expect, hostUrl, micrositesUrl, rememberConsent, test } from './support/fixtures';
 
@@ -24,9 +26,11 @@ async function knownVisitor(context: BrowserContext): Promise<string> {
 const named = (events: CollectedEvent[], vendor: CollectedEvent['vendor'], type: string, name?: string) =>
   events.filter((event) => event.vendor === vendor && event.type === type && (name === undefined || event.name === name));
 
+/** The wrapper's 'Microsites' page event on both SDKs, and Amplitude's own page viewed event (spec §7). */
 const pageViews = (events: CollectedEvent[]) => ({
   segment: named(events, 'segment', 'page', 'Microsites').length,
   amplitude: named(events, 'amplitude', 'Loaded a Page', 'Microsites').length,
+  amplitudeSdk: named(events, 'amplitude', '[Amplitude] Page Viewed').length,
 });
 
 /** Waits for the batches in flight (Amplitude flushes each second, Segment every 5 s) and returns all events. */
@@ -40,33 +44,94 @@ async function openLanding(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
-test('a visitor is identified and each view sends exactly one Microsites page view, enriched', async ({ page, context }) => {
+test('a visitor is identified and each view sends exactly one page view of each kind, enriched', async ({ page, context }) => {
   const anonymousId = await knownVisitor(context);
   await openLanding(page);
 
-  let events = await settledEvents(anonymousId, (all) => pageViews(all).segment >= 1 && pageViews(all).amplitude >= 1 && named(all, 'segment', 'identify').length >= 1);
+  let events = await settledEvents(
+    anonymousId,
+    (all) => pageViews(all).segment >= 1 && pageViews(all).amplitude >= 1 && pageViews(all).amplitudeSdk >= 1 && named(all, 'segment', 'identify').length >= 1,
+  );
   const identify = named(events, 'segment', 'identify')[0];
   expect(identify?.traits).toMatchObject({ app_name: 'microsites', screenType: 'Desktop', screenWidth: expect.any(Number), windowWidth: expect.any(Number), locale: 'en' });
   const amplitudeIdentify = named(events, 'amplitude', '$identify').find((event) => (event.traits.$set as Record<string, unknown>)?.app_name === 'microsites');
   expect(amplitudeIdentify?.traits.$set).toMatchObject({ app_name: 'microsites', locale: 'en', screenType: 'Desktop' });
+  // Spec §4 flush order: the page view queued before setup goes first, then the identify.
+  const segmentOrder = events.filter((event) => event.vendor === 'segment').map((event) => event.type);
+  expect(segmentOrder.indexOf('page')).toBeLessThan(segmentOrder.indexOf('identify'));
 
   const enrichment = { host: `${HOST}.localhost:${E2E_PORT}`, path: '/kings-cross-station/poi', url: micrositesUrl('/kings-cross-station/poi') };
   expect(named(events, 'segment', 'page', 'Microsites')[0]?.properties).toMatchObject({ ...enrichment, route: '/[slug]/[type]', locale: 'en' });
   expect(named(events, 'amplitude', 'Loaded a Page', 'Microsites')[0]?.properties).toMatchObject(enrichment);
+  expect(named(events, 'amplitude', '[Amplitude] Page Viewed')[0]?.properties).toMatchObject({ ...enrichment, '[Amplitude] Page Path': '/' });
   // Every event of both clients carries the enrichment, including the SDKs' own.
   for (const event of events.filter((e) => e.type !== '$identify' && e.type !== 'identify')) expect(event.properties, `${event.vendor} ${event.type}`).toMatchObject(enrichment);
 
-  // A client-side route change: the language switch.
+  // Client-side route changes: the language switch, there and back.
   await page.getByText('Language: English').click();
   await page.getByRole('link', { name: 'Deutsch' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  events = await settledEvents(anonymousId, (all) => pageViews(all).segment >= 2 && pageViews(all).amplitude >= 2);
+  events = await settledEvents(anonymousId, (all) => pageViews(all).segment >= 2 && pageViews(all).amplitude >= 2 && pageViews(all).amplitudeSdk >= 2);
   expect(named(events, 'segment', 'page', 'Microsites')[1]?.properties).toMatchObject({ locale: 'de' });
+  expect(named(events, 'amplitude', '[Amplitude] Page Viewed')[1]?.properties).toMatchObject({ '[Amplitude] Page Path': '/de' });
   expect(named(events, 'segment', 'track', 'Language Switched')[0]?.properties).toMatchObject({ from: 'en', to: 'de' });
 
-  // No duplicates arrive late: the SDKs' own page-view capture is off.
-  await page.waitForTimeout(6000);
-  expect(pageViews(await collector.events(anonymousId))).toEqual({ segment: 2, amplitude: 2 });
+  // The switcher may have stayed open across the route change.
+  const english = page.getByRole('link', { name: 'English' });
+  if (!(await english.isVisible())) await page.getByText('Sprache: Deutsch').click();
+  await english.click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // Each SDK delivers in order, so once the third view's events are in, a duplicate of an earlier
+  // view would have arrived before them: exactly three of each proves none was doubled.
+  events = await settledEvents(anonymousId, (all) => pageViews(all).segment >= 3 && pageViews(all).amplitude >= 3 && pageViews(all).amplitudeSdk >= 3);
+  expect(pageViews(events)).toEqual({ segment: 3, amplitude: 3, amplitudeSdk: 3 });
+});
+
+test('repeated clicks within 20 px on the same target count once (spec §9)', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  const anonymousId = await knownVisitor(context);
+  await openLanding(page);
+  // Buttons of the test's own, fixed in place, so repeated clicks land on the same target and
+  // nothing the page does on a click moves it. Autocapture tracks every button click.
+  const label = `repeat-${anonymousId}`;
+  const warmUp = `warm-up-${anonymousId}`;
+  await page.evaluate(
+    ({ texts }) => {
+      texts.forEach((text, index) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = text;
+        button.style.cssText = `position:fixed;left:20px;top:${20 + index * 60}px;width:200px;height:40px;z-index:2147483647`;
+        document.body.append(button);
+      });
+    },
+    { texts: [label, warmUp] },
+  );
+  const [x, y] = [120, 40];
+  const clicksOn = (text: string) => (all: CollectedEvent[]) =>
+    named(all, 'amplitude', '[Amplitude] Element Clicked').filter((event) => event.properties['[Amplitude] Element Text'] === text);
+  const clicks = clicksOn(label);
+  // Proof that autocapture listens: a click on the other button, repeated after pauses until its event arrives.
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.click(x, y + 60);
+        return clicksOn(warmUp)(await collector.events(anonymousId)).length;
+      },
+      { timeout: 25_000, intervals: [1500] },
+    )
+    .toBeGreaterThan(0);
+
+  await page.mouse.click(x, y);
+  await page.mouse.click(x + 5, y + 3);
+  await page.mouse.click(x - 4, y);
+  await settledEvents(anonymousId, (all) => clicks(all).length >= 1);
+  // The burst is over after a 1 s pause: the next click counts again. Its event arriving after the
+  // first proves the two repeats were dropped, not late.
+  await page.waitForTimeout(1100);
+  await page.mouse.click(x, y);
+  const events = await settledEvents(anonymousId, (all) => clicks(all).length >= 2);
+  expect(clicks(events)).toHaveLength(2);
 });
 
 test('UTM parameters set campaign fields and their initial_ variants through attribution', async ({ page, context }) => {
@@ -80,38 +145,60 @@ test('UTM parameters set campaign fields and their initial_ variants through att
   expect(campaign?.traits.$setOnce).toMatchObject({ initial_utm_source: 'newsletter', initial_utm_campaign: 'autumn' });
 });
 
-test('a bot detected by the server gets no analytics at all', async ({ browser }) => {
+/**
+ * Opens the landing page as a bot with a recorded "Accept all" (a bot replaying a person's
+ * cookies) and waits for analytics' start-up to decide: its debug line is the proof that the code
+ * which used to write the identity has run. Returns what reached the collector and the SDK chunks.
+ */
+async function openAsBot(browser: Browser, prepare: (page: Page) => Promise<unknown> = async () => undefined) {
   const context = await browser.newContext({ userAgent: BOT_UA });
-  // Even with a recorded "Accept all" (a bot replaying a person's cookies), nothing is sent.
   await rememberConsent(context, HOST);
   const page = await context.newPage();
+  await prepare(page);
   const collectorRequests: string[] = [];
+  const sdkChunks: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith('http://localhost:4100')) collectorRequests.push(request.url());
+    if (request.url().startsWith(COLLECTOR_URL)) collectorRequests.push(request.url());
   });
-  const botCheck = page.waitForResponse('**/api/is-bot');
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    const body = await response.text().catch(() => '');
+    if (body.includes('sr-client-cfg.amplitude.com') || body.includes('cdn.segment.com')) sdkChunks.push(response.url());
+  });
+  const decided = page.waitForEvent('console', { predicate: (message) => message.text().includes('analytics: visitor is a bot'), timeout: 20_000 });
   await page.goto(hostUrl(HOST));
-  expect(await (await botCheck).json()).toEqual({ isBot: true });
-  await page.waitForTimeout(7000);
-  expect(collectorRequests).toEqual([]);
-  expect(await page.evaluate(() => localStorage.getItem('anonymous-id'))).not.toBeNull();
-  await context.close();
+  await decided;
+  const stored = await page.evaluate(() => ({
+    anonymousId: localStorage.getItem('anonymous-id'),
+    session: localStorage.getItem('analytics-session-id'),
+    keys: Object.keys(localStorage),
+  }));
+  const cookies = (await context.cookies(hostUrl(HOST))).map((cookie) => cookie.name);
+  return { context, page, collectorRequests, sdkChunks, stored, cookies };
+}
+
+test('a bot detected by the server gets no analytics and no identity at all (spec §4)', async ({ browser }) => {
+  let botAnswer: unknown;
+  const bot = await openAsBot(browser, async (page) => {
+    page.on('response', async (response) => {
+      if (response.url().endsWith('/api/is-bot')) botAnswer = await response.json();
+    });
+  });
+  expect(botAnswer).toEqual({ isBot: true });
+  expect(bot.collectorRequests).toEqual([]);
+  expect(bot.sdkChunks).toEqual([]);
+  expect(bot.stored).toEqual({ anonymousId: null, session: null, keys: [] });
+  expect(bot.cookies).toEqual(['consent']);
+  await bot.context.close();
 });
 
 test.describe('when the bot endpoint fails, the local check decides', () => {
   test('a bot user agent still gets nothing', async ({ browser }) => {
-    const context = await browser.newContext({ userAgent: BOT_UA });
-    await rememberConsent(context, HOST);
-    const page = await context.newPage();
-    await page.route('**/api/is-bot', (route) => route.fulfill({ status: 500, body: 'down' }));
-    const collectorRequests: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().startsWith('http://localhost:4100')) collectorRequests.push(request.url());
-    });
-    await page.goto(hostUrl(HOST));
-    await page.waitForTimeout(7000);
-    expect(collectorRequests).toEqual([]);
-    await context.close();
+    const bot = await openAsBot(browser, (page) => page.route('**/api/is-bot', (route) => route.fulfill({ status: 500, body: 'down' })));
+    expect(bot.collectorRequests).toEqual([]);
+    expect(bot.stored.anonymousId).toBeNull();
+    expect(bot.cookies).toEqual(['consent']);
+    await bot.context.close();
   });
 
   test('a person is still counted', async ({ page, context, consoleGuard }) => {
@@ -122,6 +209,28 @@ test.describe('when the bot endpoint fails, the local check decides', () => {
     await openLanding(page);
     await settledEvents(anonymousId, (all) => pageViews(all).segment === 1 && pageViews(all).amplitude === 1);
   });
+});
+
+test('a new anonymous id from the cookie switches the clients, clears old traits and is tracked (spec §4)', async ({ page, context }) => {
+  const anonymousId = await knownVisitor(context);
+  const storedBefore = randomUUID();
+  // This browser knew another id, and Segment kept a trait for it.
+  await context.addInitScript(
+    ({ id }) => {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      localStorage.setItem('anonymous-id', id);
+      localStorage.setItem('ajs_user_traits', JSON.stringify({ plan: 'gold' }));
+    },
+    { id: storedBefore },
+  );
+  await openLanding(page);
+  const events = await settledEvents(anonymousId, (all) => named(all, 'segment', 'identify').length >= 1 && named(all, 'segment', 'track', 'Anonymous ID Set').length >= 1);
+  expect(named(events, 'segment', 'track', 'Anonymous ID Set')[0]?.properties).toMatchObject({ anonymousId });
+  const identify = named(events, 'segment', 'identify')[0];
+  expect(identify?.traits).toMatchObject({ app_name: 'microsites' });
+  expect(identify?.traits).not.toHaveProperty('plan');
+  expect(await page.evaluate(() => localStorage.getItem('anonymous-id'))).toBe(anonymousId);
 });
 
 for (const status of [500, 429]) {
@@ -138,10 +247,28 @@ for (const status of [500, 429]) {
     expect(requests.filter((r) => r.vendor === 'segment').map((r) => r.status)[0]).toBe(status);
     expect(requests.some((r) => r.vendor === 'amplitude' && r.status === 200)).toBe(true);
     // Exactly once each: retried, not lost, not doubled.
-    expect(pageViews(events)).toEqual({ segment: 1, amplitude: 1 });
+    expect(pageViews(events)).toEqual({ segment: 1, amplitude: 1, amplitudeSdk: 1 });
     expect(named(events, 'segment', 'identify')).toHaveLength(1);
   });
 }
+
+test('on a 429 Segment waits for x-ratelimit-reset before it retries (spec §8)', async ({ page, context, consoleGuard }) => {
+  consoleGuard.allow(/status of 429/);
+  const anonymousId = await knownVisitor(context);
+  await collector.failNext('segment', anonymousId, [429]);
+  await openLanding(page);
+  // The retry arriving is part of the proof: the batch was not dropped.
+  await settledEvents(anonymousId, (all) => pageViews(all).segment === 1);
+  const segment = (await collector.requests(anonymousId)).filter((request) => request.vendor === 'segment');
+  const [limited, retry] = segment;
+  expect(limited?.status).toBe(429);
+  expect(retry?.status).toBe(200);
+  const resetAt = (limited?.rateLimitReset ?? Number.NaN) * 1000;
+  // Segment's default backoff would retry after about 0.5 s, before the reset (1–2 s away).
+  expect(retry?.at).toBeGreaterThanOrEqual(resetAt);
+  // And not much later: the reset rounded up to a whole second, or Segment's next 5 s batch.
+  expect((retry?.at ?? Number.POSITIVE_INFINITY) - resetAt).toBeLessThan(6000);
+});
 
 test('no analytics SDK code or request before the page is interactive', async ({ page, context }) => {
   await knownVisitor(context);

@@ -63,10 +63,19 @@ test('a bot gets no monitoring, even after scrolling', async ({ browser }) => {
   await rememberConsent(context, HOST);
   const page = await context.newPage();
   const datadog = watchDatadog(page);
+  // Proof that monitoring's start-up ran and decided: it says so in a debug line.
+  const decided = page.waitForEvent('console', { predicate: (message) => message.text().includes('[monitoring] visitor is a bot; not monitored'), timeout: 20_000 });
   await page.goto(hostUrl(HOST));
-  await page.mouse.wheel(0, 800);
-  await page.waitForTimeout(4000);
+  // The trigger listens once the app has hydrated; scroll until it has fired.
+  await expect
+    .poll(async () => {
+      await page.mouse.wheel(0, 400);
+      return page.evaluate(() => window.scrollY > 0);
+    })
+    .toBe(true);
+  await decided;
   expect(datadog).toEqual([]);
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('_dd_s_v2');
   await context.close();
 });
 
@@ -132,7 +141,7 @@ test.describe('the Safari fallback proxy', () => {
     });
   }
 
-  // Issue 10 §5. The e2e server trusts one proxy, so each test below is its own client by the
+  // The e2e server trusts one proxy, so each test below is its own client by the
   // X-Forwarded-For entry it adds, and cannot drain the bucket the browsers' telemetry uses.
   test('refuses a second client token riding along, with 400', async ({ request }) => {
     const marker = randomUUID();

@@ -142,14 +142,22 @@ describe('device context (spec §3, §9)', () => {
   ] as const)('width %i is %s', (width, type) => expect(screenTypeFor(width)).toBe(type));
 
   it('has every field', () => {
-    expect(deviceContext({ screen: { width: 390, height: 844 }, innerWidth: 390, innerHeight: 700 })).toEqual({
+    expect(deviceContext({ screen: { width: 390, height: 844 }, innerWidth: 380, innerHeight: 700 })).toEqual({
       app_name: 'microsites',
       screenHeight: 844,
       screenWidth: 390,
       screenType: 'Mobile',
       windowHeight: 700,
-      windowWidth: 390,
+      windowWidth: 380,
     });
+  });
+
+  it.each([
+    ['a narrow window on a desktop screen', 1920, 600, 'Desktop'],
+    ['a wide window on a tablet screen', 800, 1100, 'Tablet'],
+    ['a phone screen whatever the window', 390, 1280, 'Mobile'],
+  ] as const)('types the device by the screen, not the window (spec §9): %s', (_name, screenWidth, innerWidth, type) => {
+    expect(deviceContext({ screen: { width: screenWidth, height: 900 }, innerWidth, innerHeight: 700 }).screenType).toBe(type);
   });
 });
 

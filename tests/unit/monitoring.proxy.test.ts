@@ -95,7 +95,7 @@ describe('resolveProxyTarget', () => {
     [`/api/v2/rum?${QUERY}&dd-api-key=pub-second`],
     [`/api/v2/rum?dd-api-key=pub-second&${QUERY}`],
     [`/api/v2/rum?${QUERY}&batch_time=1&batch_time=2`],
-  ])('refuses a parameter given twice with 400 (issue 10 §5: exactly one token): %s', (ddforward) => {
+  ])('refuses a parameter given twice with 400 (exactly one token): %s', (ddforward) => {
     expect(resolveProxyTarget(ddforward, INTAKE, TOKEN)).toEqual({ ok: false, status: 400, reason: 'repeated intake parameter' });
   });
 

@@ -83,7 +83,7 @@ describe('handleProxyRequest', () => {
   });
 
   it('takes the visitor’s address from X-Forwarded-For only behind a trusted proxy, as that proxy added it', async () => {
-    // Issue 10 §4: the client wrote 6.6.6.6; the one trusted proxy appended the address it saw.
+    // The client wrote 6.6.6.6; the one trusted proxy appended the address it saw.
     const headers = { 'x-forwarded-for': '6.6.6.6, 198.51.100.9' };
     const trusted = intake();
     await handleProxyRequest(request({ headers }), deps({ fetch: trusted.fetch, trustProxyHops: 1 }));
@@ -220,7 +220,7 @@ describe('readBoundedBody', () => {
   });
 });
 
-// Issue 10 §5: a per-client rate limit with 429 and Retry-After, and a bound on open intake requests.
+// A per-client rate limit with 429 and Retry-After, and a bound on open intake requests.
 describe('proxy limits', () => {
   it('answers a client over its rate with 429 and Retry-After, forwarding nothing, while others go through', async () => {
     let time = 0;

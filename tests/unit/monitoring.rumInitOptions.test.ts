@@ -1,5 +1,9 @@
 // Spec §3 (Monitoring config), §9 (Monitoring: sample rates, secure cross-subdomain session,
-// masked input, clickmap and feature_flags), §7 call 9 (Safari-type browsers use a fallback proxy).
+// masked input, clickmap and feature_flags), §8 (ignored error types dropped before sending),
+// §7 call 9 (Safari-type browsers use a fallback proxy).
+import { getExperimentalFeatures, initFeatureFlags } from '@datadog/browser-core';
+import type { LogsEvent } from '@datadog/browser-logs';
+import type { RumEvent, RumEventDomainContext } from '@datadog/browser-rum';
 import { parseMonitoringEnv, type EnabledMonitoringConfig } from '@/config/monitoringEnv';
 import { logsInitOptions, proxyFor, rumInitOptions } from '@/monitoring/rumInitOptions';
 import { isSafariLike } from '@/monitoring/safari';
@@ -64,17 +68,57 @@ describe('rumInitOptions', () => {
     }
   });
 
-  it('keeps the session across subdomains in a secure cookie, masks input and turns the experiments on', () => {
+  it('keeps the session across subdomains in a secure cookie and masks input', () => {
     expect(options).toMatchObject({
       trackSessionAcrossSubdomains: true,
       useSecureSessionCookie: true,
       defaultPrivacyLevel: 'mask-user-input',
-      enableExperimentalFeatures: ['clickmap', 'feature_flags'],
     });
   });
 
-  it('filters events before sending', () => {
-    expect(options.beforeSend).toBeTypeOf('function');
+  // Spec §9 "clickmap and feature_flags experiments are on": Datadog 7.16.2 keeps only the
+  // experiment names it knows and drops these two, so the option is not passed; v7 builds
+  // clickmaps from the click actions trackUserInteractions collects.
+  it('collects the click actions clickmaps are built from, and passes no experiment the SDK would drop', () => {
+    expect(options.trackUserInteractions).toBe(true);
+    expect(options).not.toHaveProperty('enableExperimentalFeatures');
+    initFeatureFlags(['clickmap', 'feature_flags']);
+    expect([...getExperimentalFeatures()]).toEqual([]);
+  });
+
+  describe('beforeSend (spec §8: IgnoredEventCancel and IgnorableError are dropped)', () => {
+    const context = { application: { locale: 'de', commitSha: 'abc' }, tenant: { host: 'prague-bagberth.cz', slug: 'prague', type: 'city' } };
+    const withContext = rumInitOptions(enabled(), { useSafariProxy: false }, () => context);
+    const beforeSend = (event: unknown, domain?: unknown) => withContext.beforeSend?.(event as RumEvent, (domain ?? {}) as RumEventDomainContext);
+    const rumError = (type: string) => ({ type: 'error', error: { type, message: 'boom', source: 'source' } });
+
+    it.each(['IgnoredEventCancel', 'IgnorableError'])('drops a RUM error of type %s', (type) => {
+      expect(beforeSend(rumError(type))).toBe(false);
+    });
+
+    it('drops an error whose thrown class is ignored though its type says Error', () => {
+      class IgnorableError extends Error {}
+      expect(beforeSend(rumError('Error'), { error: new IgnorableError('x') })).toBe(false);
+    });
+
+    it('keeps other errors and other events', () => {
+      expect(beforeSend(rumError('TypeError'), { error: new TypeError('x') })).toBe(true);
+      expect(beforeSend({ type: 'action', action: { type: 'click' } })).toBe(true);
+    });
+
+    it('gives view events the global context', () => {
+      const view = { type: 'view', view: { id: 'v1' }, context: {} };
+      expect(beforeSend(view)).toBe(true);
+      expect(view.context).toEqual(context);
+    });
+
+    it('drops the same errors from Datadog logs, keeping the rest', () => {
+      const logs = logsInitOptions(enabled(), { useSafariProxy: false });
+      const log = (kind: string) => ({ message: 'boom', status: 'error', origin: 'source', error: { kind } }) as unknown as LogsEvent;
+      expect(logs.beforeSend?.(log('IgnorableError'), {} as never)).toBe(false);
+      expect(logs.beforeSend?.(log('IgnoredEventCancel'), {} as never)).toBe(false);
+      expect(logs.beforeSend?.(log('TypeError'), {} as never)).toBe(true);
+    });
   });
 
   it('sends intake requests straight to Datadog from Chrome', () => {
@@ -107,6 +151,5 @@ describe('logsInitOptions', () => {
       expect(logs[key], key).toEqual(rum[key]);
     }
     expect(logs).toMatchObject({ site: 'datadoghq.eu', sessionSampleRate: 50, proxy: '/api/monitoring-proxy' });
-    expect(logs.beforeSend).toBeTypeOf('function');
   });
 });

@@ -68,10 +68,12 @@ describe('startMonitoring', () => {
     expect(imported).toEqual([]);
   });
 
-  it('never monitors a bot', async () => {
+  it('never monitors a bot, and says so in a debug line (the e2e tests wait for it)', async () => {
+    const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
     const { startMonitoring } = await load();
     await expect(startMonitoring(options({ isBot: true }))).resolves.toBeUndefined();
     expect(imported).toEqual([]);
+    expect(debug).toHaveBeenCalledWith('[monitoring] visitor is a bot; not monitored');
   });
 
   it('does nothing on the server', async () => {

@@ -28,6 +28,10 @@ export interface CollectedRequest {
   path: string;
   status: number;
   anonymousIds: string[];
+  /** When the collector received it (ms since the epoch, the collector's clock). */
+  at: number;
+  /** On a 429: the x-ratelimit-reset header sent back (Unix seconds). */
+  rateLimitReset?: number;
 }
 
 interface Fault {
@@ -75,13 +79,15 @@ export function startCollector(port = COLLECTOR_PORT): Promise<Server> {
     const anonymousIds = [...new Set(received.map((event) => event.anonymousId).filter((id): id is string => !!id))];
     const fault = faults.find((candidate) => candidate.vendor === vendor && anonymousIds.includes(candidate.anonymousId) && candidate.statuses.length > 0);
     const status = fault?.statuses.shift() ?? 200;
-    requests.push({ vendor, path: url.pathname, status, anonymousIds });
+    const at = Date.now();
+    const rateLimitReset = status === 429 ? Math.ceil(at / 1000) + 1 : undefined;
+    requests.push({ vendor, path: url.pathname, status, anonymousIds, at, ...(rateLimitReset !== undefined && { rateLimitReset }) });
     if (status === 200) {
       events.push(...received);
       return json(res, 200, vendor === 'amplitude' ? { code: 200, events_ingested: received.length, payload_size_bytes: body.length, server_upload_time: Date.now() } : { success: true });
     }
     if (status === 429) {
-      res.setHeader('x-ratelimit-reset', String(Math.ceil(Date.now() / 1000) + 1));
+      res.setHeader('x-ratelimit-reset', String(rateLimitReset));
       return json(res, 429, { code: 429, error: 'Too many requests', exceededDailyQuotaUsers: {}, exceededDailyQuotaDevices: {}, throttledEvents: [] });
     }
     return json(res, status, { code: status, error: 'injected failure' });

@@ -1,13 +1,15 @@
-// Spec §4 (setup states, queue and flush order, anonymous id change), §5 (event checks) and
-// §8 (error messages).
-import { Analytics, ANONYMOUS_ID_SET, SCREEN_UNSUPPORTED, type SetupContext } from '@/analytics/Analytics';
+// The wrapper facade (src/analytics/Analytics.ts): spec §4 (setup states, anonymous id change),
+// §5 (event checks) and §8 (error messages). The queue rules live in the first-load buffer
+// (analytics.firstLoadBuffer.test.ts).
+import { Analytics, SCREEN_UNSUPPORTED, type SetupContext, type Visitor } from '@/analytics/Analytics';
 import type { AnalyticsConfig } from '@/config/analyticsEnv';
-import { enqueue, flushOrder, mergeIdentifies } from '@/analytics/eventQueue';
+import { ANALYTICS_EVENTS } from '@/analytics/events';
 import type { AnalyticsEvent, Destination } from '@/analytics/types';
 import { validateEvent } from '@/analytics/validateEvent';
 
 const event = (type: AnalyticsEvent['type'], fields: Partial<AnalyticsEvent> = {}): AnalyticsEvent => ({ type, messageId: `${type}-${Math.random()}`, ...fields });
-const context: SetupContext = { isBot: false, anonymousId: '3f1c1f6e-0a4c-4d43-9a7e-1d2b3c4d5e6f', sessionId: 1_700_000_000_000 };
+const identity: SetupContext = { anonymousId: '3f1c1f6e-0a4c-4d43-9a7e-1d2b3c4d5e6f', sessionId: 1_700_000_000_000 };
+const context: Visitor = { isBot: false, identity: () => identity };
 const config: AnalyticsConfig = { amplitude: { apiKey: 'amp-key-1234567890abcdef' }, segment: { writeKey: 'seg-key-1234567890abcdef' } };
 
 function recordingDestination(name = 'Recorder') {
@@ -23,40 +25,6 @@ function makeAnalytics(destinations: Destination[] = [recordingDestination().des
   const loader = vi.fn(async () => destinations);
   return { analytics: new Analytics(loader, logger), loader, logs };
 }
-
-describe('queue rules', () => {
-  it('keeps only one page event, the newest', () => {
-    let queue: AnalyticsEvent[] = [];
-    queue = enqueue(queue, event('page', { name: 'First' }));
-    queue = enqueue(queue, event('track', { name: 'Clicked', properties: {} }));
-    queue = enqueue(queue, event('page', { name: 'Second' }));
-    expect(queue.map((e) => e.name)).toEqual(['Clicked', 'Second']);
-  });
-
-  it('merges identifies: later traits override, the last userId given is kept', () => {
-    const merged = mergeIdentifies([
-      event('identify', { userId: 'u1', traits: { a: 1, b: 1 } }),
-      event('identify', { traits: { b: 2, c: 2 } }),
-      event('identify', { userId: 'u3', traits: { c: 3 } }),
-      event('identify', { traits: { d: 4 } }),
-    ]);
-    expect(merged).toMatchObject({ type: 'identify', userId: 'u3', traits: { a: 1, b: 2, c: 3, d: 4 } });
-    expect(mergeIdentifies([])).toBeUndefined();
-  });
-
-  it('flushes the page first, then one merged identify, then the rest in order', () => {
-    const order = flushOrder([
-      event('track', { name: 'A', properties: {} }),
-      event('identify', { traits: { x: 1 } }),
-      event('group', { groupId: 'g', traits: {} }),
-      event('page', { name: 'Microsites' }),
-      event('identify', { traits: { y: 2 } }),
-      event('track', { name: 'B', properties: {} }),
-    ]);
-    expect(order.map((e) => `${e.type}:${e.name ?? ''}`)).toEqual(['page:Microsites', 'identify:', 'track:A', 'group:', 'track:B']);
-    expect(order[1]?.traits).toEqual({ x: 1, y: 2 });
-  });
-});
 
 describe('validateEvent (spec §5, §8)', () => {
   it.each([
@@ -95,26 +63,32 @@ describe('Analytics setup (spec §4)', () => {
     expect(analytics.state).toBe('set up');
   });
 
-  it('with no config: disables tracking, clears the queue, says why', async () => {
+  it('with no config: disables tracking for good, says why', async () => {
     const { analytics, loader, logs } = makeAnalytics();
-    analytics.track('Queued', {});
     await expect(analytics.setup(undefined, context)).resolves.toBe(false);
-    expect(analytics.pending).toEqual([]);
     analytics.track('After', {});
-    expect(analytics.pending).toEqual([]);
     expect(loader).not.toHaveBeenCalled();
     expect(logs.debug.join()).toContain('no config given; tracking disabled and queue cleared');
+    expect(logs.error).toEqual([]);
   });
 
   it.each([
     ['there is no key', {}, context, 'no key configured'],
     ['the visitor is a bot', config, { ...context, isBot: true }, 'visitor is a bot'],
-  ])('does nothing when %s', async (_name, cfg, ctx, reason) => {
+  ])('does nothing, and reads or writes no identity, when %s', async (_name, cfg, visitor, reason) => {
     const { analytics, loader, logs } = makeAnalytics();
-    await expect(analytics.setup(cfg, ctx)).resolves.toBe(false);
+    const identify = vi.fn(visitor.identity);
+    await expect(analytics.setup(cfg, { ...visitor, identity: identify })).resolves.toBe(false);
     expect(loader).not.toHaveBeenCalled();
+    expect(identify).not.toHaveBeenCalled();
     expect(analytics.state).toBe('not set up');
     expect(logs.debug.join()).toContain(reason);
+  });
+
+  it('starts the clients with the identity it reads once the checks pass', async () => {
+    const { analytics, loader } = makeAnalytics();
+    await analytics.setup(config, context);
+    expect(loader).toHaveBeenCalledWith(config, identity);
   });
 
   it('does nothing when setup is running or done', async () => {
@@ -137,30 +111,25 @@ describe('Analytics setup (spec §4)', () => {
     expect(all).not.toContain('amp-key-1234567890abcdef');
   });
 
-  it('flushes queued events to every client in spec order, then sends directly', async () => {
+  it('sends to every client once set up, and nothing before (the first-load buffer holds early calls)', async () => {
     const a = recordingDestination('A');
     const b = recordingDestination('B');
-    const { analytics } = makeAnalytics([a.destination, b.destination]);
-    analytics.track('Early', { n: 1 });
-    analytics.identify(undefined, { locale: 'en' });
-    analytics.page('Old page');
-    analytics.identify('user-1', { screenType: 'Mobile' });
-    analytics.page('Microsites', { route: '/[slug]/[type]' });
-    expect(a.sent).toEqual([]);
+    const { analytics, logs } = makeAnalytics([a.destination, b.destination]);
+    analytics.track('Too early', {});
     await analytics.setup(config, context);
-    for (const { sent } of [a, b]) {
-      expect(sent.map((e) => `${e.type}:${e.name ?? ''}`)).toEqual(['page:Microsites', 'identify:', 'track:Early']);
-      expect(sent[1]).toMatchObject({ userId: 'user-1', traits: { locale: 'en', screenType: 'Mobile' } });
-    }
+    analytics.page('Microsites', { route: '/[slug]/[type]' });
     analytics.track('Late', {});
-    expect(a.sent.at(-1)?.name).toBe('Late');
+    for (const { sent } of [a, b]) expect(sent.map((e) => `${e.type}:${e.name ?? ''}`)).toEqual(['page:Microsites', 'track:Late']);
+    expect(logs.error).toEqual(['analytics: dropped track event sent before setup']);
   });
 
   it('drops an invalid event with its spec message instead of throwing', async () => {
-    const { analytics, logs } = makeAnalytics();
+    const a = recordingDestination('A');
+    const { analytics, logs } = makeAnalytics([a.destination]);
+    await analytics.setup(config, context);
     analytics.track('', {});
     analytics.track('Bad', 'nope' as unknown as Record<string, unknown>);
-    expect(analytics.pending).toEqual([]);
+    expect(a.sent).toEqual([]);
     expect(logs.error).toEqual(['analytics: dropped track event: Event missing', 'analytics: dropped track event: properties is not an object']);
   });
 
@@ -173,18 +142,20 @@ describe('Analytics setup (spec §4)', () => {
     const { analytics } = makeAnalytics();
     await analytics.setup(config, context);
     analytics.identify('user-9', { plan: 'gold' });
-    expect(analytics.getUser()).toEqual({ userId: 'user-9', anonymousId: context.anonymousId, traits: {} });
+    expect(analytics.getUser()).toEqual({ userId: 'user-9', anonymousId: identity.anonymousId, traits: {} });
   });
 
-  it('a new anonymous id updates every client, clears queued traits and is tracked', async () => {
+  // The traits each client keeps are cleared by its setAnonymousId (analytics.destinations.test.ts).
+  it('a new anonymous id updates every client and is tracked as Anonymous ID Set, once', async () => {
     const a = recordingDestination('A');
     const { analytics } = makeAnalytics([a.destination]);
     await analytics.setup(config, context);
     analytics.setAnonymousId('9b2e4c1a-5d6f-4a7b-8c9d-0e1f2a3b4c5d');
     expect(a.anonymousIds).toEqual(['9b2e4c1a-5d6f-4a7b-8c9d-0e1f2a3b4c5d']);
-    expect(a.sent.at(-1)).toMatchObject({ type: 'track', name: ANONYMOUS_ID_SET });
+    expect(a.sent.at(-1)).toMatchObject({ type: 'track', name: 'Anonymous ID Set', properties: { anonymousId: '9b2e4c1a-5d6f-4a7b-8c9d-0e1f2a3b4c5d' } });
+    expect(ANALYTICS_EVENTS.identity.anonymousIdSet).toBe('Anonymous ID Set');
     analytics.setAnonymousId('9b2e4c1a-5d6f-4a7b-8c9d-0e1f2a3b4c5d');
-    expect(a.sent.filter((e) => e.name === ANONYMOUS_ID_SET)).toHaveLength(1);
+    expect(a.sent.filter((e) => e.name === 'Anonymous ID Set')).toHaveLength(1);
   });
 
   it('a client that throws does not stop the others', async () => {

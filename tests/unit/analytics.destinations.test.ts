@@ -1,6 +1,7 @@
-// Spec §9 constants as the SDKs receive them, and how wrapper events map onto each SDK (§7).
+// The two destinations (Amplitude, Segment): spec §9 constants as the SDKs receive them, how
+// wrapper events map onto each SDK (§7), and what a new anonymous id does to each (§4).
 import { amplitudeOptions, AMPLITUDE_PAGE_EVENT, sendToAmplitude } from '@/analytics/amplitudeDestination';
-import { segmentApiHost, segmentLoadOptions, sendToSegment } from '@/analytics/segmentDestination';
+import { resetSegmentIdentity, segmentApiHost, segmentLoadOptions, sendToSegment } from '@/analytics/segmentDestination';
 import type { AnalyticsEvent } from '@/analytics/types';
 
 const context = { isBot: false, anonymousId: '3f1c1f6e-0a4c-4d43-9a7e-1d2b3c4d5e6f', sessionId: 1_700_000_000_000 };
@@ -28,9 +29,10 @@ describe('Amplitude options', () => {
     });
   });
 
-  it('autocapture: no SDK page views, default elements, 5xx network capture, attribution on', () => {
+  it('autocapture: SDK page views per path, default elements, 5xx network capture, attribution on', () => {
     expect(options.autocapture).toEqual({
-      pageViews: false,
+      // Spec §7 "page viewed": on at start and on each client-side change of path.
+      pageViews: { trackHistoryChanges: 'pathOnly' },
       sessions: true,
       fileDownloads: true,
       formInteractions: true,
@@ -87,6 +89,19 @@ describe('Segment options', () => {
 
   it('with only a key, keeps the vendor API host', () => {
     expect(segmentLoadOptions({ writeKey: 'w' }, true).integrations['Segment.io']).not.toHaveProperty('apiHost');
+  });
+
+  it('a new anonymous id sets it and clears the traits Segment keeps (spec §4)', () => {
+    // Segment merges stored traits into every identify, so old traits would follow the new id.
+    let traits: Record<string, unknown> = { plan: 'gold' };
+    let anonymousId = 'old';
+    const client = {
+      setAnonymousId: (id: string) => (anonymousId = id),
+      user: () => ({ traits: (next: Record<string, unknown>) => void (traits = next) }),
+    };
+    resetSegmentIdentity(client as never, 'new-id');
+    expect(anonymousId).toBe('new-id');
+    expect(traits).toEqual({});
   });
 
   it('maps wrapper events onto Segment calls', () => {
