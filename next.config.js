@@ -26,9 +26,14 @@ function checkBeforeBuild() {
 /** @type {(phase: string) => import('next').NextConfig} */
 module.exports = (phase) => {
   if (phase === PHASE_PRODUCTION_BUILD) checkBeforeBuild();
+  // The one parse of the server's environment (src/config/serverEnv.ts), loaded once the check passed.
+  const { serverEnv } = require('tsx/cjs/api').require('./src/config/serverEnv.ts', __filename);
   return {
     reactStrictMode: true,
     poweredByHeader: false,
+    // Behind the deploy/ proxy, ETags and compression are its work, once per cached copy (docs/deploy.md).
+    generateEtags: !serverEnv.behindProxy,
+    compress: !serverEnv.behindProxy,
     i18n,
     // No display names: component names in every class would cost about a kilobyte of first-load JS.
     compiler: { styledComponents: { displayName: false, ssr: true } },

@@ -7,6 +7,11 @@ export interface ServerEnv {
   port: number;
   listenHost: string;
   /**
+   * A caching, compressing proxy is in front (deploy/): Next then computes no ETags and compresses
+   * nothing, work the proxy does once per cached copy instead of Next once per request.
+   */
+  behindProxy: boolean;
+  /**
    * How many proxies in front of the server append to X-Forwarded-Host / -For (0: none trusted,
    * the headers are ignored). See src/config/forwarded.ts.
    */
@@ -36,6 +41,7 @@ export function parseServerEnv(env: Env): ServerEnv {
   return read.done({
     port: read.port('PORT', 3000),
     listenHost: read.string('LISTEN_HOST', '0.0.0.0'),
+    behindProxy: read.boolean('BEHIND_PROXY', false),
     trustProxyHops: read.proxyHops('TRUST_PROXY'),
     monitoringProxy: { intakeBase, clientToken: read.string('NEXT_PUBLIC_DATADOG_CLIENT_TOKEN') },
     contentServiceUrl: read.url('CONTENT_SERVICE_URL'),
@@ -47,6 +53,7 @@ export function parseServerEnv(env: Env): ServerEnv {
 export const serverEnv: ServerEnv = parseServerEnv({
   PORT: process.env.PORT,
   LISTEN_HOST: process.env.LISTEN_HOST,
+  BEHIND_PROXY: process.env.BEHIND_PROXY,
   TRUST_PROXY: process.env.TRUST_PROXY,
   DATADOG_INTAKE_URL: process.env.DATADOG_INTAKE_URL,
   NEXT_PUBLIC_DATADOG_SITE: process.env.NEXT_PUBLIC_DATADOG_SITE,

@@ -1,0 +1,103 @@
+// One landing page served four ways, measured side by side in one run (docs/deploy.md):
+//   proxy        through the deploy/ topology (nginx, TLS, cache warm, Accept-Encoding: gzip, br)
+//   next         the site's server as `npm run serve` runs it alone (ETags, gzip by Next)
+//   next behind  the same server with BEHIND_PROXY=true (no ETags, no compression), asked directly
+//   static       a 20-line Node file server sending the proxy's bytes from memory
+// autocannon, 50 connections, 10 s per case, cases alternated, median of 2 rounds.
+// Usage: npm run build && node bench/serving.mjs
+import { execFileSync } from 'node:child_process';
+import { createServer, request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import autocannon from 'autocannon';
+import { deployPorts, startInstance } from '../deploy/local.mjs';
+import { startServer } from './server.mjs';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = 2;
+const HOST = 'kingscross-bagberth.co.uk';
+const NEXT_PORT = Number(process.env.BENCH_PORT ?? 3200);
+const STATIC_PORT = NEXT_PORT + 2;
+const ENCODINGS = 'gzip, br';
+
+/** One GET, as the proxy or a server answers it: status, headers and body bytes. */
+function fetchRaw(url, headers) {
+  const { protocol, hostname, port, pathname } = new URL(url);
+  const send = protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send({ hostname, port, path: pathname, headers, rejectUnauthorized: false }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function measure(url, headers) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ok: result['2xx'], total: result.requests.total };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+const ports = deployPorts();
+execFileSync(process.execPath, ['deploy/local.mjs', 'start'], { stdio: 'inherit' });
+const stopNext = await startServer(NEXT_PORT);
+// A third instance with the behind-proxy switches, outside the proxy's pool, to ask directly.
+const behindPort = NEXT_PORT + 1;
+const behindPid = startInstance(behindPort);
+let staticServer;
+try {
+  const proxyUrl = `https://${HOST}.localhost:${ports.https}/`;
+  const warm = await fetchRaw(proxyUrl, { 'accept-encoding': ENCODINGS });
+  await fetchRaw(proxyUrl, { 'accept-encoding': ENCODINGS });
+  const cached = await fetchRaw(proxyUrl, { 'accept-encoding': ENCODINGS });
+  if (cached.headers['x-cache-status'] !== 'HIT') throw new Error(`the proxy did not cache the page: ${cached.headers['x-cache-status']}`);
+  staticServer = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': warm.headers['content-encoding'], 'content-length': cached.body.length });
+    res.end(cached.body);
+  }).listen(STATIC_PORT, '127.0.0.1');
+  for (let tries = 0; tries < 100; tries += 1) {
+    try {
+      if ((await fetchRaw(`http://127.0.0.1:${behindPort}/api/health`, {})).status === 200) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  const cases = [
+    { name: 'proxy (nginx, TLS, cached, br)', url: proxyUrl, headers: { 'accept-encoding': ENCODINGS } },
+    { name: 'next alone (npm run serve)', url: `http://127.0.0.1:${NEXT_PORT}/`, headers: { host: HOST, 'accept-encoding': ENCODINGS } },
+    { name: 'next, BEHIND_PROXY=true', url: `http://127.0.0.1:${behindPort}/`, headers: { host: HOST, 'accept-encoding': ENCODINGS } },
+    { name: 'static file server, same bytes', url: `http://127.0.0.1:${STATIC_PORT}/`, headers: { 'accept-encoding': ENCODINGS } },
+  ];
+  const runs = new Map(cases.map(({ name }) => [name, []]));
+  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per case, ${ROUNDS} rounds alternated; page ${HOST}/ (${cached.body.length} bytes ${warm.headers['content-encoding']})`);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const { name, url, headers } of cases) runs.get(name).push(await measure(url, headers));
+  }
+  const rows = cases.map(({ name }) => {
+    const list = runs.get(name);
+    return { name, rps: median(list.map((run) => run.rps)), p50: median(list.map((run) => run.p50)), p99: median(list.map((run) => run.p99)), failed: list.reduce((sum, run) => sum + run.total - run.ok, 0) };
+  });
+  const staticRps = rows[3].rps;
+  const nextRps = rows[1].rps;
+  console.log('case                               req/s    p50 ms  p99 ms   non-2xx   vs static   vs next alone');
+  for (const row of rows) {
+    console.log(
+      `${row.name.padEnd(34)}${row.rps.toFixed(0).padStart(6)}${String(row.p50).padStart(9)}${String(row.p99).padStart(8)}${String(row.failed).padStart(10)}${(row.rps / staticRps).toFixed(2).padStart(11)}${(row.rps / nextRps).toFixed(2).padStart(15)}`,
+    );
+  }
+} finally {
+  staticServer?.close();
+  try {
+    process.kill(-behindPid, 'SIGTERM');
+  } catch {
+    // already stopped
+  }
+  stopNext();
+  execFileSync(process.execPath, ['deploy/local.mjs', 'stop'], { stdio: 'inherit' });
+}

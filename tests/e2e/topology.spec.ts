@@ -1,0 +1,106 @@
+// The production topology of deploy/ (docs/deploy.md): nginx terminating TLS, compressing and
+// caching in front of two instances of the site's server. Started once for this file from the
+// same build as the other tests; requests go over loopback with Node's http and https clients.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import autocannon from 'autocannon';
+import { expect, test } from '@playwright/test';
+
+const HTTPS_PORT = Number(process.env.DEPLOY_HTTPS_PORT ?? 8443);
+const HTTP_PORT = Number(process.env.DEPLOY_HTTP_PORT ?? 8080);
+const HOST = 'kingscross-bagberth.co.uk.localhost';
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+function ask(url: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const { protocol, hostname, port, pathname, search } = new URL(url);
+  const send = protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const request = send(
+      { hostname: '127.0.0.1', servername: hostname, port, path: `${pathname}${search}`, method: init.method ?? 'GET', headers: { host: `${hostname}:${port}`, ...init.headers }, rejectUnauthorized: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+const page = (path = '/') => `https://${HOST}:${HTTPS_PORT}${path}`;
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  execFileSync(process.execPath, ['deploy/local.mjs', 'start'], { stdio: 'inherit' });
+});
+
+test.afterAll(() => {
+  execFileSync(process.execPath, ['deploy/local.mjs', 'stop'], { stdio: 'inherit' });
+});
+
+test('plain http only redirects to https', async () => {
+  const answer = await ask(`http://${HOST}:${HTTP_PORT}/de?x=1`);
+  expect(answer.status).toBe(301);
+  expect(answer.headers.location).toBe(`https://${HOST}:${HTTPS_PORT}/de?x=1`);
+});
+
+test('a page comes over TLS with HSTS, compressed as the visitor asks, and from the cache the second time', async () => {
+  const brotli = await ask(page('/?first'), { headers: { 'accept-encoding': 'gzip, br' } });
+  expect(brotli.status).toBe(200);
+  expect(brotli.headers['content-encoding']).toBe('br');
+  expect(brotli.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+  // No ETag behind the proxy: the instance computes none (BEHIND_PROXY=true).
+  expect(brotli.headers.etag).toBeUndefined();
+  const gzip = await ask(page('/?first'), { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(gzip.headers['x-cache-status']).toBe('HIT');
+});
+
+test("what a visitor writes in X-Forwarded-* never reaches the instances: the proxy's own values do", async () => {
+  // The instances trust one proxy and add HSTS only when it says https. A client claiming http
+  // must not take HSTS away, nor a client-written host change the sitemap's address.
+  const answer = await ask(page('/robots.txt'), { headers: { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'evil.example', 'x-forwarded-for': '6.6.6.6' } });
+  expect(answer.status).toBe(200);
+  expect(answer.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+  expect(answer.body.toString()).toMatch(new RegExp(`^Sitemap: \\S+//${HOST.replace(/\./g, '\\.')}[:/]`, 'm'));
+  expect(answer.body.toString()).not.toContain('evil.example');
+});
+
+test('static files are served from disk as immutable', async () => {
+  const home = (await ask(page('/'), { headers: { 'accept-encoding': 'identity' } })).body.toString();
+  const script = /"(\/_next\/static\/[^"]+\.js)"/.exec(home)?.[1];
+  expect(script).toBeDefined();
+  const answer = await ask(page(script), { headers: { 'accept-encoding': 'br' } });
+  expect(answer.status).toBe(200);
+  expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(answer.headers['content-encoding']).toBe('br');
+});
+
+test('methods the site does not use stop at the proxy', async () => {
+  for (const method of ['DELETE', 'PUT', 'PATCH', 'TRACE']) expect((await ask(page('/'), { method })).status, method).toBe(405);
+});
+
+test('one instance stopped during a 10 s load: not one request fails at the proxy', async () => {
+  const { instances } = { instances: JSON.parse(readFileSync('deploy/.run/instances.json', 'utf8')) as Record<string, number> };
+  const [victim] = Object.values(instances);
+  // /api/health is never cached, so every request of the load reaches an instance.
+  const load = autocannon({ url: `https://127.0.0.1:${HTTPS_PORT}/api/health`, connections: 20, duration: 10, headers: { host: `${HOST}:${HTTPS_PORT}` } });
+  setTimeout(() => process.kill(-Number(victim), 'SIGKILL'), 3_000);
+  const result = await load;
+  expect(result.requests.total).toBeGreaterThan(1000);
+  expect(result.errors).toBe(0);
+  expect(result.non2xx).toBe(0);
+  // The other instance is still up and answered for the one that went.
+  expect(result['2xx']).toBe(result.requests.total);
+});
