@@ -20,12 +20,12 @@ const NEXT_PORT = Number(process.env.BENCH_PORT ?? 3200);
 const STATIC_PORT = NEXT_PORT + 2;
 const ENCODINGS = 'gzip, br';
 
-/** One GET, as the proxy or a server answers it: status, headers and body bytes. */
+/** One GET to loopback, as the proxy or a server answers it: status, headers and body bytes. */
 function fetchRaw(url, headers) {
-  const { protocol, hostname, port, pathname } = new URL(url);
+  const { protocol, port, pathname } = new URL(url);
   const send = protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = send({ hostname, port, path: pathname, headers, rejectUnauthorized: false }, (res) => {
+    const req = send({ hostname: '127.0.0.1', servername: headers.host?.split(':')[0], port, path: pathname, headers, rejectUnauthorized: false }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -50,10 +50,12 @@ const behindPort = NEXT_PORT + 1;
 const behindPid = startInstance(behindPort);
 let staticServer;
 try {
-  const proxyUrl = `https://${HOST}.localhost:${ports.https}/`;
-  const warm = await fetchRaw(proxyUrl, { 'accept-encoding': ENCODINGS });
-  await fetchRaw(proxyUrl, { 'accept-encoding': ENCODINGS });
-  const cached = await fetchRaw(proxyUrl, { 'accept-encoding': ENCODINGS });
+  // Node resolves no *.localhost name: every request goes to 127.0.0.1 with the preview Host.
+  const proxyUrl = `https://127.0.0.1:${ports.https}/`;
+  const proxyHeaders = { host: `${HOST}.localhost:${ports.https}`, 'accept-encoding': ENCODINGS };
+  const warm = await fetchRaw(proxyUrl, proxyHeaders);
+  await fetchRaw(proxyUrl, proxyHeaders);
+  const cached = await fetchRaw(proxyUrl, proxyHeaders);
   if (cached.headers['x-cache-status'] !== 'HIT') throw new Error(`the proxy did not cache the page: ${cached.headers['x-cache-status']}`);
   staticServer = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': warm.headers['content-encoding'], 'content-length': cached.body.length });
@@ -69,7 +71,7 @@ try {
   }
 
   const cases = [
-    { name: 'proxy (nginx, TLS, cached, br)', url: proxyUrl, headers: { 'accept-encoding': ENCODINGS } },
+    { name: 'proxy (nginx, TLS, cached, br)', url: proxyUrl, headers: proxyHeaders },
     { name: 'next alone (npm run serve)', url: `http://127.0.0.1:${NEXT_PORT}/`, headers: { host: HOST, 'accept-encoding': ENCODINGS } },
     { name: 'next, BEHIND_PROXY=true', url: `http://127.0.0.1:${behindPort}/`, headers: { host: HOST, 'accept-encoding': ENCODINGS } },
     { name: 'static file server, same bytes', url: `http://127.0.0.1:${STATIC_PORT}/`, headers: { 'accept-encoding': ENCODINGS } },

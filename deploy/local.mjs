@@ -3,8 +3,9 @@
 // Usage, after `npm run build`:
 //   node deploy/local.mjs start    (npm run deploy:local)   → https://localhost:8443/
 //   node deploy/local.mjs stop     (npm run deploy:stop)
-// Ports: DEPLOY_HTTPS_PORT (8443), DEPLOY_HTTP_PORT (8080, redirects), instances from
-// DEPLOY_FIRST_PORT (3001) on, DEPLOY_INSTANCES of them (2).
+// Ports: DEPLOY_HTTPS_PORT (8443), DEPLOY_HTTP_PORT (8080, redirects), DEPLOY_COMPRESS_PORT
+// (8081, the proxy's loopback compressor), instances from DEPLOY_FIRST_PORT (3001) on,
+// DEPLOY_INSTANCES of them (2).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -28,6 +29,8 @@ export const deployPorts = () => {
   return {
     https: number('DEPLOY_HTTPS_PORT', 8443),
     http: number('DEPLOY_HTTP_PORT', 8080),
+    // The proxy's own loopback compressor (deploy/nginx.conf.template).
+    compress: number('DEPLOY_COMPRESS_PORT', 8081),
     instances: Array.from({ length: instances }, (_, index) => first + index),
   };
 };
@@ -68,8 +71,10 @@ function writeNginxConf(ports) {
     // As root, workers drop to nobody; the cache and temp folders are theirs.
     USER: process.getuid?.() === 0 ? 'user nobody nogroup;' : '',
     BROTLI: brotli
-      ? '  brotli on;\n  brotli_comp_level 5;\n  brotli_min_length 512;\n  brotli_types text/plain text/css text/xml application/javascript application/json application/xml image/svg+xml application/manifest+json;'
+      ? '  brotli_comp_level 6;\n  brotli_min_length 512;\n  brotli_types text/plain text/css text/xml application/javascript application/json application/xml image/svg+xml application/manifest+json;'
       : '',
+    BROTLI_ON: brotli ? '      brotli on;' : '',
+    COMPRESS_PORT: String(ports.compress),
     RUN,
     ROOT,
     HTTP_PORT: String(ports.http),

@@ -62,9 +62,24 @@ test('a page comes over TLS with HSTS, compressed as the visitor asks, and from 
   expect(brotli.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
   // No ETag behind the proxy: the instance computes none (BEHIND_PROXY=true).
   expect(brotli.headers.etag).toBeUndefined();
+  expect(brotli.headers['x-cache-status']).toBe('MISS');
+  // Each encoding is compressed once and kept: the second visitor gets the stored bytes.
+  const again = await ask(page('/?first'), { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(again.headers['x-cache-status']).toBe('HIT');
+  expect(again.body.equals(brotli.body)).toBe(true);
   const gzip = await ask(page('/?first'), { headers: { 'accept-encoding': 'gzip' } });
   expect(gzip.headers['content-encoding']).toBe('gzip');
-  expect(gzip.headers['x-cache-status']).toBe('HIT');
+});
+
+test('every visitor shares one cached copy, whatever cookies they carry; the language cookie still redirects /', async () => {
+  await ask(page('/de'), { headers: { 'accept-encoding': 'br' } });
+  const another = await ask(page('/de'), { headers: { 'accept-encoding': 'br', cookie: 'anonymous-id=a1; consent=v1.2026-11-01.am' } });
+  expect(another.headers['x-cache-status']).toBe('HIT');
+  await ask(page('/'), { headers: { 'accept-encoding': 'br' } });
+  // Neither the cached / nor the cached /de answers a visitor whose stored language is German.
+  const stored = await ask(page('/'), { headers: { 'accept-encoding': 'br', cookie: 'language=de' } });
+  expect(stored.status).toBe(307);
+  expect(stored.headers.location).toBe('/de');
 });
 
 test("what a visitor writes in X-Forwarded-* never reaches the instances: the proxy's own values do", async () => {
