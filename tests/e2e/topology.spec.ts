@@ -7,6 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import autocannon from 'autocannon';
 import { expect, test } from '@playwright/test';
+import { E2E_SERVER_ENV } from './support/collectorConfig';
 
 const HTTPS_PORT = Number(process.env.DEPLOY_HTTPS_PORT ?? 8443);
 const HTTP_PORT = Number(process.env.DEPLOY_HTTP_PORT ?? 8080);
@@ -42,7 +43,9 @@ test.setTimeout(120_000);
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  execFileSync(process.execPath, ['deploy/local.mjs', 'start'], { stdio: 'inherit' });
+  // The instances share .next/ with the other tests' server: a page they regenerate must come out
+  // the same, storage spots included, so they get that server's environment.
+  execFileSync(process.execPath, ['deploy/local.mjs', 'start'], { stdio: 'inherit', env: { ...process.env, ...E2E_SERVER_ENV } });
 });
 
 test.afterAll(() => {
