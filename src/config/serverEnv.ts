@@ -29,6 +29,8 @@ export interface ServerEnv {
   revalidateSeconds: number;
   /** The GraphQL API of the live storage-spots section; unset means no live section. */
   graphqlUrl: string | undefined;
+  /** The `x-revalidate-secret` that POST /api/revalidate requires; unset turns the endpoint off (404). */
+  revalidateSecret: string | undefined;
 }
 
 export const DEFAULT_CONTENT_REVALIDATE_SECONDS = 3600;
@@ -47,6 +49,7 @@ export function parseServerEnv(env: Env): ServerEnv {
     contentServiceUrl: read.url('CONTENT_SERVICE_URL'),
     revalidateSeconds: read.positiveInt('CONTENT_REVALIDATE_SECONDS', DEFAULT_CONTENT_REVALIDATE_SECONDS),
     graphqlUrl: read.url('GRAPHQL_URL'),
+    revalidateSecret: read.string('REVALIDATE_SECRET'),
   });
 }
 
@@ -61,4 +64,5 @@ export const serverEnv: ServerEnv = parseServerEnv({
   CONTENT_SERVICE_URL: process.env.CONTENT_SERVICE_URL,
   CONTENT_REVALIDATE_SECONDS: process.env.CONTENT_REVALIDATE_SECONDS,
   GRAPHQL_URL: process.env.GRAPHQL_URL,
+  REVALIDATE_SECRET: process.env.REVALIDATE_SECRET,
 });

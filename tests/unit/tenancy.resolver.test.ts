@@ -86,6 +86,7 @@ describe('routeRequest', () => {
     ['preview host resolves like the domain', { host: 'prague-test.cz.localhost' }, 'rewrite', { pathname: '/prague/city' }],
     ['a locale the host does not offer is 404', { locale: 'ja', explicitLocale: true }, 'not-found', { reason: 'locale-not-offered', page: '/404' }],
     ['an unknown host is 404 on the unknown-host page', { host: 'nope.example' }, 'not-found', { reason: 'unknown-host', page: '/unknown-host' }],
+    ['a request without a Host is an unknown host', { host: '', pathname: '/prague/city' }, 'not-found', { reason: 'unknown-host' }],
     ['another tenant path is 404', { pathname: '/prague/city' }, 'not-found', { reason: 'foreign-path' }],
     ['any other path is 404', { pathname: '/admin' }, 'not-found', { reason: 'foreign-path' }],
     ['the own landing path redirects to the root', { pathname: '/kings-cross-station/poi', locale: 'fr' }, 'redirect', { pathname: '/', locale: 'fr' }],

@@ -1,0 +1,38 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { NextApiRequest, NextApiResponse } from 'next';
+import { appLogger } from '@/base/logger';
+import { serverEnv } from '@/config/serverEnv';
+import { revalidationTargets } from '@/tenancy/revalidationTargets';
+import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
+
+const sameSecret = (given: string, expected: string): boolean => {
+  const [a, b] = [Buffer.from(given), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * On-demand regeneration of one tenant's pages, every locale (docs/deploy.md):
+ * `POST /api/revalidate` with `x-revalidate-secret` and `{"host": …}` or `{"slug": …}`.
+ */
+export default async function revalidateRoute(request: NextApiRequest, response: NextApiResponse) {
+  response.setHeader('Cache-Control', 'no-store');
+  const secret = serverEnv.revalidateSecret;
+  if (!secret) return response.status(404).json({ error: 'Not found' });
+  if (request.method !== 'POST') return response.setHeader('Allow', 'POST').status(405).json({ error: 'Use POST' });
+  const given = request.headers['x-revalidate-secret'];
+  if (typeof given !== 'string' || !sameSecret(given, secret)) return response.status(401).json({ error: 'Wrong or missing x-revalidate-secret' });
+
+  const targets = revalidationTargets(request.body, DOMAIN_ENTRIES);
+  if (!targets.ok) return response.status(targets.status).json({ error: targets.message });
+  const failed: string[] = [];
+  for (const path of targets.paths) {
+    try {
+      await response.revalidate(path);
+    } catch (error) {
+      appLogger.error(`[revalidate] ${path} could not be regenerated`, { error });
+      failed.push(path);
+    }
+  }
+  if (failed.length > 0) return response.status(502).json({ error: 'Some pages could not be regenerated; their previous copies stay', failed, revalidated: targets.paths.filter((path) => !failed.includes(path)) });
+  return response.status(200).json({ revalidated: targets.paths });
+}
