@@ -1,40 +1,15 @@
 // The production topology of deploy/ (docs/deploy.md): nginx terminating TLS, compressing and
 // caching in front of two instances of the site's server. Started once for this file from the
 // same build as the other tests; requests go over loopback with Node's http and https clients.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import autocannon from 'autocannon';
 import { expect, test } from '@playwright/test';
+import { askLoopback as ask, start, stop } from '../../deploy/local';
 import { E2E_SERVER_ENV } from './support/collectorConfig';
 
 const HTTPS_PORT = Number(process.env.DEPLOY_HTTPS_PORT ?? 8443);
 const HTTP_PORT = Number(process.env.DEPLOY_HTTP_PORT ?? 8080);
 const HOST = 'kingscross-bagberth.co.uk.localhost';
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-function ask(url: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const { protocol, hostname, port, pathname, search } = new URL(url);
-  const send = protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const request = send(
-      { hostname: '127.0.0.1', servername: hostname, port, path: `${pathname}${search}`, method: init.method ?? 'GET', headers: { host: `${hostname}:${port}`, ...init.headers }, rejectUnauthorized: false },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
-}
 
 const page = (path = '/') => `https://${HOST}:${HTTPS_PORT}${path}`;
 
@@ -45,11 +20,11 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   // The instances share .next/ with the other tests' server: a page they regenerate must come out
   // the same, storage spots included, so they get that server's environment.
-  execFileSync(process.execPath, ['deploy/local.mjs', 'start'], { stdio: 'inherit', env: { ...process.env, ...E2E_SERVER_ENV } });
+  await start(E2E_SERVER_ENV);
 });
 
-test.afterAll(() => {
-  execFileSync(process.execPath, ['deploy/local.mjs', 'stop'], { stdio: 'inherit' });
+test.afterAll(async () => {
+  await stop();
 });
 
 test('plain http only redirects to https', async () => {

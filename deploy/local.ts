@@ -1,25 +1,34 @@
 // The production topology on this machine (docs/deploy.md): nginx terminating TLS and caching in
 // front of several instances of the site's server (server.ts), each behind the proxy.
 // Usage, after `npm run build`:
-//   node deploy/local.mjs start    (npm run deploy:local)   → https://localhost:8443/
-//   node deploy/local.mjs stop     (npm run deploy:stop)
+//   npm run deploy:local   (tsx deploy/local.ts start)   → https://localhost:8443/
+//   npm run deploy:stop    (tsx deploy/local.ts stop)
+// bench/serving.mts and tests/e2e/topology.spec.ts call start() and stop() in their own process.
 // Ports: DEPLOY_HTTPS_PORT (8443), DEPLOY_HTTP_PORT (8080, redirects), DEPLOY_COMPRESS_PORT
 // (8081, the proxy's loopback compressor), instances from DEPLOY_FIRST_PORT (3001) on,
 // DEPLOY_INSTANCES of them (2).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = resolve(__dirname, '..');
 const RUN = join(ROOT, 'deploy', '.run');
 const PIDS = join(RUN, 'instances.json');
 const NGINX_CONF = join(RUN, 'nginx.conf');
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so';
 
-export const deployPorts = () => {
-  const number = (name, fallback) => {
+export interface DeployPorts {
+  https: number;
+  http: number;
+  compress: number;
+  instances: number[];
+}
+
+export const deployPorts = (): DeployPorts => {
+  const number = (name: string, fallback: number): number => {
     const value = Number(process.env[name] ?? fallback);
     if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`${name} must be a port number, got ${process.env[name]}`);
     return value;
@@ -64,9 +73,9 @@ function ensureCertificate() {
   ], { stdio: 'ignore' });
 }
 
-function writeNginxConf(ports) {
+function writeNginxConf(ports: DeployPorts) {
   const brotli = existsSync(BROTLI_MODULE);
-  const values = {
+  const values: Record<string, string> = {
     LOAD_MODULES: brotli ? `load_module ${BROTLI_MODULE};` : '# brotli: Debian package libnginx-mod-http-brotli-filter is not installed',
     // As root, workers drop to nobody; the cache and temp folders are theirs.
     USER: process.getuid?.() === 0 ? 'user nobody nogroup;' : '',
@@ -82,15 +91,44 @@ function writeNginxConf(ports) {
     UPSTREAMS: ports.instances.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`).join('\n'),
   };
   const template = readFileSync(join(ROOT, 'deploy', 'nginx.conf.template'), 'utf8');
-  writeFileSync(NGINX_CONF, template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name) => values[name]));
+  writeFileSync(NGINX_CONF, template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => values[name] ?? ''));
   execFileSync('nginx', ['-t', '-q', '-c', NGINX_CONF], { stdio: 'inherit' });
 }
 
-async function waitForHealth(port) {
+/**
+ * One request to this machine for the URL's host, answered whole. Node resolves no `*.localhost`
+ * name and its fetch cannot set Host, so the request goes to 127.0.0.1 with the URL's host as Host
+ * (unless `headers.host` says otherwise) and as the TLS server name; the certificate is the local one.
+ */
+export interface LoopbackAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export function askLoopback(url: string, { method = 'GET', headers = {} }: { method?: string; headers?: OutgoingHttpHeaders & { host?: string } } = {}): Promise<LoopbackAnswer> {
+  const { protocol, hostname, port, pathname, search } = new URL(url);
+  const send = protocol === 'https:' ? httpsRequest : httpRequest;
+  const host = headers.host ?? `${hostname}:${port}`;
+  return new Promise((resolveAnswer, reject) => {
+    const request = send(
+      { hostname: '127.0.0.1', servername: host.split(':')[0], port, path: `${pathname}${search}`, method, headers: { ...headers, host }, rejectUnauthorized: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolveAnswer({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+export async function waitForHealth(port: number): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+      if ((await askLoopback(`http://127.0.0.1:${port}/api/health`)).status === 200) return;
     } catch {
       // not listening yet
     }
@@ -99,21 +137,26 @@ async function waitForHealth(port) {
   throw new Error(`the instance on port ${port} is not healthy after 60 s: see ${join(RUN, `instance-${port}.log`)}`);
 }
 
-/** One instance of the site's server, behind the proxy: no ETags, no compression, one trusted proxy. */
-export function startInstance(port) {
+/**
+ * One instance of the site's server, behind the proxy: no ETags, no compression, one trusted proxy.
+ * `env` adds to this process's environment (the e2e server's, in the topology tests).
+ */
+export function startInstance(port: number, env: Record<string, string> = {}): number {
   const log = join(RUN, `instance-${port}.log`);
   writeFileSync(log, '');
   const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server.ts'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'ignore', 'ignore'],
-    env: { ...process.env, PORT: String(port), LISTEN_HOST: '127.0.0.1', BEHIND_PROXY: 'true', TRUST_PROXY: '1', NODE_ENV: 'production' },
+    env: { ...process.env, ...env, PORT: String(port), LISTEN_HOST: '127.0.0.1', BEHIND_PROXY: 'true', TRUST_PROXY: '1', NODE_ENV: 'production' },
   });
   child.unref();
+  if (child.pid === undefined) throw new Error(`the instance on port ${port} did not start`);
   return child.pid;
 }
 
-async function start() {
+/** nginx and the instances, once every instance is healthy; whatever ran before is stopped first. */
+export async function start(env: Record<string, string> = {}): Promise<void> {
   if (!existsSync(join(ROOT, '.next', 'BUILD_ID'))) throw new Error('no build: run `npm run build` first');
   if (existsSync(PIDS)) await stop();
   const ports = deployPorts();
@@ -123,7 +166,7 @@ async function start() {
   ensureNginx();
   ensureCertificate();
   writeNginxConf(ports);
-  const pids = Object.fromEntries(ports.instances.map((port) => [port, startInstance(port)]));
+  const pids = Object.fromEntries(ports.instances.map((port) => [port, startInstance(port, env)]));
   writeFileSync(PIDS, JSON.stringify(pids));
   await Promise.all(ports.instances.map(waitForHealth));
   execFileSync('nginx', ['-c', NGINX_CONF], { stdio: 'inherit' });
@@ -131,7 +174,7 @@ async function start() {
   console.log('Hosts: https://<domain>.localhost:%d/ (self-signed certificate). Stop: npm run deploy:stop', ports.https);
 }
 
-async function stop() {
+export async function stop(): Promise<void> {
   if (existsSync(join(RUN, 'nginx.pid'))) {
     try {
       execFileSync('nginx', ['-s', 'quit', '-c', NGINX_CONF], { stdio: 'ignore' });
@@ -140,7 +183,7 @@ async function stop() {
     }
   }
   if (existsSync(PIDS)) {
-    for (const pid of Object.values(JSON.parse(readFileSync(PIDS, 'utf8')))) {
+    for (const pid of Object.values(JSON.parse(readFileSync(PIDS, 'utf8')) as Record<string, number>)) {
       try {
         process.kill(-pid, 'SIGTERM');
       } catch {
@@ -152,13 +195,16 @@ async function stop() {
   console.log('Topology stopped.');
 }
 
-const command = process.argv[2];
-if (command === 'start' || command === 'stop') {
-  (command === 'start' ? start() : stop()).catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.error('Usage: node deploy/local.mjs start|stop');
-  process.exit(2);
+// Run as a command; imported, it only lends its functions.
+if (resolve(process.argv[1] ?? '') === __filename) {
+  const command = process.argv[2];
+  if (command === 'start' || command === 'stop') {
+    (command === 'start' ? start() : stop()).catch((error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+  } else {
+    console.error('Usage: tsx deploy/local.ts start|stop');
+    process.exit(2);
+  }
 }

@@ -4,12 +4,10 @@
 //   next behind  the same server with BEHIND_PROXY=true (no ETags, no compression), asked directly
 //   static       a 20-line Node file server sending the proxy's bytes from memory
 // autocannon, 50 connections, 10 s per case, cases alternated, median of 2 rounds.
-// Usage: npm run build && node bench/serving.mjs
-import { execFileSync } from 'node:child_process';
-import { createServer, request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+// Usage: npm run build && npm run bench:serving
+import { createServer } from 'node:http';
 import autocannon from 'autocannon';
-import { deployPorts, startInstance } from '../deploy/local.mjs';
+import { askLoopback, deployPorts, start, startInstance, stop, waitForHealth } from '../deploy/local';
 import { startServer } from './server.mjs';
 
 const CONNECTIONS = 50;
@@ -20,21 +18,6 @@ const NEXT_PORT = Number(process.env.BENCH_PORT ?? 3200);
 const STATIC_PORT = NEXT_PORT + 2;
 const ENCODINGS = 'gzip, br';
 
-/** One GET to loopback, as the proxy or a server answers it: status, headers and body bytes. */
-function fetchRaw(url, headers) {
-  const { protocol, port, pathname } = new URL(url);
-  const send = protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const req = send({ hostname: '127.0.0.1', servername: headers.host?.split(':')[0], port, path: pathname, headers, rejectUnauthorized: false }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 async function measure(url, headers) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ok: result['2xx'], total: result.requests.total };
@@ -43,32 +26,25 @@ async function measure(url, headers) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 const ports = deployPorts();
-execFileSync(process.execPath, ['deploy/local.mjs', 'start'], { stdio: 'inherit' });
+await start();
 const stopNext = await startServer(NEXT_PORT);
 // A third instance with the behind-proxy switches, outside the proxy's pool, to ask directly.
 const behindPort = NEXT_PORT + 1;
 const behindPid = startInstance(behindPort);
 let staticServer;
 try {
-  // Node resolves no *.localhost name: every request goes to 127.0.0.1 with the preview Host.
+  // autocannon, like Node, resolves no *.localhost name: it asks 127.0.0.1 with the preview Host.
   const proxyUrl = `https://127.0.0.1:${ports.https}/`;
   const proxyHeaders = { host: `${HOST}.localhost:${ports.https}`, 'accept-encoding': ENCODINGS };
-  const warm = await fetchRaw(proxyUrl, proxyHeaders);
-  await fetchRaw(proxyUrl, proxyHeaders);
-  const cached = await fetchRaw(proxyUrl, proxyHeaders);
+  await askLoopback(proxyUrl, { headers: proxyHeaders });
+  await askLoopback(proxyUrl, { headers: proxyHeaders });
+  const cached = await askLoopback(proxyUrl, { headers: proxyHeaders });
   if (cached.headers['x-cache-status'] !== 'HIT') throw new Error(`the proxy did not cache the page: ${cached.headers['x-cache-status']}`);
   staticServer = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': warm.headers['content-encoding'], 'content-length': cached.body.length });
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': cached.headers['content-encoding'], 'content-length': cached.body.length });
     res.end(cached.body);
   }).listen(STATIC_PORT, '127.0.0.1');
-  for (let tries = 0; tries < 100; tries += 1) {
-    try {
-      if ((await fetchRaw(`http://127.0.0.1:${behindPort}/api/health`, {})).status === 200) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitForHealth(behindPort);
 
   const cases = [
     { name: 'proxy (nginx, TLS, cached, br)', url: proxyUrl, headers: proxyHeaders },
@@ -77,7 +53,7 @@ try {
     { name: 'static file server, same bytes', url: `http://127.0.0.1:${STATIC_PORT}/`, headers: { 'accept-encoding': ENCODINGS } },
   ];
   const runs = new Map(cases.map(({ name }) => [name, []]));
-  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per case, ${ROUNDS} rounds alternated; page ${HOST}/ (${cached.body.length} bytes ${warm.headers['content-encoding']})`);
+  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per case, ${ROUNDS} rounds alternated; page ${HOST}/ (${cached.body.length} bytes ${cached.headers['content-encoding']})`);
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const { name, url, headers } of cases) runs.get(name).push(await measure(url, headers));
   }
@@ -101,5 +77,5 @@ try {
     // already stopped
   }
   stopNext();
-  execFileSync(process.execPath, ['deploy/local.mjs', 'stop'], { stdio: 'inherit' });
+  await stop();
 }
