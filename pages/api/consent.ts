@@ -1,8 +1,8 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { serverEnv } from '@/config/serverEnv';
-import { trustedForwardedValue } from '@/config/forwarded';
 import { CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, choiceFromForm, refusedCategories, serializeConsent, type ConsentFormFields } from '@/consent/record';
 import { namesToPurge } from '@/consent/storageKeys';
+import { isHttps } from '@/security/serverHeaders';
 
 /** Back to the page the form was on: a path of this host only, never another site. */
 function returnPath(referer: string | undefined): string {
@@ -32,8 +32,7 @@ export default function consentRoute(request: NextApiRequest, response: NextApiR
   const choice = choiceFromForm(fields);
   if (!choice) return response.status(400).json({ error: 'choice must be all, none or custom' });
 
-  const https = (trustedForwardedValue(request.headers['x-forwarded-proto'], serverEnv.trustProxyHops) ?? 'http') === 'https';
-  const attributes = `Path=/; SameSite=Lax${https ? '; Secure' : ''}`;
+  const attributes = `Path=/; SameSite=Lax${isHttps(request, serverEnv.trustProxyHops) ? '; Secure' : ''}`;
   const purged = namesToPurge('cookie', Object.keys(request.cookies), refusedCategories(choice)).map((name) => `${name}=; Max-Age=0; ${attributes}`);
   response.setHeader('Set-Cookie', [`${CONSENT_COOKIE}=${serializeConsent(choice, new Date())}; Max-Age=${CONSENT_LIFETIME_DAYS * 86_400}; ${attributes}`, ...purged]);
   response.setHeader('Location', returnPath(request.headers.referer));
