@@ -10,12 +10,14 @@ export const getStaticPaths: GetStaticPaths<LandingParams> = async () => ({
   fallback: false,
 });
 
-export const getStaticProps: GetStaticProps<LandingPageProps, LandingParams> = async ({ params, locale }) => {
+export const getStaticProps: GetStaticProps<LandingPageProps, LandingParams> = async ({ params, locale, revalidateReason }) => {
   const props = params ? landingProps(params, locale) : null;
   if (!props) return { notFound: true };
+  // POST /api/revalidate is asked because content changed: read it now, not from a recent copy.
+  const fresh = revalidateReason === 'on-demand';
   const [{ translations, revalidate }, storageSpots] = await Promise.all([
-    loadPageContent(locale),
-    props.graphqlUrl ? storageSpotsFor(props.graphqlUrl, { slug: props.slug, lat: props.place.lat, lng: props.place.lng }) : null,
+    loadPageContent(locale, { fresh }),
+    props.graphqlUrl ? storageSpotsFor(props.graphqlUrl, { slug: props.slug, lat: props.place.lat, lng: props.place.lng }, { fresh }) : null,
   ]);
   // With spots on the page, it is rebuilt in the background often enough to keep them fresh.
   const every = storageSpots ? Math.min(revalidate ?? Infinity, STORAGE_SPOTS_REVALIDATE_SECONDS) : revalidate;

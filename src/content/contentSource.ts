@@ -20,9 +20,9 @@ export interface ContentSourceOptions extends FetchNamespaceOptions {
 export interface ContentSource {
   /**
    * Every (locale, namespace) pair, at most `maxParallelReads` (10) at a time, each read once per
-   * `maxAgeMs`. A namespace that fails is left out of `resources` and listed in `errors`; never throws.
+   * `maxAgeMs` (`fresh`: read again now, for an on-demand revalidation). A namespace that fails is left out of `resources` and listed in `errors`; never throws.
    */
-  load(locales: readonly string[], namespaces: readonly string[]): Promise<RemoteResources>;
+  load(locales: readonly string[], namespaces: readonly string[], options?: { fresh?: boolean }): Promise<RemoteResources>;
 }
 
 /**
@@ -37,11 +37,11 @@ export function createContentSource(options: ContentSourceOptions): ContentSourc
   const cache = new Map<string, { readAt: number; result: Promise<NamespaceResult> }>();
 
   return {
-    async load(locales, namespaces) {
+    async load(locales, namespaces, { fresh = false } = {}) {
       const reads = namespacePairs(locales, namespaces).map(({ locale, namespace }) => {
         const key = `${locale}/${namespace}`;
         const cached = cache.get(key);
-        if (cached && now() - cached.readAt < maxAgeMs) return { locale, namespace, fresh: false, result: cached.result };
+        if (!fresh && cached && now() - cached.readAt < maxAgeMs) return { locale, namespace, fresh: false, result: cached.result };
         const result = limitedRead(limit, options, locale, namespace);
         cache.set(key, { readAt: now(), result });
         return { locale, namespace, fresh: true, result };

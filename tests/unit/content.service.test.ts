@@ -331,7 +331,13 @@ describe('createContentSource', () => {
     clock = 59_999;
     await source.load(['de'], ['microsites']);
     expect(urls).toHaveLength(22);
+    // An on-demand revalidation reads again within the interval, and its answer is kept.
+    await source.load(['de'], ['microsites'], { fresh: true });
+    expect(urls).toHaveLength(23);
+    await source.load(['de'], ['microsites']);
+    expect(urls).toHaveLength(23);
 
+    // de/microsites was read afresh at 59 999: three of the four are due again.
     clock = 60_000;
     const later = await source.load(['de', 'pl'], ['microsites', 'legal']);
     expect(urls).toHaveLength(26);

@@ -14,10 +14,16 @@ const cache = new Map<string, { at: number; state: Promise<StorageSpotsState> }>
 /**
  * The spots near a place for its server-rendered page (getStaticProps, at build and on
  * revalidation). A failing API never fails the page: it renders the error state and logs once.
+ * `fresh` (an on-demand revalidation, which someone asked for because the data changed) reads the
+ * API again instead of the last minute's answer.
  */
-export function storageSpotsFor(graphqlUrl: string, place: { slug: string; lat: number; lng: number }, now = Date.now()): Promise<StorageSpotsState> {
+export function storageSpotsFor(
+  graphqlUrl: string,
+  place: { slug: string; lat: number; lng: number },
+  { now = Date.now(), fresh = false }: { now?: number; fresh?: boolean } = {},
+): Promise<StorageSpotsState> {
   const cached = cache.get(place.slug);
-  if (cached && now - cached.at < CACHE_MS) return cached.state;
+  if (!fresh && cached && now - cached.at < CACHE_MS) return cached.state;
   const state = fetchStorageSpots(graphqlUrl, { lat: place.lat, lng: place.lng, radiusKm: STORAGE_SPOTS_RADIUS_KM, limit: STORAGE_SPOTS_LIMIT }).then(
     (spots): StorageSpotsState => ({ status: 'ok', spots }),
     (error: unknown): StorageSpotsState => {

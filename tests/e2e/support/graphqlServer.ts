@@ -83,6 +83,11 @@ export interface GraphqlServer {
   url: string;
   /** The variables of every `storageSpotsNear` call so far, in order (retries included). */
   calls: Args[];
+  /**
+   * Marks every spot name from now on ("Spot A near … · {edition}"): a content change a test can
+   * make and then look for in regenerated pages (tests/e2e/topology.spec.ts). Empty: no mark.
+   */
+  setEdition(edition: string): void;
   close(): Promise<void>;
 }
 
@@ -94,6 +99,7 @@ export interface GraphqlServerOptions {
 /** Starts the API on `port` (0 picks a free one) at `/graphql`. */
 export function startGraphqlServer(port = GRAPHQL_PORT, { sitePort = Number(process.env.E2E_PORT ?? 3100) }: GraphqlServerOptions = {}): Promise<GraphqlServer> {
   const calls: Args[] = [];
+  let edition = '';
   const allowed = siteOriginPattern(sitePort);
   const yoga = createYoga({
     schema: createSchema({
@@ -103,7 +109,8 @@ export function startGraphqlServer(port = GRAPHQL_PORT, { sitePort = Number(proc
           storageSpotsNear: (_root: unknown, args: Args) => {
             calls.push({ ...args });
             if (Math.abs(args.lat - FAILING_LAT) < FAILING_LAT_TOLERANCE) throw createGraphQLError(FAILURE_MESSAGE);
-            return spotsNear(args.lat, args.lng, args.radiusKm, args.limit);
+            const spots = spotsNear(args.lat, args.lng, args.radiusKm, args.limit);
+            return edition ? spots.map((spot) => ({ ...spot, name: `${spot.name} · ${edition}` })) : spots;
           },
         },
       },
@@ -131,6 +138,9 @@ export function startGraphqlServer(port = GRAPHQL_PORT, { sitePort = Number(proc
         port: actual,
         url: `http://localhost:${actual}/graphql`,
         calls,
+        setEdition: (next) => {
+          edition = next;
+        },
         close: () =>
           new Promise<void>((done, fail) => {
             server.closeAllConnections();
