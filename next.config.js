@@ -26,14 +26,18 @@ function checkBeforeBuild() {
 /** @type {(phase: string) => import('next').NextConfig} */
 module.exports = (phase) => {
   if (phase === PHASE_PRODUCTION_BUILD) checkBeforeBuild();
-  // The one parse of the server's environment (src/config/serverEnv.ts), loaded once the check passed.
-  const { serverEnv } = require('tsx/cjs/api').require('./src/config/serverEnv.ts', __filename);
   return {
     reactStrictMode: true,
     poweredByHeader: false,
-    // Behind the deploy/ proxy, ETags and compression are its work, once per cached copy (docs/deploy.md).
-    generateEtags: !serverEnv.behindProxy,
-    compress: !serverEnv.behindProxy,
+    // The deployable: .next/standalone/ with the traced node_modules, and server.ts bundled as its
+    // server.js by scripts/standalone.ts (docs/deploy.md).
+    output: 'standalone',
+    // Next's own file cache, or Redis shared by every instance when REDIS_URL is set (docs/deploy.md).
+    cacheHandler: require.resolve('./cache-handler.mjs'),
+    // Read from disk when a page is regenerated, so the tracer cannot see them.
+    outputFileTracingIncludes: { '/**': ['./locales/**/*', './next-i18next.config.js'] },
+    // Picked up by a broad file read (share images); nothing the server needs.
+    outputFileTracingExcludes: { '/**': ['./bench/**', './tests/**', './deploy/.run/**', './test-results/**', './playwright-report/**'] },
     i18n,
     // No display names: component names in every class would cost about a kilobyte of first-load JS.
     compiler: { styledComponents: { displayName: false, ssr: true } },

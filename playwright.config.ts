@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_SERVER_ENV } from './tests/e2e/support/collectorConfig';
 
-/** End-to-end tests run against `npm run build` + the production server (server.ts) in Debian's Chromium. */
+/** End-to-end tests run against `npm run build` + the production server (.next/standalone/server.js) in Debian's Chromium. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
 /** isbot flags HeadlessChrome; human-visitor tests present a normal desktop Chrome. */
@@ -29,10 +29,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'npx tsx server.ts',
+    command: 'node .next/standalone/server.js',
     url: `http://localhost:${E2E_PORT}/`,
     reuseExistingServer: false,
-    env: { ...E2E_SERVER_ENV, PORT: String(E2E_PORT) },
+    env: { ...E2E_SERVER_ENV, PORT: String(E2E_PORT), HOSTNAME: '0.0.0.0' },
     timeout: 60_000,
     stdout: 'pipe',
   },

@@ -1,10 +1,13 @@
-// `npm run serve`: Next's request handler behind a small Node server, which sends the security
-// headers on every response, refuses what Next would answer with a 500, and cuts off slow clients.
-// See docs/security.md.
+// The site's server: Next's request handler behind a small Node server, which sends the security
+// headers on every response, refuses what Next would answer with a 500, and cuts off slow clients
+// (docs/security.md). scripts/standalone.ts bundles it as .next/standalone/server.js, the one thing
+// a deployment runs (`npm run serve`, docs/deploy.md).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import next from 'next';
+import { parseListenEnv } from './src/config/listenEnv';
+import { EnvError } from './src/config/parse';
 import { serverEnv } from './src/config/serverEnv';
 import type { SecurityHeaders } from './src/security/policy';
 import { refuseRequest } from './src/security/requestGuard';
@@ -12,9 +15,21 @@ import { shareImageResponse } from './src/seo/shareImageResponse';
 import { requestHost } from './src/tenancy/normalizeHost';
 import { headersFor, SECURITY_HEADERS_FILE } from './src/security/serverHeaders';
 
-const { port, listenHost: host } = serverEnv;
+/**
+ * The build's resolved next.config (as Next's own standalone server.js embeds it), with what this
+ * deployment decides when it starts: behind the caching proxy, ETags and compression are the
+ * proxy's work, done once per cached copy instead of once per request (BEHIND_PROXY).
+ */
+function applyBuildConfig() {
+  const { config } = JSON.parse(readFileSync(join(__dirname, '.next', 'required-server-files.json'), 'utf8')) as { config: Record<string, unknown> };
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify({ ...config, generateEtags: !serverEnv.behindProxy, compress: !serverEnv.behindProxy });
+}
 
 async function main() {
+  const { port, hostname } = parseListenEnv(process.env);
+  // Share images, translations and the build are found from here, wherever the server was started.
+  process.chdir(__dirname);
+  applyBuildConfig();
   const headers = JSON.parse(readFileSync(join(__dirname, SECURITY_HEADERS_FILE), 'utf8')) as SecurityHeaders;
   const app = next({ dev: false, dir: __dirname });
   const handle = app.getRequestHandler();
@@ -44,10 +59,10 @@ async function main() {
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
-  server.listen(port, host, () => console.log(`Microsites ready on http://localhost:${port}`));
+  server.listen(port, hostname, () => console.log(`Microsites ready on http://localhost:${port}`));
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(error instanceof EnvError ? `The server does not start:\n${error.message}` : error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -1,5 +1,5 @@
 // Mozilla HTTP Observatory's own tests (@mdn/mdn-http-observatory 1.4.8) on a landing page
-// of the production server (server.ts), twice: on plain http as a local preview gets it, and behind
+// of the production server (.next/standalone/server.js), twice: on plain http as a local preview gets it, and behind
 // a TLS terminator played here (one port, http and https; http redirects to https, https forwards
 // with X-Forwarded-Proto, TRUST_PROXY=1), with a self-signed certificate the scanner trusts.
 // Redirect and HSTS count only in the second run, where TLS is configured (docs/security.md).
@@ -37,7 +37,7 @@ const certDir = mkdtempSync(join(tmpdir(), 'observatory-'));
 execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${HOST}`, '-addext', `subjectAltName=DNS:${HOST}`,
   '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem')], { stdio: 'ignore' });
 
-const app = spawn('npx', ['tsx', 'server.ts'], { stdio: ['ignore', 'ignore', 'inherit'], detached: true, env: { ...process.env, PORT: String(APP_PORT), TRUST_PROXY: '1' } });
+const app = spawn(process.execPath, ['.next/standalone/server.js'], { stdio: ['ignore', 'ignore', 'inherit'], detached: true, env: { ...process.env, PORT: String(APP_PORT), HOSTNAME: '0.0.0.0', TRUST_PROXY: '1' } });
 
 /** The TLS terminator: forwards to the app with the proxy headers a real one adds. */
 const forward = (proto) => (req, res) => {
@@ -79,7 +79,7 @@ async function waitForApp() {
     } catch {}
     await sleep(250);
   }
-  throw new Error('server.ts did not start (did you run `npm run build`?)');
+  throw new Error('the standalone server did not start (did you run `npm run build`?)');
 }
 
 /** Runs the scanner in a child process (this one must stay free to proxy) that resolves the tenant host to loopback and trusts the certificate. */

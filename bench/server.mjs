@@ -1,11 +1,11 @@
-// Starts the production server for a benchmark (this app's server.ts, or `next start` for the
+// Starts the production server for a benchmark (this app's standalone server, or `next start` for the
 // built app in another `dir`) and stops it afterwards.
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export async function startServer(port, dir = '.') {
-  const [command, args] = dir === '.' ? ['npx', ['tsx', 'server.ts']] : ['npx', ['next', 'start', dir, '-p', String(port)]];
-  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'], detached: true, env: { ...process.env, PORT: String(port) } });
+  const [command, args] = dir === '.' ? [process.execPath, ['.next/standalone/server.js']] : ['npx', ['next', 'start', dir, '-p', String(port)]];
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'], detached: true, env: { ...process.env, PORT: String(port), HOSTNAME: '0.0.0.0' } });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     try {

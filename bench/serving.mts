@@ -1,7 +1,8 @@
-// One landing page served four ways, measured side by side in one run (docs/deploy.md):
+// One landing page served five ways, measured side by side in one run (docs/deploy.md):
 //   proxy        through the deploy/ topology (nginx, TLS, cache warm, Accept-Encoding: gzip, br)
-//   next         the site's server as `npm run serve` runs it alone (ETags, gzip by Next)
+//   next         the standalone server as `npm run serve` runs it alone (ETags, gzip by Next)
 //   next behind  the same server with BEHIND_PROXY=true (no ETags, no compression), asked directly
+//   + redis      a topology instance as the proxy reaches it: also its pages from Redis
 //   static       a 20-line Node file server sending the proxy's bytes from memory
 // autocannon, 50 connections, 10 s per case, cases alternated, median of 2 rounds.
 // Usage: npm run build && npm run bench:serving
@@ -28,9 +29,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.
 const ports = deployPorts();
 await start();
 const stopNext = await startServer(NEXT_PORT);
-// A third instance with the behind-proxy switches, outside the proxy's pool, to ask directly.
+// A third instance with the behind-proxy switches but Next's own file cache, outside the proxy's
+// pool, to ask directly: the switches alone.
 const behindPort = NEXT_PORT + 1;
-const behindPid = startInstance(behindPort);
+const behindPid = startInstance(behindPort, { REDIS_URL: '' });
 let staticServer;
 try {
   // autocannon, like Node, resolves no *.localhost name: it asks 127.0.0.1 with the preview Host.
@@ -50,6 +52,7 @@ try {
     { name: 'proxy (nginx, TLS, cached, br)', url: proxyUrl, headers: proxyHeaders },
     { name: 'next alone (npm run serve)', url: `http://127.0.0.1:${NEXT_PORT}/`, headers: { host: HOST, 'accept-encoding': ENCODINGS } },
     { name: 'next, BEHIND_PROXY=true', url: `http://127.0.0.1:${behindPort}/`, headers: { host: HOST, 'accept-encoding': ENCODINGS } },
+    { name: 'next, BEHIND_PROXY + Redis', url: `http://127.0.0.1:${ports.instances[0]}/`, headers: { host: HOST, 'accept-encoding': ENCODINGS } },
     { name: 'static file server, same bytes', url: `http://127.0.0.1:${STATIC_PORT}/`, headers: { 'accept-encoding': ENCODINGS } },
   ];
   const runs = new Map(cases.map(({ name }) => [name, []]));
@@ -61,7 +64,7 @@ try {
     const list = runs.get(name);
     return { name, rps: median(list.map((run) => run.rps)), p50: median(list.map((run) => run.p50)), p99: median(list.map((run) => run.p99)), failed: list.reduce((sum, run) => sum + run.total - run.ok, 0) };
   });
-  const staticRps = rows[3].rps;
+  const staticRps = rows[4].rps;
   const nextRps = rows[1].rps;
   console.log('case                               req/s    p50 ms  p99 ms   non-2xx   vs static   vs next alone');
   for (const row of rows) {

@@ -1,14 +1,15 @@
 // The production topology on this machine (docs/deploy.md): nginx terminating TLS and caching in
-// front of several instances of the site's server (server.ts), each behind the proxy.
+// front of several instances of the standalone server (.next/standalone/server.js), which share
+// their incremental cache in Redis; a purge endpoint lets revalidation drop the proxy's copies.
 // Usage, after `npm run build`:
 //   npm run deploy:local   (tsx deploy/local.ts start)   → https://localhost:8443/
 //   npm run deploy:stop    (tsx deploy/local.ts stop)
 // bench/serving.mts and tests/e2e/topology.spec.ts call start() and stop() in their own process.
 // Ports: DEPLOY_HTTPS_PORT (8443), DEPLOY_HTTP_PORT (8080, redirects), DEPLOY_COMPRESS_PORT
-// (8081, the proxy's loopback compressor), instances from DEPLOY_FIRST_PORT (3001) on,
-// DEPLOY_INSTANCES of them (2).
+// (8081, the proxy's loopback compressor), DEPLOY_PURGE_PORT (8082, loopback), DEPLOY_REDIS_PORT
+// (6390, loopback), instances from DEPLOY_FIRST_PORT (3001) on, DEPLOY_INSTANCES of them (2).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { join, resolve } from 'node:path';
@@ -17,6 +18,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const ROOT = resolve(__dirname, '..');
 const RUN = join(ROOT, 'deploy', '.run');
 const PIDS = join(RUN, 'instances.json');
+// Redis and the purger: stopped with the rest, but not instances a test may kill.
+const SERVICE_PIDS = join(RUN, 'services.json');
+const SERVER = join(ROOT, '.next', 'standalone', 'server.js');
 const NGINX_CONF = join(RUN, 'nginx.conf');
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so';
 
@@ -24,6 +28,8 @@ export interface DeployPorts {
   https: number;
   http: number;
   compress: number;
+  purge: number;
+  redis: number;
   instances: number[];
 }
 
@@ -40,25 +46,29 @@ export const deployPorts = (): DeployPorts => {
     http: number('DEPLOY_HTTP_PORT', 8080),
     // The proxy's own loopback compressor (deploy/nginx.conf.template).
     compress: number('DEPLOY_COMPRESS_PORT', 8081),
+    purge: number('DEPLOY_PURGE_PORT', 8082),
+    redis: number('DEPLOY_REDIS_PORT', 6390),
     instances: Array.from({ length: instances }, (_, index) => first + index),
   };
 };
 
-function ensureNginx() {
-  try {
-    execFileSync('nginx', ['-v'], { stdio: 'ignore' });
-    return;
-  } catch {
-    // not installed
-  }
-  if (process.getuid?.() !== 0) {
-    throw new Error('nginx is missing: sudo apt-get install -y nginx-light libnginx-mod-http-brotli-filter');
-  }
-  console.log('Installing nginx (Debian packages)…');
-  execFileSync('apt-get', ['install', '-y', '-q', 'nginx-light', 'libnginx-mod-http-brotli-filter'], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+/** nginx (with brotli when Debian has it) and redis-server, from Debian's packages as root. */
+function ensurePackages() {
+  const missing = [
+    ['nginx', ['nginx-light', 'libnginx-mod-http-brotli-filter']],
+    ['redis-server', ['redis-server']],
+  ].filter(([command]) => {
+    try {
+      execFileSync(command as string, ['-v'], { stdio: 'ignore' });
+      return false;
+    } catch {
+      return true;
+    }
+  }).flatMap(([, packages]) => packages as string[]);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) throw new Error(`missing: sudo apt-get install -y ${missing.join(' ')}`);
+  console.log(`Installing ${missing.join(', ')} (Debian packages)…`);
+  execFileSync('apt-get', ['install', '-y', '-q', ...missing], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
 /** A self-signed certificate for localhost and every *.localhost preview host, made once. */
@@ -106,7 +116,10 @@ export interface LoopbackAnswer {
   body: Buffer;
 }
 
-export function askLoopback(url: string, { method = 'GET', headers = {} }: { method?: string; headers?: OutgoingHttpHeaders & { host?: string } } = {}): Promise<LoopbackAnswer> {
+export function askLoopback(
+  url: string,
+  { method = 'GET', headers = {}, body }: { method?: string; headers?: OutgoingHttpHeaders & { host?: string }; body?: string } = {},
+): Promise<LoopbackAnswer> {
   const { protocol, hostname, port, pathname, search } = new URL(url);
   const send = protocol === 'https:' ? httpsRequest : httpRequest;
   const host = headers.host ?? `${hostname}:${port}`;
@@ -120,7 +133,7 @@ export function askLoopback(url: string, { method = 'GET', headers = {} }: { met
       },
     );
     request.on('error', reject);
-    request.end();
+    request.end(body);
   });
 }
 
@@ -134,43 +147,100 @@ export async function waitForHealth(port: number): Promise<void> {
     }
     await sleep(250);
   }
-  throw new Error(`the instance on port ${port} is not healthy after 60 s: see ${join(RUN, `instance-${port}.log`)}`);
+  throw new Error(`the instance on port ${port} is not healthy after 60 s: see ${instanceLog(port)}`);
 }
+
+const detached = (command: string, args: string[], log: string, env: NodeJS.ProcessEnv = process.env): number => {
+  writeFileSync(log, '');
+  const out = openSync(log, 'a');
+  const child = spawn(command, args, { cwd: ROOT, detached: true, stdio: ['ignore', out, out], env });
+  child.unref();
+  if (child.pid === undefined) throw new Error(`${command} did not start: see ${log}`);
+  return child.pid;
+};
+
+/** Where an instance writes what it says (its cache warnings included): deploy/.run/instance-<port>.log. */
+export const instanceLog = (port: number): string => join(RUN, `instance-${port}.log`);
 
 /**
- * One instance of the site's server, behind the proxy: no ETags, no compression, one trusted proxy.
- * `env` adds to this process's environment (the e2e server's, in the topology tests).
+ * One instance of the standalone server, behind the proxy: no ETags, no compression, one trusted
+ * proxy, the shared cache in Redis. `env` adds to (and may override) that: the e2e server's
+ * environment in the topology tests, no Redis for one bench case.
  */
 export function startInstance(port: number, env: Record<string, string> = {}): number {
-  const log = join(RUN, `instance-${port}.log`);
-  writeFileSync(log, '');
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'ignore'],
-    env: { ...process.env, ...env, PORT: String(port), LISTEN_HOST: '127.0.0.1', BEHIND_PROXY: 'true', TRUST_PROXY: '1', NODE_ENV: 'production' },
+  const ports = deployPorts();
+  return detached(process.execPath, [SERVER], instanceLog(port), {
+    ...process.env,
+    TRUST_PROXY: '1',
+    REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
+    PROXY_PURGE_URL: `http://127.0.0.1:${ports.purge}/purge`,
+    ...env,
+    PORT: String(port),
+    HOSTNAME: '0.0.0.0',
+    BEHIND_PROXY: 'true',
+    NODE_ENV: 'production',
   });
-  child.unref();
-  if (child.pid === undefined) throw new Error(`the instance on port ${port} did not start`);
-  return child.pid;
 }
 
-/** nginx and the instances, once every instance is healthy; whatever ran before is stopped first. */
+/** redis-server on loopback, in memory only: the shared cache lives as long as the topology. */
+export function startRedis(): number {
+  const pid = detached('redis-server', ['--port', String(deployPorts().redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', RUN], join(RUN, 'redis.log'));
+  const services = existsSync(SERVICE_PIDS) ? (JSON.parse(readFileSync(SERVICE_PIDS, 'utf8')) as Record<string, number>) : {};
+  writeFileSync(SERVICE_PIDS, JSON.stringify({ ...services, redis: pid }));
+  return pid;
+}
+
+/** Stops Redis alone, as an outage would (tests/e2e/topology.spec.ts). */
+export function stopRedis(): void {
+  const { redis } = JSON.parse(readFileSync(SERVICE_PIDS, 'utf8')) as { redis?: number };
+  if (redis !== undefined) process.kill(-redis, 'SIGKILL');
+}
+
+export async function waitForRedis(): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    try {
+      if (execFileSync('redis-cli', ['-p', String(deployPorts().redis), 'ping'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() === 'PONG') return;
+    } catch {
+      // not up yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`redis-server is not answering after 10 s: see ${join(RUN, 'redis.log')}`);
+}
+
+const stopProcesses = (file: string) => {
+  if (!existsSync(file)) return;
+  for (const pid of Object.values(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>)) {
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      // already stopped
+    }
+  }
+  rmSync(file);
+};
+
+/** Redis, the purger, nginx and the instances, once every instance is healthy; whatever ran before is stopped first. */
 export async function start(env: Record<string, string> = {}): Promise<void> {
-  if (!existsSync(join(ROOT, '.next', 'BUILD_ID'))) throw new Error('no build: run `npm run build` first');
-  if (existsSync(PIDS)) await stop();
+  if (!existsSync(SERVER)) throw new Error('no standalone build: run `npm run build` first');
+  if (existsSync(PIDS) || existsSync(SERVICE_PIDS)) await stop();
   const ports = deployPorts();
   mkdirSync(RUN, { recursive: true });
   // Pages cached from an earlier build must not outlive it.
   rmSync(join(RUN, 'cache'), { recursive: true, force: true });
-  ensureNginx();
+  ensurePackages();
   ensureCertificate();
   writeNginxConf(ports);
+  startRedis();
+  await waitForRedis();
+  const purger = detached(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'deploy', 'purger.ts'), join(RUN, 'cache'), String(ports.purge)], join(RUN, 'purger.log'));
+  writeFileSync(SERVICE_PIDS, JSON.stringify({ ...(JSON.parse(readFileSync(SERVICE_PIDS, 'utf8')) as Record<string, number>), purger }));
   const pids = Object.fromEntries(ports.instances.map((port) => [port, startInstance(port, env)]));
   writeFileSync(PIDS, JSON.stringify(pids));
   await Promise.all(ports.instances.map(waitForHealth));
   execFileSync('nginx', ['-c', NGINX_CONF], { stdio: 'inherit' });
-  console.log(`Topology up: https://localhost:${ports.https}/ (http://localhost:${ports.http}/ redirects), instances on ${ports.instances.join(', ')}.`);
+  console.log(`Topology up: https://localhost:${ports.https}/ (http://localhost:${ports.http}/ redirects), instances on ${ports.instances.join(', ')}, Redis on ${ports.redis}.`);
   console.log('Hosts: https://<domain>.localhost:%d/ (self-signed certificate). Stop: npm run deploy:stop', ports.https);
 }
 
@@ -182,16 +252,8 @@ export async function stop(): Promise<void> {
       // already stopped
     }
   }
-  if (existsSync(PIDS)) {
-    for (const pid of Object.values(JSON.parse(readFileSync(PIDS, 'utf8')) as Record<string, number>)) {
-      try {
-        process.kill(-pid, 'SIGTERM');
-      } catch {
-        // already stopped
-      }
-    }
-    rmSync(PIDS);
-  }
+  stopProcesses(PIDS);
+  stopProcesses(SERVICE_PIDS);
   console.log('Topology stopped.');
 }
 

@@ -2,14 +2,15 @@
 # End-to-end tests and benchmarks drive Debian's Chromium (Playwright cannot download browsers here),
 # with the Noto CJK fonts a visitor's phone has, so Japanese, Korean and Chinese pages lay out (and
 # measure, in the layout tests) as they do for travellers rather than as boxes. Also nginx, for the
-# production topology in deploy/ that tests/e2e/topology.spec.ts starts.
+# production topology in deploy/ (with redis-server) that tests/e2e/topology.spec.ts starts.
 set -euo pipefail
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 missing=()
 [ -x "$CHROMIUM" ] || missing+=(chromium)
 fc-list :lang=ja 2>/dev/null | grep -q . || missing+=(fonts-noto-cjk)
-# The deploy/ topology the topology tests start: nginx with Debian's brotli module.
+# The deploy/ topology the topology tests start: nginx with Debian's brotli module, and Redis.
 command -v nginx >/dev/null 2>&1 || missing+=(nginx-light libnginx-mod-http-brotli-filter)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing Debian's ${missing[*]} for the browser tests…"

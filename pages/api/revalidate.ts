@@ -10,9 +10,23 @@ const sameSecret = (given: string, expected: string): boolean => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
+/** Asks the caching proxy in front (PROXY_PURGE_URL, docs/deploy.md) to drop these hosts' pages. */
+async function purgeProxy(url: string, hosts: string[]): Promise<boolean> {
+  try {
+    const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hosts }), signal: AbortSignal.timeout(10_000) });
+    if (answer.ok) return true;
+    appLogger.error(`[revalidate] the proxy purge answered ${answer.status}`, { hosts });
+  } catch (error) {
+    appLogger.error('[revalidate] the proxy purge failed', { error, hosts });
+  }
+  return false;
+}
+
 /**
  * On-demand regeneration of one tenant's pages, every locale (docs/deploy.md):
- * `POST /api/revalidate` with `x-revalidate-secret` and `{"host": …}` or `{"slug": …}`.
+ * `POST /api/revalidate` with `x-revalidate-secret` and `{"host": …}` or `{"slug": …}`. With a
+ * shared cache (REDIS_URL) the regenerated pages are what every instance serves; the proxy in
+ * front is then told to drop its copies.
  */
 export default async function revalidateRoute(request: NextApiRequest, response: NextApiResponse) {
   response.setHeader('Cache-Control', 'no-store');
@@ -34,5 +48,8 @@ export default async function revalidateRoute(request: NextApiRequest, response:
     }
   }
   if (failed.length > 0) return response.status(502).json({ error: 'Some pages could not be regenerated; their previous copies stay', failed, revalidated: targets.paths.filter((path) => !failed.includes(path)) });
-  return response.status(200).json({ revalidated: targets.paths });
+  if (serverEnv.proxyPurgeUrl && !(await purgeProxy(serverEnv.proxyPurgeUrl, targets.hosts))) {
+    return response.status(502).json({ error: 'Pages regenerated, but the proxy in front could not drop its copies; they stay until they expire', revalidated: targets.paths });
+  }
+  return response.status(200).json({ revalidated: targets.paths, purged: serverEnv.proxyPurgeUrl ? targets.hosts : [] });
 }

@@ -1,11 +1,8 @@
 import { intakeOriginForSite, readDatadogSite } from './datadogSite';
-import { envReader, type Env } from './parse';
+import { envReader, type Env, type EnvReader } from './parse';
 
 /** Server-only configuration (middleware, API routes, build-time data loading), parsed once. */
 export interface ServerEnv {
-  /** Where `npm run serve` (server.ts) listens. Not HOSTNAME: Docker and Kubernetes set it to the machine's name. */
-  port: number;
-  listenHost: string;
   /**
    * A caching, compressing proxy is in front (deploy/): Next then computes no ETags and compresses
    * nothing, work the proxy does once per cached copy instead of Next once per request.
@@ -31,9 +28,33 @@ export interface ServerEnv {
   graphqlUrl: string | undefined;
   /** The `x-revalidate-secret` that POST /api/revalidate requires; unset turns the endpoint off (404). */
   revalidateSecret: string | undefined;
+  /**
+   * The shared incremental cache (redis:// or rediss://); unset means each instance's own files.
+   * cache-handler.mjs, which Next loads as plain JavaScript, reads the same variable.
+   */
+  redisUrl: string | undefined;
+  /**
+   * Where POST /api/revalidate asks the caching proxy in front to drop a host's pages (deploy/purger.ts
+   * locally, a CDN's purge API elsewhere); unset means no proxy cache to purge.
+   */
+  proxyPurgeUrl: string | undefined;
 }
 
 export const DEFAULT_CONTENT_REVALIDATE_SECONDS = 3600;
+
+function readRedisUrl(read: EnvReader): string | undefined {
+  const value = read.string('REDIS_URL');
+  if (value === undefined) return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    // reported below
+  }
+  if (protocol === 'redis:' || protocol === 'rediss:') return value;
+  read.problem('REDIS_URL', `expected a redis:// or rediss:// URL, got ${JSON.stringify(value)}`);
+  return undefined;
+}
 
 export function parseServerEnv(env: Env): ServerEnv {
   const read = envReader(env);
@@ -41,8 +62,6 @@ export function parseServerEnv(env: Env): ServerEnv {
   const { search, hash } = new URL(intakeBase);
   if (search || hash) read.problem('DATADOG_INTAKE_URL', `expected an origin or path without query or fragment, got ${JSON.stringify(intakeBase)}`);
   return read.done({
-    port: read.port('PORT', 3000),
-    listenHost: read.string('LISTEN_HOST', '0.0.0.0'),
     behindProxy: read.boolean('BEHIND_PROXY', false),
     trustProxyHops: read.proxyHops('TRUST_PROXY'),
     monitoringProxy: { intakeBase, clientToken: read.string('NEXT_PUBLIC_DATADOG_CLIENT_TOKEN') },
@@ -50,12 +69,12 @@ export function parseServerEnv(env: Env): ServerEnv {
     revalidateSeconds: read.positiveInt('CONTENT_REVALIDATE_SECONDS', DEFAULT_CONTENT_REVALIDATE_SECONDS),
     graphqlUrl: read.url('GRAPHQL_URL'),
     revalidateSecret: read.string('REVALIDATE_SECRET'),
+    redisUrl: readRedisUrl(read),
+    proxyPurgeUrl: read.url('PROXY_PURGE_URL'),
   });
 }
 
 export const serverEnv: ServerEnv = parseServerEnv({
-  PORT: process.env.PORT,
-  LISTEN_HOST: process.env.LISTEN_HOST,
   BEHIND_PROXY: process.env.BEHIND_PROXY,
   TRUST_PROXY: process.env.TRUST_PROXY,
   DATADOG_INTAKE_URL: process.env.DATADOG_INTAKE_URL,
@@ -65,4 +84,6 @@ export const serverEnv: ServerEnv = parseServerEnv({
   CONTENT_REVALIDATE_SECONDS: process.env.CONTENT_REVALIDATE_SECONDS,
   GRAPHQL_URL: process.env.GRAPHQL_URL,
   REVALIDATE_SECRET: process.env.REVALIDATE_SECRET,
+  REDIS_URL: process.env.REDIS_URL,
+  PROXY_PURGE_URL: process.env.PROXY_PURGE_URL,
 });

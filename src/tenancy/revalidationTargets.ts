@@ -3,7 +3,7 @@ import { normalizeHost, stripPreviewSuffix } from './normalizeHost';
 import type { DomainEntry } from './types';
 
 export type RevalidationTargets =
-  | { ok: true; paths: string[] }
+  | { ok: true; paths: string[]; hosts: string[] }
   | { ok: false; status: 400 | 404; message: string };
 
 const BODY_HELP = 'expected a JSON body with either "host" (a tenant domain) or "slug" (a place), e.g. {"host":"kingscross-bagberth.co.uk"}';
@@ -12,6 +12,7 @@ const BODY_HELP = 'expected a JSON body with either "host" (a tenant domain) or 
  * The page paths to regenerate for `POST /api/revalidate` (docs/deploy.md): every locale of the
  * page a tenant host serves, or of every page of a place slug. Paths are as the microsites host
  * serves them, the default locale without a prefix; alias hosts share one page, listed once.
+ * `hosts` are the tenant domains serving those pages, whose copies a caching proxy must drop.
  */
 export function revalidationTargets(body: unknown, entries: readonly DomainEntry[]): RevalidationTargets {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, status: 400, message: BODY_HELP };
@@ -27,5 +28,7 @@ export function revalidationTargets(body: unknown, entries: readonly DomainEntry
     return { ok: false, status: 404, message: typeof host === 'string' ? `No tenant host ${JSON.stringify(host)}` : `No place with slug ${JSON.stringify(slug)}` };
   }
   const paths = matches.flatMap((entry) => entry.locales.map((locale) => (locale === DEFAULT_LOCALE ? entry.path : `/${locale}${entry.path}`)));
-  return { ok: true, paths: [...new Set(paths)] };
+  const pages = new Set(matches.map((entry) => entry.path));
+  const hosts = entries.filter((entry) => pages.has(entry.path)).map((entry) => entry.domain);
+  return { ok: true, paths: [...new Set(paths)], hosts: [...new Set(hosts)] };
 }

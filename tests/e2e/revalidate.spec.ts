@@ -7,14 +7,15 @@ import { expect, micrositesUrl, test } from './support/fixtures';
 
 const URL = micrositesUrl('/api/revalidate');
 const headers = { 'x-revalidate-secret': E2E_REVALIDATE_SECRET };
-// When the German King's Cross page was last written under .next/server: by the build, then by
-// each regeneration (Next 16.4 keeps regenerated pages in .next/server/route-cache/).
+// When the German King's Cross page was last written under the standalone server's .next/server:
+// by the build, then by each regeneration (Next 16.4 keeps regenerated pages in route-cache/).
+const SERVER_DIR = '.next/standalone/.next/server';
 const GERMAN_PAGE = join('de', 'kings-cross-station', 'poi.html');
 const lastWritten = () =>
   Math.max(
-    ...readdirSync('.next/server', { recursive: true, encoding: 'utf8' })
+    ...readdirSync(SERVER_DIR, { recursive: true, encoding: 'utf8' })
       .filter((path) => path.endsWith(GERMAN_PAGE))
-      .map((path) => statSync(join('.next/server', path)).mtimeMs),
+      .map((path) => statSync(join(SERVER_DIR, path)).mtimeMs),
   );
 
 test('a tenant host: its page is regenerated in every language it offers', async ({ request }) => {

@@ -1,11 +1,14 @@
 // The production topology of deploy/ (docs/deploy.md): nginx terminating TLS, compressing and
-// caching in front of two instances of the site's server. Started once for this file from the
-// same build as the other tests; requests go over loopback with Node's http and https clients.
+// caching in front of two instances of the standalone server sharing Redis. Started once for this
+// file from the same build as the other tests; requests go over loopback with Node's http and
+// https clients.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { expect, test } from '@playwright/test';
-import { askLoopback as ask, start, stop } from '../../deploy/local';
-import { E2E_SERVER_ENV } from './support/collectorConfig';
+import { askLoopback as ask, deployPorts, instanceLog, start, startRedis, stop, stopRedis, waitForRedis } from '../../deploy/local';
+import { E2E_REVALIDATE_SECRET, E2E_SERVER_ENV } from './support/collectorConfig';
+import { startGraphqlServer, type GraphqlServer } from './support/graphqlServer';
 
 const HTTPS_PORT = Number(process.env.DEPLOY_HTTPS_PORT ?? 8443);
 const HTTP_PORT = Number(process.env.DEPLOY_HTTP_PORT ?? 8080);
@@ -16,15 +19,32 @@ const page = (path = '/') => `https://${HOST}:${HTTPS_PORT}${path}`;
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 
+const [FIRST, SECOND] = deployPorts().instances as [number, number];
+/** One instance directly, as the proxy reaches it. */
+const instance = (port: number, path: string) => ask(`http://127.0.0.1:${port}${path}`, { headers: { host: HOST } });
+const revalidate = (port: number) =>
+  ask(`http://127.0.0.1:${port}/api/revalidate`, {
+    method: 'POST',
+    headers: { host: `localhost:${port}`, 'x-revalidate-secret': E2E_REVALIDATE_SECRET, 'content-type': 'application/json' },
+    body: JSON.stringify({ host: 'kingscross-bagberth.co.uk' }),
+  });
+const redisKeys = () => execFileSync('redis-cli', ['-p', String(deployPorts().redis), '--scan', '--pattern', 'microsites:*'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+
+/** The first storage spot's name in a page: where the content edition shows. */
+const firstSpot = (answer: { body: Buffer }) => /Spot A near [^<]*/.exec(answer.body.toString())?.[0] ?? 'no spot';
+
+// Its own GraphQL stand-in: the storage spots in a page are the content a test changes.
+let graphql: GraphqlServer;
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  // The instances share .next/ with the other tests' server: a page they regenerate must come out
-  // the same, storage spots included, so they get that server's environment.
-  await start(E2E_SERVER_ENV);
+  graphql = await startGraphqlServer(0);
+  await start({ ...E2E_SERVER_ENV, GRAPHQL_URL: graphql.url });
 });
 
 test.afterAll(async () => {
   await stop();
+  await graphql.close();
 });
 
 test('plain http only redirects to https', async () => {
@@ -84,6 +104,55 @@ test('methods the site does not use stop at the proxy', async () => {
   for (const method of ['DELETE', 'PUT', 'PATCH', 'TRACE']) expect((await ask(page('/'), { method })).status, method).toBe(405);
 });
 
+test('a change revalidated through one instance is what the other instance and the proxy serve', async () => {
+  graphql.setEdition('edition-1');
+  expect((await revalidate(FIRST)).status).toBe(200);
+  await ask(page('/de'), { headers: { 'accept-encoding': 'br' } });
+  const cached = await ask(page('/de'), { headers: { 'accept-encoding': 'identity' } });
+  expect(firstSpot(cached)).toMatch(/· edition-1$/);
+
+  graphql.setEdition('edition-2');
+  const answer = await revalidate(FIRST);
+  expect(answer.status).toBe(200);
+  // The host and its aliases, which serve the same page.
+  expect(JSON.parse(answer.body.toString())).toMatchObject({ purged: expect.arrayContaining(['kingscross-bagberth.co.uk', 'kingscross-bagberth.com']) });
+  // From here on the content service says edition-3: a page showing edition-2 was not rendered by
+  // the instance serving it, but taken from the shared cache.
+  graphql.setEdition('edition-3');
+  const other = await instance(SECOND, '/de');
+  expect(other.headers['x-nextjs-cache']).toBe('HIT');
+  expect(firstSpot(other)).toMatch(/· edition-2$/);
+  // The proxy dropped its copies of the host, in every encoding: the next visitor gets the new page.
+  for (const encoding of ['identity', 'br']) {
+    const proxied = await ask(page('/de'), { headers: { 'accept-encoding': encoding } });
+    expect(proxied.headers['x-cache-status'], encoding).toBe('MISS');
+  }
+  expect(firstSpot(await ask(page('/de'), { headers: { 'accept-encoding': 'identity' } }))).toMatch(/· edition-2$/);
+});
+
+test('Redis stopped: pages still 200 with a warning; when it returns, what was regenerated meanwhile is shared again', async () => {
+  stopRedis();
+  for (const port of [FIRST, SECOND]) expect((await instance(port, '/fr')).status, `instance ${port}`).toBe(200);
+  expect((await ask(page('/fr?during-outage'))).status).toBe(200);
+  await expect.poll(() => readFileSync(instanceLog(FIRST), 'utf8')).toContain('[cache] Redis at redis://127.0.0.1:');
+  expect(readFileSync(instanceLog(FIRST), 'utf8')).toMatch(/is unreachable .*serves and stores pages in its own memory/);
+
+  graphql.setEdition('edition-4');
+  expect((await revalidate(FIRST)).status).toBe(200);
+  expect(firstSpot(await instance(FIRST, '/fr'))).toMatch(/· edition-4$/);
+
+  // Redis comes back empty (it keeps nothing on disk): the first instance writes its pages back.
+  startRedis();
+  await waitForRedis();
+  await expect.poll(() => readFileSync(instanceLog(FIRST), 'utf8'), { timeout: 20_000 }).toMatch(/is back: [1-9]\d* page\(s\) regenerated meanwhile written back/);
+  expect(redisKeys().length).toBeGreaterThan(0);
+  graphql.setEdition('edition-5');
+  const other = await instance(SECOND, '/fr');
+  expect(other.headers['x-nextjs-cache']).toBe('HIT');
+  expect(firstSpot(other)).toMatch(/· edition-4$/);
+});
+
+// Last: an instance stays down after it.
 test('one instance stopped during a 10 s load: not one request fails at the proxy', async () => {
   const { instances } = { instances: JSON.parse(readFileSync('deploy/.run/instances.json', 'utf8')) as Record<string, number> };
   const [victim] = Object.values(instances);

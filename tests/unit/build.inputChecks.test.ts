@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '../..');
 const copy = mkdtempSync(join(tmpdir(), 'tenant-build-'));
-for (const path of ['next.config.js', 'next-i18next.config.js', 'package.json', 'tsconfig.json', 'scripts', 'src', 'tenants']) {
+for (const path of ['next.config.js', 'next-i18next.config.js', 'cache-handler.mjs', 'package.json', 'tsconfig.json', 'scripts', 'src', 'tenants']) {
   cpSync(join(ROOT, path), join(copy, path), { recursive: true });
 }
 symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));

@@ -3,6 +3,7 @@
 // Spec §3 (monitoring config), §9 (sample rates, key redaction).
 import { buildEndpointUrl } from '@datadog/js-core/transport';
 import { parseAnalyticsEnv, redactKey } from '@/config/analyticsEnv';
+import { parseListenEnv } from '@/config/listenEnv';
 import { intakeOriginForSite } from '@/config/datadogSite';
 import { parseMonitoringEnv, type EnabledMonitoringConfig } from '@/config/monitoringEnv';
 import { parsePublicEnv } from '@/config/publicEnv';
@@ -219,10 +220,29 @@ describe('one parser, several bad variables', () => {
   });
 });
 
-describe('parseServerEnv: where server.ts listens', () => {
-  it('defaults to port 3000 on every interface', () => expect(parseServerEnv({})).toMatchObject({ port: 3000, listenHost: '0.0.0.0' }));
-  it('takes PORT and LISTEN_HOST', () => expect(parseServerEnv({ PORT: '8080', LISTEN_HOST: '127.0.0.1' })).toMatchObject({ port: 8080, listenHost: '127.0.0.1' }));
+describe('parseListenEnv: where the standalone server listens (read at its start)', () => {
+  it('defaults to port 3000 on every interface', () => expect(parseListenEnv({})).toEqual({ port: 3000, hostname: '0.0.0.0' }));
+  it.each(['0.0.0.0', '::'])('takes PORT and HOSTNAME=%s', (hostname) => expect(parseListenEnv({ PORT: '8080', HOSTNAME: hostname })).toEqual({ port: 8080, hostname }));
   it.each(['0', '65536', 'http'])('rejects PORT=%s, naming it', (port) => {
-    expect(() => parseServerEnv({ PORT: port })).toThrow(`Invalid environment variable PORT: expected a port number (1-65535), got "${port}"`);
+    expect(() => parseListenEnv({ PORT: port })).toThrow(`Invalid environment variable PORT: expected a port number (1-65535), got "${port}"`);
+  });
+  // The standalone trap (docs/deploy.md): a container's name, or loopback, as HOSTNAME.
+  it.each(['a1b2c3d4e5f6', '127.0.0.1', 'localhost'])('refuses HOSTNAME=%s, saying what to set', (hostname) => {
+    expect(() => parseListenEnv({ HOSTNAME: hostname })).toThrow(
+      `Invalid environment variable HOSTNAME: expected 0.0.0.0 (or ::), got "${hostname}". Containers set HOSTNAME to their own name: set HOSTNAME=0.0.0.0 where the server starts`,
+    );
+  });
+});
+
+describe('parseServerEnv: the shared cache and the proxy purge', () => {
+  it('are off by default', () => expect(parseServerEnv({})).toMatchObject({ redisUrl: undefined, proxyPurgeUrl: undefined }));
+  it('take a redis:// or rediss:// URL and an http(s) purge URL', () => {
+    expect(parseServerEnv({ REDIS_URL: 'rediss://user:pw@cache.internal:6380/0', PROXY_PURGE_URL: 'http://127.0.0.1:8082/purge' })).toMatchObject({
+      redisUrl: 'rediss://user:pw@cache.internal:6380/0',
+      proxyPurgeUrl: 'http://127.0.0.1:8082/purge',
+    });
+  });
+  it.each(['127.0.0.1:6379', 'http://cache:6379', 'redis'])('rejects REDIS_URL=%s, naming it', (url) => {
+    expect(() => parseServerEnv({ REDIS_URL: url })).toThrow(`Invalid environment variable REDIS_URL: expected a redis:// or rediss:// URL, got "${url}"`);
   });
 });

@@ -3,14 +3,16 @@ import { revalidationTargets, type RevalidationTargets } from '@/tenancy/revalid
 import { FIXTURE_ENTRIES } from './fixtures';
 
 const KINGS_CROSS = ['/kings-cross-station/poi', '/fr/kings-cross-station/poi', '/de/kings-cross-station/poi'];
+// Both hosts serve the page, so the proxy in front drops both hosts' copies.
+const KINGS_CROSS_HOSTS = ['kingscross-test.co.uk', 'kingscross-alias.com'];
 
 describe('revalidationTargets', () => {
   it.each<[string, unknown, RevalidationTargets]>([
-    ['a tenant host: its page in every locale it offers', { host: 'kyoto-test.jp' }, { ok: true, paths: ['/kyoto-station/poi', '/ja/kyoto-station/poi'] }],
-    ['a host as a browser writes it, with port, case and preview suffix', { host: 'KingsCross-Test.co.uk.localhost:3000' }, { ok: true, paths: KINGS_CROSS }],
-    ['an alias host: the page it shares, once', { host: 'kingscross-alias.com' }, { ok: true, paths: KINGS_CROSS }],
-    ['a slug: every page of the place, aliases once', { slug: 'kings-cross-station' }, { ok: true, paths: KINGS_CROSS }],
-    ['a city with one locale', { slug: 'prague' }, { ok: true, paths: ['/prague/city'] }],
+    ['a tenant host: its page in every locale it offers', { host: 'kyoto-test.jp' }, { ok: true, paths: ['/kyoto-station/poi', '/ja/kyoto-station/poi'], hosts: ['kyoto-test.jp'] }],
+    ['a host as a browser writes it, with port, case and preview suffix', { host: 'KingsCross-Test.co.uk.localhost:3000' }, { ok: true, paths: KINGS_CROSS, hosts: KINGS_CROSS_HOSTS }],
+    ['an alias host: the page it shares, once', { host: 'kingscross-alias.com' }, { ok: true, paths: KINGS_CROSS, hosts: KINGS_CROSS_HOSTS }],
+    ['a slug: every page of the place, aliases once', { slug: 'kings-cross-station' }, { ok: true, paths: KINGS_CROSS, hosts: KINGS_CROSS_HOSTS }],
+    ['a city with one locale', { slug: 'prague' }, { ok: true, paths: ['/prague/city'], hosts: ['prague-test.cz'] }],
   ])('%s', (_name, body, expected) => expect(revalidationTargets(body, FIXTURE_ENTRIES)).toEqual(expected));
 
   it.each([

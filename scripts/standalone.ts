@@ -1,0 +1,38 @@
+// Last step of `npm run build`: completes .next/standalone/, the folder a deployment copies and runs
+// with `node server.js` (docs/deploy.md). Next traces the node_modules and server files the pages
+// need; this adds what it leaves to the deployer (static files, public/) and what the later build
+// steps wrote, and puts the site's own server (server.ts, bundled) in place of Next's minimal one.
+import { cpSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { SHARE_IMAGE_DIR } from '../src/seo/shareImageFiles';
+import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
+
+const root = resolve(__dirname, '..');
+const standalone = join(root, '.next', 'standalone');
+
+async function main() {
+  if (!existsSync(join(standalone, '.next'))) throw new Error('no .next/standalone: run `next build` with output: "standalone" first');
+  for (const path of ['.next/static', 'public', SECURITY_HEADERS_FILE, SHARE_IMAGE_DIR]) {
+    cpSync(join(root, path), join(standalone, path), { recursive: true });
+  }
+  await build({
+    entryPoints: [join(root, 'server.ts')],
+    outfile: join(standalone, 'server.js'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    // Next (and React through it) comes from the traced node_modules beside it, the copy the pages use.
+    external: ['next', 'next/*'],
+    // As Next's own server.js: React and Next pick their production builds from the first require.
+    banner: { js: "process.env.NODE_ENV = 'production';" },
+    logLevel: 'warning',
+  });
+  console.log('Standalone server: .next/standalone/server.js (run it with HOSTNAME=0.0.0.0 or unset).');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
