@@ -1,0 +1,23 @@
+// The deployable (docs/deploy.md, "The deployable"): .next/standalone/server.js, which every other
+// e2e test already runs. Here: what it does when a container's environment is the one Docker and
+// Kubernetes give it.
+import { spawnSync } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+
+const startWith = (env: Record<string, string>) =>
+  spawnSync(process.execPath, ['.next/standalone/server.js'], { env: { ...process.env, PORT: '3199', ...env }, encoding: 'utf8', timeout: 15_000 });
+
+test("refuses to start with a container's name as HOSTNAME, and says what to set", () => {
+  const run = startWith({ HOSTNAME: 'a1b2c3d4e5f6' });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toContain('The server does not start:');
+  expect(run.stderr).toContain('Invalid environment variable HOSTNAME: expected 0.0.0.0 (or ::), got "a1b2c3d4e5f6". Containers set HOSTNAME to their own name: set HOSTNAME=0.0.0.0 where the server starts');
+  expect(run.stderr).not.toMatch(/\n\s+at /);
+});
+
+test('names every bad start-time variable at once', () => {
+  const run = startWith({ HOSTNAME: '127.0.0.1', PORT: 'http' });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toContain('Invalid environment variable PORT');
+  expect(run.stderr).toContain('Invalid environment variable HOSTNAME');
+});
