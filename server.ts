@@ -59,6 +59,11 @@ async function main() {
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
+  // A port in use is a failed start, exit 1, whatever Next's own exception handlers would make of it.
+  server.once('error', (error) => {
+    console.error(`The server does not start: it cannot listen on ${hostname}:${port} (${error.message})`);
+    process.exit(1);
+  });
   server.listen(port, hostname, () => console.log(`Microsites ready on http://localhost:${port}`));
 }
 

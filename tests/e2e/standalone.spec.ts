@@ -1,7 +1,7 @@
 // The deployable (docs/deploy.md, "The deployable"): .next/standalone/server.js, which every other
-// e2e test already runs. Here: what it does when a container's environment is the one Docker and
-// Kubernetes give it.
+// e2e test already runs. Here: how it fails to start, so a container platform sees a failed start.
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { expect, test } from '@playwright/test';
 
 const startWith = (env: Record<string, string>) =>
@@ -20,4 +20,17 @@ test('names every bad start-time variable at once', () => {
   expect(run.status).toBe(1);
   expect(run.stderr).toContain('Invalid environment variable PORT');
   expect(run.stderr).toContain('Invalid environment variable HOSTNAME');
+});
+
+test('a port already in use is a failed start (exit 1), not a silent one', async () => {
+  const taken = createServer().listen(0, '0.0.0.0');
+  await new Promise((resolve) => taken.once('listening', resolve));
+  const { port } = taken.address() as { port: number };
+  try {
+    const run = startWith({ HOSTNAME: '0.0.0.0', PORT: String(port) });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`The server does not start: it cannot listen on 0.0.0.0:${port} (listen EADDRINUSE`);
+  } finally {
+    taken.close();
+  }
 });
