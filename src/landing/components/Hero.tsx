@@ -1,5 +1,5 @@
 import { useTranslation } from 'next-i18next/pages';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { Container } from '@/theme';
 import { PHONE_PICTURE_WIDTH } from '../heroPicture';
 import type { LandingProps } from '../types';
@@ -14,15 +14,16 @@ interface HeroProps extends Pick<LandingProps, 'type' | 'price' | 'trail' | 'her
 export function Hero({ place, type, price, trail, heroImage, bookingUrl, onCtaClick }: HeroProps) {
   const { t } = useTranslation('microsites');
   const eyebrow = [t(`kind.${place.kind}`), place.cityName].filter(Boolean).join(' · ');
+  const title = t('hero.title', { where: place.where });
   return (
     <Section>
       <Layout>
-        <div>
+        <Text>
           <Breadcrumb trail={trail} />
           <Eyebrow>{eyebrow}</Eyebrow>
-          <Title>{t('hero.title', { where: place.where })}</Title>
+          <Title $longestWord={longestWord(title)}>{title}</Title>
           <Lead>{t(`hero.lead.${type}`, { where: place.where })}</Lead>
-        </div>
+        </Text>
         <Offer aria-labelledby="offer-price">
           <Picture>
             {/* Fetched first and sized to its column; on phones a thumbnail beside the price, so the headline and the call to action come first. */}
@@ -70,10 +71,31 @@ const Eyebrow = styled.p`
   color: ${({ theme }) => theme.colors.brandStrong};
 `;
 
-const Title = styled.h1`
+/**
+ * Characters in the headline's longest word, where a line may break only between words; 0 for
+ * Chinese and Japanese, where a line may break between any two characters.
+ */
+export const longestWord = (text: string): number =>
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text) ? 0 : Math.max(0, ...text.split(/[\s\-\u2010]+/u).map((word) => [...word].length));
+
+// Bold characters average about 0.66 em in the widest fonts pages fall back to (DejaVu Sans), with a margin.
+const EM_PER_CHARACTER = 0.72;
+
+const Text = styled.div`
+  container-type: inline-size;
+`;
+
+const Title = styled.h1<{ $longestWord: number }>`
   margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
   font-size: ${({ theme }) => theme.fontSizes.xxl};
   letter-spacing: -0.02em;
+  /* A compound like "Gepäckaufbewahrung" must fit its column whole: no browser hyphenates it
+     without a dictionary, and broken mid-word it reads as a typo. */
+  ${({ $longestWord, theme }) =>
+    $longestWord > 0 &&
+    css`
+      font-size: min(${theme.fontSizes.xxl}, calc(100cqi / ${($longestWord * EM_PER_CHARACTER).toFixed(2)}));
+    `}
 `;
 
 const Lead = styled.p`
