@@ -9,6 +9,7 @@
 import { createServer } from 'node:http';
 import autocannon from 'autocannon';
 import { askLoopback, deployPorts, start, startInstance, stop, waitForHealth } from '../deploy/local';
+import { median } from './median.mts';
 import { startServer } from './server.mjs';
 
 const CONNECTIONS = 50;
@@ -23,8 +24,6 @@ async function measure(url, headers) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ok: result['2xx'], total: result.requests.total };
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 const ports = deployPorts();
 await start();
