@@ -111,6 +111,10 @@ test('a change revalidated through one instance is what the other instance and t
   const cached = await ask(page('/de'), { headers: { 'accept-encoding': 'identity' } });
   expect(firstSpot(cached)).toMatch(/· edition-1$/);
 
+  // The second instance has read the page once: Next's own file cache would now keep it in that
+  // instance's memory (the instances share a disk here, so only memory can tell the caches apart).
+  expect(firstSpot(await instance(SECOND, '/de'))).toMatch(/· edition-1$/);
+
   graphql.setEdition('edition-2');
   const answer = await revalidate(FIRST);
   expect(answer.status).toBe(200);
