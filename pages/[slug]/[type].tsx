@@ -1,7 +1,7 @@
 import type { GetStaticPaths, GetStaticProps } from 'next';
 import { loadPageContent } from '@/content/pageContent';
 import { LandingView } from '@/landing/LandingView';
-import { landingPaths, landingProps, type LandingParams } from '@/landing/server';
+import { landingCopy, landingPaths, landingProps, type LandingParams } from '@/landing/server';
 import { STORAGE_SPOTS_REVALIDATE_SECONDS, storageSpotsFor } from '@/landing/storage/server';
 import type { LandingPageProps } from '@/landing/types';
 
@@ -14,7 +14,7 @@ export const getStaticProps: GetStaticProps<LandingPageProps, LandingParams> = a
   const props = params ? landingProps(params, locale) : null;
   if (!props) return { notFound: true };
   const [{ translations, revalidate }, storageSpots] = await Promise.all([
-    loadPageContent(locale),
+    loadPageContent(locale, landingCopy(props)),
     props.graphqlUrl ? storageSpotsFor(props.graphqlUrl, { slug: props.slug, lat: props.place.lat, lng: props.place.lng }) : null,
   ]);
   // With spots on the page, it is rebuilt in the background often enough to keep them fresh.
