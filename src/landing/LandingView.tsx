@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { ANALYTICS_EVENTS, trackEvent } from '@/analytics';
+import { PAGE_EVENTS, trackEvent } from '@/analytics';
 import { LanguageSwitcher } from '@/i18n/LanguageSwitcher';
 import { PageLayout } from '@/shell/PageLayout';
 import { Faq } from './components/Faq';
@@ -15,7 +15,7 @@ import { StorageSpotsView } from './storage/StorageSpots';
 import type { LandingPageProps } from './types';
 import { bookingTarget, useBookingUrl } from './useBookingUrl';
 
-const { microsites } = ANALYTICS_EVENTS;
+const { microsites } = PAGE_EVENTS;
 
 /** The browser's refresh of the storage spots, loaded near the viewport: kept out of the first load. */
 const LiveStorageSpots = lazy(() => import('./storage/LiveStorageSpots').then((module) => ({ default: module.LiveStorageSpots })));
