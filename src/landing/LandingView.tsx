@@ -42,7 +42,7 @@ export function LandingView(props: LandingPageProps) {
         onCtaClick={() => trackEvent(microsites.ctaClicked, { slug: props.slug, type, locale: props.locale })}
       />
       <Highlights guarantee={price.guarantee} />
-      {isCity && <NearbyPlaces nearby={props.nearby} nearbyHeading={props.nearbyHeading} place={place} />}
+      {isCity && <NearbyPlaces nearby={props.nearby} nearbyHeading={props.nearbyHeading} nearbyMap={props.nearbyMap} place={place} />}
       <HowItWorks where={place.where} />
       <OpeningHours place={place} />
       <Guarantee amount={price.guarantee} />
@@ -58,7 +58,7 @@ export function LandingView(props: LandingPageProps) {
         </WhenNearViewport>
       )}
       <Faq kind={place.kind} guarantee={price.guarantee} onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })} />
-      {!isCity && <NearbyPlaces nearby={props.nearby} nearbyHeading={props.nearbyHeading} place={place} />}
+      {!isCity && <NearbyPlaces nearby={props.nearby} nearbyHeading={props.nearbyHeading} nearbyMap={props.nearbyMap} place={place} />}
     </PageLayout>
   );
 }

@@ -19,6 +19,7 @@ import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 import { groupTenantPages } from '@/tenancy/tenantPages';
 import type { Place, PlaceKind, TenantPage } from '@/tenancy/types';
 import { HERO_PICTURE_SIZES, type HeroImage } from './heroPicture';
+import { layoutMap, type Coordinates } from './map/layout';
 import type { LandingProps, NearbyLink } from './types';
 import { serverEnv } from '@/config/serverEnv';
 import { shareImageName } from '@/seo/shareImageFiles';
@@ -47,7 +48,7 @@ function hostLink(href: string): string {
   return `${previewUrl(url.host, publicEnv.micrositesBaseUrl).replace(/\/$/, '')}${url.pathname}`;
 }
 
-function nearbyLinks(page: TenantPage, locale: WebsiteLocale, formatLocale: string): Pick<LandingProps, 'nearby' | 'nearbyHeading'> {
+function nearbyLinks(page: TenantPage, at: Coordinates, locale: WebsiteLocale, formatLocale: string): Pick<LandingProps, 'nearby' | 'nearbyHeading' | 'nearbyMap'> {
   const { heading, places } = pageNeighbours(page.slug, page.type, { locale, limit: NEARBY_LIMIT });
   const nearby = places.map((place): NearbyLink => ({
     name: place.name,
@@ -55,10 +56,8 @@ function nearbyLinks(page: TenantPage, locale: WebsiteLocale, formatLocale: stri
     href: hostLink(place.href),
     hrefLang: place.hrefLang,
     distance: formatDistance(place.distanceKm, locale, formatLocale),
-    lat: place.lat,
-    lng: place.lng,
   }));
-  return { nearby, nearbyHeading: heading };
+  return { nearby, nearbyHeading: heading, nearbyMap: layoutMap(at, places) };
 }
 
 const HERO_WIDTH = 1200;
@@ -94,7 +93,7 @@ export function landingProps(params: LandingParams, locale: string | undefined):
   const prices = pricePointFor(place.currency);
   const formatLocale = regionalLocale(locale, place.country);
   const brandHome = { name: 'Bagberth', url: `${new URL(publicEnv.customerAppUrl).origin}/` };
-  const neighbours = nearbyLinks(page, locale, formatLocale);
+  const neighbours = nearbyLinks(page, place, locale, formatLocale);
   const breadcrumb = breadcrumbTrail(page, locale, brandHome, { entries: DOMAIN_ENTRIES, places: PLACES });
   return {
     slug: page.slug,
