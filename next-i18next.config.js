@@ -18,5 +18,13 @@ module.exports = {
   maxParallelReads: 10,
   // Props carry translations only; _app passes this config itself.
   serializeConfig: false,
+  // Pages ship only the copy they declare (src/i18n/pageCopy.ts): a text left out would show as its
+  // bare key, so rendering on the server (the build, a regeneration) stops instead and names it.
+  ...(typeof window === 'undefined' && {
+    saveMissing: true,
+    missingKeyHandler: (_languages, namespace, key) => {
+      throw new Error(`Missing translation ${namespace}:${key}: add it to the page's copy (PageCopy) or to locales/`);
+    },
+  }),
   reloadOnPrerender: process.env.NODE_ENV === 'development',
 };

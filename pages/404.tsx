@@ -1,8 +1,9 @@
 import { useTranslation } from 'next-i18next/pages';
 import { ErrorView } from '@/shell/ErrorView';
-import { getShellStaticProps, type StaticShellProps } from '@/shell/errorPages';
+import { shellStaticProps, type StaticShellProps } from '@/shell/errorPages';
+import { SHELL_COPY } from '@/shell/shellCopy';
 
-export const getStaticProps = getShellStaticProps;
+export const getStaticProps = shellStaticProps(SHELL_COPY);
 
 export default function NotFoundPage({ year }: StaticShellProps) {
   const { t } = useTranslation('microsites');

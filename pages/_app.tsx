@@ -1,7 +1,7 @@
 import type { AppProps } from 'next/app';
 import { appWithTranslation } from 'next-i18next/pages';
 import { ThemeProvider } from 'styled-components';
-import { ANALYTICS_EVENTS, trackEvent, useMicrositesAnalytics } from '@/analytics';
+import { PAGE_EVENTS, trackEvent, useMicrositesAnalytics } from '@/analytics';
 import { ConsentProvider, useConsentController } from '@/consent/ConsentContext';
 import type { ConsentRegime } from '@/consent/policy';
 import type { ConsentChoice } from '@/consent/record';
@@ -15,7 +15,7 @@ const regimeOf = (pageProps: { consentRegime?: ConsentRegime }): ConsentRegime =
 
 /** A choice is tracked only where analytics is allowed, with the categories chosen. */
 function trackChoice(choice: ConsentChoice): void {
-  if (choice.analytics) trackEvent(ANALYTICS_EVENTS.consent.cookieConsentUpdated, { analytics: choice.analytics, monitoring: choice.monitoring });
+  if (choice.analytics) trackEvent(PAGE_EVENTS.consent.cookieConsentUpdated, { analytics: choice.analytics, monitoring: choice.monitoring });
 }
 
 function MicrositesApp({ Component, pageProps }: AppProps) {

@@ -24,8 +24,8 @@ ErrorPage.getInitialProps = async ({ res, err, locale }: NextPageContext) => {
   const statusCode = res?.statusCode ?? err?.statusCode ?? 500;
   // Server-only branch: Next drops it (and the fs-reading loader) from browser bundles.
   if (typeof window === 'undefined') {
-    const { loadTranslations } = await import('@/i18n/serverTranslations');
-    return { statusCode, ...(await loadTranslations(locale)) };
+    const [{ loadTranslations }, { SHELL_COPY }] = await Promise.all([import('@/i18n/serverTranslations'), import('@/shell/shellCopy')]);
+    return { statusCode, ...(await loadTranslations(locale, SHELL_COPY)) };
   }
   return { statusCode };
 };

@@ -1,10 +1,12 @@
 import { useTranslation } from 'next-i18next/pages';
 import { publicEnv } from '@/config/publicEnv';
 import { ErrorView } from '@/shell/ErrorView';
-import { getShellStaticProps, type StaticShellProps } from '@/shell/errorPages';
+import { withCopy } from '@/i18n/pageCopy';
+import { shellStaticProps, type StaticShellProps } from '@/shell/errorPages';
+import { SHELL_COPY } from '@/shell/shellCopy';
 import { NO_MAPPING_MESSAGE } from '@/tenancy/resolveTenant';
 
-export const getStaticProps = getShellStaticProps;
+export const getStaticProps = shellStaticProps(withCopy(SHELL_COPY, { microsites: ['errors.unknownHost'] }));
 
 /** Served by the middleware, always with status 404, for a host with no tenant mapping. */
 export default function UnknownHostPage({ year }: StaticShellProps) {

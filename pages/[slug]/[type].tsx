@@ -1,7 +1,7 @@
 import type { GetStaticPaths, GetStaticProps } from 'next';
 import { loadPageContent } from '@/content/pageContent';
 import { LandingView } from '@/landing/LandingView';
-import { landingPaths, landingProps, type LandingParams } from '@/landing/server';
+import { landingCopy, landingPaths, landingProps, type LandingParams } from '@/landing/server';
 import { STORAGE_SPOTS_REVALIDATE_SECONDS, storageSpotsFor } from '@/landing/storage/server';
 import type { LandingPageProps } from '@/landing/types';
 
@@ -16,7 +16,7 @@ export const getStaticProps: GetStaticProps<LandingPageProps, LandingParams> = a
   // POST /api/revalidate is asked because content changed: read it now, not from a recent copy.
   const fresh = revalidateReason === 'on-demand';
   const [{ translations, revalidate }, storageSpots] = await Promise.all([
-    loadPageContent(locale, { fresh }),
+    loadPageContent(locale, landingCopy(props), { fresh }),
     props.graphqlUrl ? storageSpotsFor(props.graphqlUrl, { slug: props.slug, lat: props.place.lat, lng: props.place.lng }, { fresh }) : null,
   ]);
   // With spots on the page, it is rebuilt in the background often enough to keep them fresh.

@@ -19,7 +19,7 @@ const field = (value: unknown) => (typeof value === 'string' ? value : undefined
 /**
  * The cookie banner's form without JavaScript (or before the app has started): records the
  * choice in the consent cookie, deletes the refused categories' cookies, and goes back (303).
- * Their localStorage keys go on the next page that runs scripts (consent/browserConsent.ts).
+ * Their localStorage keys go on the next page that runs scripts (consent/purgeRefused.ts).
  */
 export default function consentRoute(request: NextApiRequest, response: NextApiResponse) {
   response.setHeader('Cache-Control', 'private, no-store');

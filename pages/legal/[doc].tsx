@@ -1,7 +1,9 @@
 import type { GetStaticPaths, GetStaticProps } from 'next';
 import { loadPageContent } from '@/content/pageContent';
+import { withCopy } from '@/i18n/pageCopy';
 import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
 import { LegalView, type LegalProps } from '@/landing/legal/LegalView';
+import { SHELL_COPY } from '@/shell/shellCopy';
 import { LEGAL_DOCUMENTS, type LegalDocument } from '@/tenancy/routeRequest';
 
 /** When the legal texts last changed. */
@@ -14,7 +16,7 @@ export const getStaticPaths: GetStaticPaths<{ doc: LegalDocument }> = async () =
 
 export const getStaticProps: GetStaticProps<LegalProps, { doc: LegalDocument }> = async ({ params, locale }) => {
   if (!params || !LEGAL_DOCUMENTS.includes(params.doc)) return { notFound: true };
-  const { translations, revalidate } = await loadPageContent(locale);
+  const { translations, revalidate } = await loadPageContent(locale, withCopy(SHELL_COPY, { legal: true }));
   return {
     props: { doc: params.doc, updated: LEGAL_TEXT_UPDATED, year: new Date().getUTCFullYear(), ...translations },
     ...(revalidate && { revalidate }),

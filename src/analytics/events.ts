@@ -1,3 +1,5 @@
+import { PAGE_EVENTS } from './pageEvents';
+
 /**
  * The product's analytics events by spec §9 category. Call sites use these constants, so a name
  * cannot be misspelt; the spec does not give the exact names, so these are the catalogue's own.
@@ -25,12 +27,12 @@ export const ANALYTICS_EVENTS = {
   wallet: { applePassDownloaded: 'Apple Pass Downloaded' },
   calendar: { eventAdded: 'Calendar Event Added' },
   ui: { modalOpened: 'Modal Opened', modalClosed: 'Modal Closed', panelOpened: 'Panel Opened' },
-  consent: { cookieConsentUpdated: 'Cookie Consent Updated' },
+  consent: PAGE_EVENTS.consent,
   support: { chatOpened: 'Support Chat Opened' },
   app: { updateAlertShown: 'App Update Alert Shown' },
   experiments: { assigned: 'Experiment Assigned', exposed: 'Experiment Exposed' },
   identity: { anonymousIdSet: 'Anonymous ID Set' },
-  microsites: { ctaClicked: 'Book Storage Clicked', languageSwitched: 'Language Switched', faqOpened: 'FAQ Opened' },
+  microsites: PAGE_EVENTS.microsites,
 } as const;
 
 type ValuesOf<T> = T[keyof T];

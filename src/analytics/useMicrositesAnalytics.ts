@@ -1,7 +1,6 @@
 import Router, { useRouter } from 'next/router';
 import { useEffect } from 'react';
 import { sendPageView, setPageContext } from './firstLoadBuffer';
-import { publicAnalyticsConfig } from '@/config/analyticsEnv';
 
 /** The landing path a route maps to, e.g. /[slug]/[type] with its params → /prague/city. */
 const mappedPath = () => Router.pathname.replace(/\[(\w+)\]/g, (_match, param: string) => String(Router.query[param] ?? ''));
@@ -64,7 +63,10 @@ export function useMicrositesAnalytics(allowed: boolean): void {
   useEffect(() => {
     if (!allowed) return undefined;
     return whenSettled(() => {
-      void import('./startAnalytics').then(({ startAnalytics }) => startAnalytics(publicAnalyticsConfig, Router.locale ?? 'en'));
+      // The analytics configuration is read when the SDKs load, not in the first load.
+      void Promise.all([import('./startAnalytics'), import('@/config/analyticsEnv')]).then(([{ startAnalytics }, { publicAnalyticsConfig }]) =>
+        startAnalytics(publicAnalyticsConfig, Router.locale ?? 'en'),
+      );
     });
   }, [allowed]);
 }

@@ -1,7 +1,17 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { globalPrivacyControl, purgeRefused, readRecordedConsent, recordConsent } from './browserConsent';
+import { globalPrivacyControl, readRecordedConsent, recordConsent } from './browserConsent';
 import type { ConsentRegime } from './policy';
-import { CONSENT_CATEGORIES, effectiveConsent, refusedCategories, type ConsentChoice } from './record';
+import { CONSENT_CATEGORIES, effectiveConsent, refusedCategories, type ConsentCategory, type ConsentChoice } from './record';
+
+/**
+ * Deletes what the refused categories stored. It loads once the page runs (with the list of every
+ * stored name), out of the first load; nothing waits for it but a withdrawal's reload.
+ */
+async function purge(refused: readonly ConsentCategory[]): Promise<void> {
+  if (refused.length === 0) return;
+  const { purgeRefused } = await import('./purgeRefused');
+  purgeRefused(refused);
+}
 
 export type BannerState = 'auto' | 'open' | 'closed';
 
@@ -42,7 +52,7 @@ export function useConsentController(regime: ConsentRegime, onChoice: (choice: C
 
   useEffect(() => {
     const current = effectiveConsent(regime, readRecordedConsent(), globalPrivacyControl());
-    purgeRefused(refusedCategories(current));
+    void purge(refusedCategories(current));
     // The record is a cookie, known only once mounted: the static HTML is the same for everyone.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setConsent(current);
@@ -61,8 +71,7 @@ export function useConsentController(regime: ConsentRegime, onChoice: (choice: C
   // After the SDKs' own cleanups in this commit (useMonitoring's withdraw): delete, then a fresh page without them.
   useEffect(() => {
     if (!withdrawn) return;
-    purgeRefused(refusedCategories(consent));
-    window.location.reload();
+    void purge(refusedCategories(consent)).then(() => window.location.reload());
   }, [withdrawn, consent]);
 
   const reopen = useCallback(() => setBanner('open'), []);

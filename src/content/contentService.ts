@@ -1,13 +1,6 @@
 import type { Limiter } from './limitConcurrency';
 import { isObject } from '@/base/isObject';
-
-/** An i18next namespace: text, or nested groups of text. */
-export interface TranslationTree {
-  [key: string]: string | TranslationTree;
-}
-
-/** Namespaces by locale, then by name: i18next's resource shape. */
-export type Resources = Record<string, Record<string, TranslationTree>>;
+import type { Resources, TranslationTree } from '@/i18n/pageCopy';
 
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 export type Sleep = (ms: number) => Promise<void>;

@@ -1,5 +1,6 @@
 import type { SSRConfig } from 'next-i18next/pages';
-import { loadTranslations, TRANSLATION_NAMESPACES } from '@/i18n/serverTranslations';
+import { keepRendered, type PageCopy, type Resources } from '@/i18n/pageCopy';
+import { loadTranslations } from '@/i18n/serverTranslations';
 import { appLogger } from '@/base/logger';
 import { serverEnv } from '@/config/serverEnv';
 import { formatContentError, mergeOverEmbedded } from './contentService';
@@ -15,19 +16,22 @@ let source: ContentSource | undefined;
 
 /**
  * A page's copy (spec §1, §7): the embedded JSON under locales/, overlaid with the content
- * service's namespaces when CONTENT_SERVICE_URL is set. A namespace the service cannot give keeps
- * its embedded copy and is logged; a page never fails because the service is down. `fresh` reads
- * the service again rather than this interval's copy (an on-demand revalidation).
+ * service's namespaces when CONTENT_SERVICE_URL is set; of both, only the page's locale and the
+ * `copy` it renders. A namespace the service cannot give keeps its embedded copy and is logged;
+ * a page never fails because the service is down. `fresh` reads the service again rather than
+ * this interval's copy (an on-demand revalidation).
  */
-export async function loadPageContent(locale: string | undefined, { fresh = false }: { fresh?: boolean } = {}): Promise<PageContent> {
-  const translations = await loadTranslations(locale);
+export async function loadPageContent(locale: string | undefined, copy: PageCopy, { fresh = false }: { fresh?: boolean } = {}): Promise<PageContent> {
+  const translations = await loadTranslations(locale, copy);
   const { contentServiceUrl, revalidateSeconds } = serverEnv;
-  const store = translations._nextI18Next?.initialI18nStore as Record<string, Record<string, object>> | undefined;
-  if (!contentServiceUrl || !translations._nextI18Next || !store) return { translations };
+  const loaded = translations._nextI18Next;
+  if (!contentServiceUrl || !loaded) return { translations };
 
   source ??= createContentSource({ baseUrl: contentServiceUrl, maxAgeMs: revalidateSeconds * 1000 });
-  const { resources, errors } = await source.load(Object.keys(store), TRANSLATION_NAMESPACES, { fresh });
+  const store = loaded.initialI18nStore as Resources;
+  const { resources, errors } = await source.load(Object.keys(store), Object.keys(copy), { fresh });
   errors.forEach((error) => appLogger.error(formatContentError(error)));
-  translations._nextI18Next.initialI18nStore = mergeOverEmbedded(store, resources);
+  // The service sends whole namespaces; the page still ships only what it renders.
+  loaded.initialI18nStore = keepRendered(mergeOverEmbedded(store, resources), loaded.initialLocale, copy);
   return { translations, revalidate: revalidateSeconds };
 }

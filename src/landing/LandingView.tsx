@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { ANALYTICS_EVENTS, trackEvent } from '@/analytics';
+import { PAGE_EVENTS, trackEvent } from '@/analytics';
 import { LanguageSwitcher } from '@/i18n/LanguageSwitcher';
 import { PageLayout } from '@/shell/PageLayout';
 import { Faq } from './components/Faq';
@@ -15,7 +15,7 @@ import { StorageSpotsView } from './storage/StorageSpots';
 import type { LandingPageProps } from './types';
 import { bookingTarget, useBookingUrl } from './useBookingUrl';
 
-const { microsites } = ANALYTICS_EVENTS;
+const { microsites } = PAGE_EVENTS;
 
 /** The browser's refresh of the storage spots, loaded near the viewport: kept out of the first load. */
 const LiveStorageSpots = lazy(() => import('./storage/LiveStorageSpots').then((module) => ({ default: module.LiveStorageSpots })));
@@ -42,7 +42,7 @@ export function LandingView(props: LandingPageProps) {
         onCtaClick={() => trackEvent(microsites.ctaClicked, { slug: props.slug, type, locale: props.locale })}
       />
       <Highlights guarantee={price.guarantee} />
-      {isCity && <NearbyPlaces nearby={props.nearby} nearbyHeading={props.nearbyHeading} place={place} />}
+      {isCity && <NearbyPlaces nearby={props.nearby} nearbyHeading={props.nearbyHeading} nearbyMap={props.nearbyMap} place={place} />}
       <HowItWorks where={place.where} />
       <OpeningHours place={place} />
       <Guarantee amount={price.guarantee} />
@@ -58,7 +58,7 @@ export function LandingView(props: LandingPageProps) {
         </WhenNearViewport>
       )}
       <Faq kind={place.kind} guarantee={price.guarantee} onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })} />
-      {!isCity && <NearbyPlaces nearby={props.nearby} nearbyHeading={props.nearbyHeading} place={place} />}
+      {!isCity && <NearbyPlaces nearby={props.nearby} nearbyHeading={props.nearbyHeading} nearbyMap={props.nearbyMap} place={place} />}
     </PageLayout>
   );
 }

@@ -6,6 +6,7 @@ import { pageNeighbours } from '@/content/nearby';
 import { pricePointFor } from '@/content/pricing';
 import { placePhrase } from '@/tenancy/placePhrases';
 import { formatMoney } from '@/i18n/formatMoney';
+import { withCopy, type PageCopy } from '@/i18n/pageCopy';
 import { regionalLocale, timeZoneName } from '@/i18n/regionalLocale';
 import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
 import { consentRegimeFor } from '@/consent/policy';
@@ -18,9 +19,12 @@ import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 import { groupTenantPages } from '@/tenancy/tenantPages';
 import type { Place, PlaceKind, TenantPage } from '@/tenancy/types';
 import { HERO_PICTURE_SIZES, type HeroImage } from './heroPicture';
+import { layoutMap, type Coordinates } from './map/layout';
 import type { LandingProps, NearbyLink } from './types';
 import { serverEnv } from '@/config/serverEnv';
 import { shareImageName } from '@/seo/shareImageFiles';
+import { SHELL_COPY } from '@/shell/shellCopy';
+import { faqItems } from './faqTopics';
 
 const TENANT_PAGES = groupTenantPages(DOMAIN_ENTRIES);
 const GRAPHQL_URL = serverEnv.graphqlUrl ?? null;
@@ -44,7 +48,7 @@ function hostLink(href: string): string {
   return `${previewUrl(url.host, publicEnv.micrositesBaseUrl).replace(/\/$/, '')}${url.pathname}`;
 }
 
-function nearbyLinks(page: TenantPage, locale: WebsiteLocale, formatLocale: string): Pick<LandingProps, 'nearby' | 'nearbyHeading'> {
+function nearbyLinks(page: TenantPage, at: Coordinates, locale: WebsiteLocale, formatLocale: string): Pick<LandingProps, 'nearby' | 'nearbyHeading' | 'nearbyMap'> {
   const { heading, places } = pageNeighbours(page.slug, page.type, { locale, limit: NEARBY_LIMIT });
   const nearby = places.map((place): NearbyLink => ({
     name: place.name,
@@ -52,10 +56,8 @@ function nearbyLinks(page: TenantPage, locale: WebsiteLocale, formatLocale: stri
     href: hostLink(place.href),
     hrefLang: place.hrefLang,
     distance: formatDistance(place.distanceKm, locale, formatLocale),
-    lat: place.lat,
-    lng: place.lng,
   }));
-  return { nearby, nearbyHeading: heading };
+  return { nearby, nearbyHeading: heading, nearbyMap: layoutMap(at, places) };
 }
 
 const HERO_WIDTH = 1200;
@@ -91,7 +93,7 @@ export function landingProps(params: LandingParams, locale: string | undefined):
   const prices = pricePointFor(place.currency);
   const formatLocale = regionalLocale(locale, place.country);
   const brandHome = { name: 'Bagberth', url: `${new URL(publicEnv.customerAppUrl).origin}/` };
-  const neighbours = nearbyLinks(page, locale, formatLocale);
+  const neighbours = nearbyLinks(page, place, locale, formatLocale);
   const breadcrumb = breadcrumbTrail(page, locale, brandHome, { entries: DOMAIN_ENTRIES, places: PLACES });
   return {
     slug: page.slug,
@@ -129,4 +131,38 @@ export function landingProps(params: LandingParams, locale: string | undefined):
     graphqlUrl: GRAPHQL_URL,
     year: new Date().getUTCFullYear(),
   };
+}
+
+/**
+ * The copy a landing page renders (LandingView and its sections): the texts of its type, kind and
+ * neighbours, its kind's questions, and sections it lacks left out.
+ */
+export function landingCopy({ type, place, nearby, nearbyHeading, locales, graphqlUrl }: LandingProps): PageCopy {
+  const kinds = new Set([place.kind, ...nearby.map((neighbour) => neighbour.kind)]);
+  return withCopy(SHELL_COPY, {
+    microsites: [
+      'meta.title',
+      `meta.description.${type}`,
+      'meta.ogImageAlt',
+      'breadcrumb.label',
+      ...[...kinds].map((kind) => `kind.${kind}`),
+      'hero.title',
+      `hero.lead.${type}`,
+      'hero.priceFrom',
+      'hero.cta',
+      'hero.ctaNote',
+      'highlights',
+      'steps',
+      'hours.title',
+      `hours.${place.kind}`,
+      'hours.localTime',
+      'guarantee',
+      'faq.title',
+      ...faqItems(place.kind).map(({ key }) => key),
+      ...(locales.length > 1 ? ['language.label'] : []),
+      ...(nearby.length > 0 ? [`nearby.title.${nearbyHeading}`, `nearby.intro.${nearbyHeading}`, 'nearby.distance', 'map'] : []),
+      // Every state the live section can show, not only the one built into the page.
+      ...(graphqlUrl ? ['storage'] : []),
+    ],
+  });
 }

@@ -1,6 +1,7 @@
 import type { NeighbourHeading } from '@/content/nearby';
 import type { ConsentRegime } from '@/consent/policy';
 import type { HeroImage } from './heroPicture';
+import type { MapLayout } from './map/layout';
 import type { StorageSpotsState } from './storage/server';
 import type { WebsiteLocale } from '@/i18n/websiteLocales';
 import type { Crumb } from '@/seo/jsonLd';
@@ -15,9 +16,6 @@ export interface NearbyLink {
   hrefLang: WebsiteLocale;
   /** Formatted in the page's distance system (miles or km). */
   distance: string;
-  /** Coordinates, for the map of the place and its neighbours. */
-  lat: number;
-  lng: number;
 }
 
 /** Everything a landing page renders, resolved and formatted on the server. */
@@ -59,6 +57,8 @@ export interface LandingProps {
   /** City pages: the places in the city; stations and landmarks: places near; airports: the city and its stations. */
   nearby: NearbyLink[];
   nearbyHeading: NeighbourHeading;
+  /** The map of the place and its neighbours, numbered as `nearby`. */
+  nearbyMap: MapLayout;
   seo: {
     canonical: string;
     alternates: Alternate[];

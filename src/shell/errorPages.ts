@@ -1,12 +1,15 @@
 import type { GetStaticProps } from 'next';
 import { loadPageContent } from '@/content/pageContent';
+import type { PageCopy } from '@/i18n/pageCopy';
 
 export interface StaticShellProps {
   year: number;
 }
 
 /** Static props for pages that need only their copy and the footer year (error pages). */
-export const getShellStaticProps: GetStaticProps<StaticShellProps> = async ({ locale }) => {
-  const { translations, revalidate } = await loadPageContent(locale);
-  return { props: { year: new Date().getUTCFullYear(), ...translations }, ...(revalidate && { revalidate }) };
-};
+export function shellStaticProps(copy: PageCopy): GetStaticProps<StaticShellProps> {
+  return async ({ locale }) => {
+    const { translations, revalidate } = await loadPageContent(locale, copy);
+    return { props: { year: new Date().getUTCFullYear(), ...translations }, ...(revalidate && { revalidate }) };
+  };
+}

@@ -1,10 +1,21 @@
 // Fast pages: the page paints before the app's scripts are fetched; the hero goes
 // through Next's image optimizer with `sizes` and priority (attributes resolved on the server), and a phone downloads a thumbnail of it; no font is
 // downloaded, and nothing shifts while the page loads and hydrates. Speeds themselves are measured
-// by bench/lighthouse.mts, not asserted here.
+// by bench/lighthouse.mts, not asserted here. A page's HTML carries only the copy it renders.
+import { readFileSync } from 'node:fs';
 import { expect, hostUrl, test } from './support/fixtures';
+import { rawRequest } from './support/rawHttp';
 
 const PHONE = { width: 390, height: 844 };
+
+type Tree = { [key: string]: string | Tree };
+
+/** The translations a page's HTML hands to the browser (Next's __NEXT_DATA__). */
+async function shippedCopy(host: string, path: string): Promise<Record<string, Record<string, Tree>>> {
+  const { body } = await rawRequest('GET', path, { host });
+  const data = /<script id="__NEXT_DATA__" type="application\/json"[^>]*>(.*?)<\/script>/s.exec(body)?.[1];
+  return JSON.parse(data ?? 'null').props.pageProps._nextI18Next.initialI18nStore;
+}
 
 test.describe('fast pages', () => {
   test.use({ viewport: PHONE });
@@ -68,5 +79,21 @@ test.describe('fast pages', () => {
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
     expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
     expect(fonts).toEqual([]);
+  });
+
+  test('a page carries its own locale only, and only the copy it renders', async () => {
+    // A German station page with neighbours and live spots.
+    const landing = await shippedCopy('cornavin-bagberth.ch', '/de');
+    expect(Object.keys(landing)).toEqual(['de']);
+    const { microsites, legal } = landing.de as { microsites: Tree & { faq: { byKind: Tree }; errors: Tree }; legal: Tree };
+    // The footer's and the banner's link labels, not the legal texts.
+    expect(legal).toEqual({ links: JSON.parse(readFileSync('locales/de/legal.json', 'utf8')).links });
+    expect(Object.keys(microsites.faq.byKind)).toEqual(['station']);
+    expect(microsites).not.toHaveProperty('directory');
+    expect(microsites.errors).not.toHaveProperty('unknownHost');
+
+    // The cookie policy renders the whole legal namespace.
+    const policy = await shippedCopy('cornavin-bagberth.ch', '/de/cookies');
+    expect(policy.de?.legal).toEqual(JSON.parse(readFileSync('locales/de/legal.json', 'utf8')));
   });
 });

@@ -28,6 +28,9 @@ async function loadWith(env: Record<string, string>) {
   return { loadPageContent, errors };
 }
 
+/** A page that renders the hero and the footer's legal links. */
+const COPY = { microsites: ['hero'], legal: ['links'] };
+
 const store = (content: Awaited<ReturnType<Awaited<ReturnType<typeof loadWith>>['loadPageContent']>>) =>
   content.translations._nextI18Next?.initialI18nStore as Record<string, Record<string, Record<string, Record<string, string>>>>;
 
@@ -39,7 +42,7 @@ afterEach(() => {
 describe('page content from the content service', () => {
   it('uses only the embedded copy when no service is configured, and stays static', async () => {
     const { loadPageContent } = await loadWith({ CONTENT_SERVICE_URL: '' });
-    const content = await loadPageContent('de');
+    const content = await loadPageContent('de', COPY);
     expect(content.revalidate).toBeUndefined();
     expect(store(content).de?.microsites?.hero?.title).toContain('{{where}}');
   });
@@ -52,14 +55,17 @@ describe('page content from the content service', () => {
     );
     try {
       const { loadPageContent, errors } = await loadWith({ CONTENT_SERVICE_URL: service.url, CONTENT_REVALIDATE_SECONDS: '600' });
-      const content = await loadPageContent('de');
+      const content = await loadPageContent('de', COPY);
       expect(content.revalidate).toBe(600);
       expect(store(content).de?.microsites?.hero?.title).toBe('Gepäck abgeben {{where}}');
       // Keys the service did not send keep their embedded text.
       expect(store(content).de?.microsites?.hero?.cta).toContain('{{where}}');
-      expect(store(content).de?.legal?.terms?.title).toBe('AGB (vom Dienst)');
-      // The page's locale and the English fallback i18next also loads.
-      expect(service.hits.sort()).toEqual(['/de/legal.json', '/de/microsites.json', '/en/legal.json', '/en/microsites.json']);
+      // Only what the page renders ships, of the service's copy too.
+      expect(store(content).de?.legal?.terms).toBeUndefined();
+      expect(Object.keys(store(content).de?.legal ?? {})).toEqual(['links']);
+      // The page's locale only: it has every key, so the English fallback is never shown.
+      expect(service.hits.sort()).toEqual(['/de/legal.json', '/de/microsites.json']);
+      expect(Object.keys(store(content))).toEqual(['de']);
       expect(errors).toEqual([]);
     } finally {
       service.server.close();
@@ -70,7 +76,7 @@ describe('page content from the content service', () => {
     const service = await serve(() => ({ status: 200, body: '{"hero": {"title": "broken' }));
     try {
       const { loadPageContent, errors } = await loadWith({ CONTENT_SERVICE_URL: service.url });
-      const content = await loadPageContent('fr');
+      const content = await loadPageContent('fr', COPY);
       expect(store(content).fr?.microsites?.hero?.title).toContain('{{where}}');
       expect(errors.join('\n')).toMatch(/fr\/microsites .*failed/);
     } finally {
@@ -85,7 +91,7 @@ describe('page content from the content service', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, advanceTimeDelta: 100 });
     try {
       const { loadPageContent, errors } = await loadWith({ CONTENT_SERVICE_URL: url });
-      const loading = loadPageContent('it');
+      const loading = loadPageContent('it', COPY);
       await vi.advanceTimersByTimeAsync(10_000);
       const content = await loading;
       expect(store(content).it?.microsites?.hero?.title).toContain('{{where}}');

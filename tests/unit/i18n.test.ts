@@ -1,6 +1,7 @@
 // Spec §2 (page language) and §9 (locale table, 11 website locales, translation retries).
 import { readdirSync, readFileSync } from 'node:fs';
 import { LOCALE_TABLE, localeEntryFor } from '@/i18n/localeTable';
+import { keepRendered, withCopy, type Resources } from '@/i18n/pageCopy';
 import { resolvePageLanguage } from '@/i18n/pageLanguage';
 import { DEFAULT_LOCALE, WEBSITE_LOCALES, inWebsiteOrder } from '@/i18n/websiteLocales';
 import nextI18nConfig from '../../next-i18next.config.js';
@@ -97,4 +98,39 @@ describe('translations', () => {
       }
     });
   }
+});
+
+describe('page copy: a page ships only the texts it renders', () => {
+  const store = (): Resources => ({
+    de: {
+      microsites: { hero: { title: 'Gepäck {{where}}', cta: 'Buchen' }, consent: { label: 'Cookies', reopen: 'Einstellungen' }, directory: { title: 'Verzeichnis' } },
+      legal: { links: { cookies: 'Cookie-Richtlinie' }, terms: { title: 'AGB' } },
+    },
+    en: { microsites: { hero: { title: 'Luggage {{where}}', cta: 'Book' } }, legal: {} },
+  });
+
+  it('keeps the listed texts and groups of the page\'s locale, and whole namespaces given true', () => {
+    expect(keepRendered(store(), 'de', { microsites: ['hero.title', 'consent'], legal: true })).toEqual({
+      de: {
+        microsites: { hero: { title: 'Gepäck {{where}}' }, consent: { label: 'Cookies', reopen: 'Einstellungen' } },
+        legal: { links: { cookies: 'Cookie-Richtlinie' }, terms: { title: 'AGB' } },
+      },
+    });
+  });
+
+  it('takes a group and a text inside it in either order, without writing to the loaded store', () => {
+    const loaded = store();
+    const kept = keepRendered(loaded, 'de', { microsites: ['consent.reopen', 'consent', 'hero.cta', 'hero'] });
+    expect(kept.de?.microsites).toEqual({ consent: loaded.de?.microsites?.consent, hero: loaded.de?.microsites?.hero });
+    expect(loaded).toEqual(store());
+  });
+
+  it('refuses a text the namespace lacks, naming it', () => {
+    expect(() => keepRendered(store(), 'de', { microsites: ['hero.lead'] })).toThrow('microsites:hero.lead is not in the de copy');
+    expect(() => keepRendered(store(), 'de', { microsites: ['hero.title.poi'] })).toThrow('microsites:hero.title.poi');
+  });
+
+  it('adds up the copy of a page\'s parts; a whole namespace covers any list', () => {
+    expect(withCopy({ microsites: ['brand.name'], legal: ['links'] }, { microsites: ['hero'], legal: true })).toEqual({ microsites: ['brand.name', 'hero'], legal: true });
+  });
 });

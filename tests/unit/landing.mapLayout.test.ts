@@ -1,6 +1,7 @@
 // The map of the place and its neighbours, drawn from their coordinates.
 import { describe, expect, it } from 'vitest';
-import { layoutMap, MAP_SIZE, MIN_PIN_GAP } from '@/landing/map/layout';
+import { layoutMap, MIN_PIN_GAP } from '@/landing/map/layout';
+import { MAP_SIZE } from '@/landing/map/size';
 
 const KINGS_CROSS = { lat: 51.5308, lng: -0.1238 };
 const inside = ({ x, y }: { x: number; y: number }) =>

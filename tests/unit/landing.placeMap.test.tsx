@@ -5,8 +5,8 @@ import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { layoutMap } from '@/landing/map/layout';
 import { PlaceMap } from '@/landing/map/PlaceMap';
-import type { NearbyLink } from '@/landing/types';
 import { theme } from '@/theme';
 import microsites from '../../locales/de/microsites.json';
 
@@ -16,17 +16,18 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-const neighbour = (name: string, lat: number, lng: number, distance: string): NearbyLink => ({ name, kind: 'station', href: `/${name}`, hrefLang: 'de', distance, lat, lng });
+const KINGS_CROSS = { lat: 51.5308, lng: -0.1238 };
+const NEIGHBOURS = [
+  { name: 'St Pancras International', distance: '0,2 km', lat: 51.532, lng: -0.1263 },
+  { name: 'Euston', distance: '0,7 km', lat: 51.5282, lng: -0.1337 },
+];
 
 describe('PlaceMap', () => {
   it('is one labelled image: the place, and each neighbour by its number, name and distance', () => {
     render(
       <ThemeProvider theme={theme}>
         <I18nextProvider i18n={i18n}>
-          <PlaceMap
-            place={{ name: 'Bahnhof King’s Cross', lat: 51.5308, lng: -0.1238 }}
-            neighbours={[neighbour('St Pancras International', 51.532, -0.1263, '0,2 km'), neighbour('Euston', 51.5282, -0.1337, '0,7 km')]}
-          />
+          <PlaceMap name="Bahnhof King’s Cross" layout={layoutMap(KINGS_CROSS, NEIGHBOURS)} neighbours={NEIGHBOURS} />
         </I18nextProvider>
       </ThemeProvider>,
     );

@@ -5,12 +5,12 @@ import { PlaceMap } from '../map/PlaceMap';
 import { CardGrid } from './CardGrid';
 import { Section } from './Section';
 
-type NearbyPlacesProps = Pick<LandingProps, 'nearby' | 'nearbyHeading'> & {
-  place: Pick<LandingProps['place'], 'name' | 'where' | 'cityWhere' | 'lat' | 'lng'>;
+type NearbyPlacesProps = Pick<LandingProps, 'nearby' | 'nearbyHeading' | 'nearbyMap'> & {
+  place: Pick<LandingProps['place'], 'name' | 'where' | 'cityWhere'>;
 };
 
 /** City pages list the places in the city; stations and landmarks the places near; airports the city and its stations. */
-export function NearbyPlaces({ nearby, nearbyHeading, place }: NearbyPlacesProps) {
+export function NearbyPlaces({ nearby, nearbyHeading, nearbyMap, place }: NearbyPlacesProps) {
   const { t } = useTranslation('microsites');
   if (nearby.length === 0) return null;
   return (
@@ -20,7 +20,7 @@ export function NearbyPlaces({ nearby, nearbyHeading, place }: NearbyPlacesProps
       tinted={nearbyHeading === 'inCity'}
     >
       <Intro>{t(`nearby.intro.${nearbyHeading}`)}</Intro>
-      <PlaceMap place={place} neighbours={nearby} />
+      <PlaceMap name={place.name} layout={nearbyMap} neighbours={nearby} />
       <CardGrid as="ol">
         {nearby.map((neighbour, index) => (
           <li key={neighbour.href}>

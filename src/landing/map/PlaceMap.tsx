@@ -1,25 +1,29 @@
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import type { NearbyLink } from '../types';
-import { layoutMap, MAP_SIZE, type Coordinates } from './layout';
+import type { MapLayout } from './layout';
+import { MAP_SIZE } from './size';
 
 interface PlaceMapProps {
-  place: Coordinates & { name: string };
-  neighbours: readonly NearbyLink[];
+  /** The place's name, in the title and caption. */
+  name: string;
+  /** Where the place and each neighbour are drawn (layoutMap, on the server). */
+  layout: MapLayout;
+  neighbours: readonly Pick<NearbyLink, 'name' | 'distance'>[];
 }
 
 /**
  * The place and its neighbours as numbered pins, drawn inline from their coordinates: no tiles,
  * no request, no script, and a fixed aspect ratio so nothing shifts. The numbers match the list.
  */
-export function PlaceMap({ place, neighbours }: PlaceMapProps) {
+export function PlaceMap({ name, layout, neighbours }: PlaceMapProps) {
   const { t } = useTranslation('microsites');
-  const { centre, pins } = layoutMap(place, neighbours);
+  const { centre, pins } = layout;
   const { width, height } = MAP_SIZE;
   return (
     <Figure>
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="place-map-title place-map-desc">
-        <title id="place-map-title">{t('map.title', { name: place.name })}</title>
+        <title id="place-map-title">{t('map.title', { name })}</title>
         <desc id="place-map-desc">{neighbours.map((neighbour, index) => `${index + 1}. ${neighbour.name}, ${neighbour.distance}`).join('; ')}</desc>
         <rect width={width} height={height} rx="16" className="ground" />
         {pins.map((pin) => (
@@ -36,7 +40,7 @@ export function PlaceMap({ place, neighbours }: PlaceMapProps) {
           </g>
         ))}
       </svg>
-      <figcaption>{t('map.caption', { name: place.name })}</figcaption>
+      <figcaption>{t('map.caption', { name })}</figcaption>
     </Figure>
   );
 }

@@ -1,21 +1,17 @@
+import { MAP_SIZE, type MapSize } from './size';
+
 /**
  * A small map of the place and its neighbours, drawn from their coordinates alone (no
  * tiles, no request). Schematic: an equirectangular projection around the place (true enough at
  * city scale: east is right, north is up) with distances from the place shortened to their square
  * root, so a far neighbour does not crowd the near ones into one corner. Direction is kept, and a
- * farther place stays farther. The drawing is then fitted to the map.
+ * farther place stays farther. The drawing is then fitted to the map. Laid out in getStaticProps:
+ * the page carries the pins, not this code.
  */
 
 export interface Coordinates {
   lat: number;
   lng: number;
-}
-
-export interface MapSize {
-  width: number;
-  height: number;
-  /** Room kept free around the outermost pins. */
-  padding: number;
 }
 
 export interface Pin {
@@ -31,7 +27,6 @@ export interface MapLayout {
   pins: Pin[];
 }
 
-export const MAP_SIZE: MapSize = { width: 480, height: 280, padding: 28 };
 /** Pins closer than this (in map units) are pushed apart so both numbers stay readable. */
 export const MIN_PIN_GAP = 26;
 
