@@ -10,6 +10,10 @@ const headers = { 'x-revalidate-secret': E2E_REVALIDATE_SECRET };
 // When the German King's Cross page was last written under the standalone server's .next/server:
 // by the build, then by each regeneration (Next 16.4 keeps regenerated pages in route-cache/).
 const SERVER_DIR = '.next/standalone/.next/server';
+
+// One after the other: a regeneration running in a parallel test would move "last written" under
+// the 401 test's feet.
+test.describe.configure({ mode: 'serial' });
 const GERMAN_PAGE = join('de', 'kings-cross-station', 'poi.html');
 const lastWritten = () =>
   Math.max(
