@@ -137,18 +137,22 @@ export function askLoopback(
   });
 }
 
-export async function waitForHealth(port: number): Promise<void> {
-  const deadline = Date.now() + 60_000;
+/** Polls `ready` until it says yes (a throw counts as not yet); after `seconds`, fails naming `what` and its log. */
+async function waitUntil(ready: () => Promise<boolean> | boolean, seconds: number, everyMs: number, what: string, log: string): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     try {
-      if ((await askLoopback(`http://127.0.0.1:${port}/api/health`)).status === 200) return;
+      if (await ready()) return;
     } catch {
-      // not listening yet
+      // not up yet
     }
-    await sleep(250);
+    await sleep(everyMs);
   }
-  throw new Error(`the instance on port ${port} is not healthy after 60 s: see ${instanceLog(port)}`);
+  throw new Error(`${what} after ${seconds} s: see ${log}`);
 }
+
+export const waitForHealth = (port: number): Promise<void> =>
+  waitUntil(async () => (await askLoopback(`http://127.0.0.1:${port}/api/health`)).status === 200, 60, 250, `the instance on port ${port} is not healthy`, instanceLog(port));
 
 const detached = (command: string, args: string[], log: string, env: NodeJS.ProcessEnv = process.env): number => {
   writeFileSync(log, '');
@@ -182,36 +186,39 @@ export function startInstance(port: number, env: Record<string, string> = {}): n
   });
 }
 
+/** The process groups a pid file names: instances by port, or services by name. */
+const readPids = (file: string): Record<string, number> => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>) : {});
+
+/** The running instances' process groups, by port (tests/e2e/topology.spec.ts stops one). */
+export const instancePids = (): Record<string, number> => readPids(PIDS);
+
+const recordService = (name: string, pid: number) => writeFileSync(SERVICE_PIDS, JSON.stringify({ ...readPids(SERVICE_PIDS), [name]: pid }));
+
 /** redis-server on loopback, in memory only: the shared cache lives as long as the topology. */
 export function startRedis(): number {
   const pid = detached('redis-server', ['--port', String(deployPorts().redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', RUN], join(RUN, 'redis.log'));
-  const services = existsSync(SERVICE_PIDS) ? (JSON.parse(readFileSync(SERVICE_PIDS, 'utf8')) as Record<string, number>) : {};
-  writeFileSync(SERVICE_PIDS, JSON.stringify({ ...services, redis: pid }));
+  recordService('redis', pid);
   return pid;
 }
 
 /** Stops Redis alone, as an outage would (tests/e2e/topology.spec.ts). */
 export function stopRedis(): void {
-  const { redis } = JSON.parse(readFileSync(SERVICE_PIDS, 'utf8')) as { redis?: number };
+  const { redis } = readPids(SERVICE_PIDS);
   if (redis !== undefined) process.kill(-redis, 'SIGKILL');
 }
 
-export async function waitForRedis(): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    try {
-      if (execFileSync('redis-cli', ['-p', String(deployPorts().redis), 'ping'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() === 'PONG') return;
-    } catch {
-      // not up yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`redis-server is not answering after 10 s: see ${join(RUN, 'redis.log')}`);
-}
+export const waitForRedis = (): Promise<void> =>
+  waitUntil(
+    () => execFileSync('redis-cli', ['-p', String(deployPorts().redis), 'ping'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() === 'PONG',
+    10,
+    100,
+    'redis-server is not answering',
+    join(RUN, 'redis.log'),
+  );
 
 const stopProcesses = (file: string) => {
   if (!existsSync(file)) return;
-  for (const pid of Object.values(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>)) {
+  for (const pid of Object.values(readPids(file))) {
     try {
       process.kill(-pid, 'SIGTERM');
     } catch {
@@ -235,7 +242,7 @@ export async function start(env: Record<string, string> = {}): Promise<void> {
   startRedis();
   await waitForRedis();
   const purger = detached(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'deploy', 'purger.ts'), join(RUN, 'cache'), String(ports.purge)], join(RUN, 'purger.log'));
-  writeFileSync(SERVICE_PIDS, JSON.stringify({ ...(JSON.parse(readFileSync(SERVICE_PIDS, 'utf8')) as Record<string, number>), purger }));
+  recordService('purger', purger);
   const pids = Object.fromEntries(ports.instances.map((port) => [port, startInstance(port, env)]));
   writeFileSync(PIDS, JSON.stringify(pids));
   await Promise.all(ports.instances.map(waitForHealth));

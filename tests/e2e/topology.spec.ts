@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { expect, test } from '@playwright/test';
-import { askLoopback as ask, deployPorts, instanceLog, start, startRedis, stop, stopRedis, waitForRedis } from '../../deploy/local';
+import { askLoopback as ask, deployPorts, instanceLog, instancePids, start, startRedis, stop, stopRedis, waitForRedis } from '../../deploy/local';
 import { E2E_REVALIDATE_SECRET, E2E_SERVER_ENV } from './support/collectorConfig';
 import { startGraphqlServer, type GraphqlServer } from './support/graphqlServer';
 
@@ -158,8 +158,7 @@ test('Redis stopped: pages still 200 with a warning; when it returns, what was r
 
 // Last: an instance stays down after it.
 test('one instance stopped during a 10 s load: not one request fails at the proxy', async () => {
-  const { instances } = { instances: JSON.parse(readFileSync('deploy/.run/instances.json', 'utf8')) as Record<string, number> };
-  const [victim] = Object.values(instances);
+  const [victim] = Object.values(instancePids());
   // /api/health is never cached, so every request of the load reaches an instance.
   const load = autocannon({ url: `https://127.0.0.1:${HTTPS_PORT}/api/health`, connections: 20, duration: 10, headers: { host: `${HOST}:${HTTPS_PORT}` } });
   setTimeout(() => process.kill(-Number(victim), 'SIGKILL'), 3_000);
