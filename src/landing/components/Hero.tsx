@@ -75,7 +75,7 @@ const Eyebrow = styled.p`
  * Characters in the headline's longest word, where a line may break only between words; 0 for
  * Chinese and Japanese, where a line may break between any two characters.
  */
-export const longestWord = (text: string): number =>
+const longestWord = (text: string): number =>
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text) ? 0 : Math.max(0, ...text.split(/[\s\-\u2010]+/u).map((word) => [...word].length));
 
 // Bold characters average about 0.66 em in the widest fonts pages fall back to (DejaVu Sans), with a margin.
