@@ -19,6 +19,15 @@ const blankToUndefined = (raw: string | undefined): string | undefined => {
   return trimmed ? trimmed : undefined;
 };
 
+/** The schemes a URL variable takes, and how its problems are worded. */
+interface UrlKind {
+  protocols: readonly string[];
+  unparsable: string;
+  wrongScheme: string;
+}
+const HTTP_URL: UrlKind = { protocols: ['http:', 'https:'], unparsable: 'an absolute http(s) URL', wrongScheme: 'an http or https URL' };
+const REDIS_URL: UrlKind = { protocols: ['redis:', 'rediss:'], unparsable: 'a redis:// or rediss:// URL', wrongScheme: 'a redis:// or rediss:// URL' };
+
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
 const FALSE = new Set(['0', 'false', 'no', 'off']);
 
@@ -26,6 +35,8 @@ export interface EnvReader {
   /** An absolute http(s) URL without a trailing slash. */
   url(name: string, fallback: string): string;
   url(name: string): string | undefined;
+  /** A redis:// or rediss:// URL (the shared cache). */
+  redisUrl(name: string): string | undefined;
   string(name: string, fallback: string): string;
   string(name: string): string | undefined;
   boolean(name: string, fallback: boolean): boolean;
@@ -46,23 +57,27 @@ export function envReader(env: Env): EnvReader {
     problems.push(problemText(name, text));
   };
 
-  function url(name: string, fallback: string): string;
-  function url(name: string): string | undefined;
-  function url(name: string, fallback?: string): string | undefined {
+  function urlOfKind(kind: UrlKind, name: string, fallback?: string): string | undefined {
     const value = blankToUndefined(env[name]) ?? fallback;
     if (value === undefined) return undefined;
     let parsed: URL;
     try {
       parsed = new URL(value);
     } catch {
-      problem(name, `expected an absolute http(s) URL, got ${JSON.stringify(value)}`);
+      problem(name, `expected ${kind.unparsable}, got ${JSON.stringify(value)}`);
       return fallback;
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      problem(name, `expected an http or https URL, got ${JSON.stringify(value)}`);
+    if (!kind.protocols.includes(parsed.protocol)) {
+      problem(name, `expected ${kind.wrongScheme}, got ${JSON.stringify(value)}`);
       return fallback;
     }
     return value.replace(/\/+$/, '');
+  }
+
+  function url(name: string, fallback: string): string;
+  function url(name: string): string | undefined;
+  function url(name: string, fallback?: string): string | undefined {
+    return urlOfKind(HTTP_URL, name, fallback);
   }
 
   function string(name: string, fallback: string): string;
@@ -73,6 +88,7 @@ export function envReader(env: Env): EnvReader {
 
   return {
     url,
+    redisUrl: (name) => urlOfKind(REDIS_URL, name),
     string,
     boolean(name, fallback) {
       const value = blankToUndefined(env[name])?.toLowerCase();

@@ -1,5 +1,5 @@
 import { intakeOriginForSite, readDatadogSite } from './datadogSite';
-import { envReader, type Env, type EnvReader } from './parse';
+import { envReader, type Env } from './parse';
 
 /** Server-only configuration (middleware, API routes, build-time data loading), parsed once. */
 export interface ServerEnv {
@@ -42,20 +42,6 @@ export interface ServerEnv {
 
 export const DEFAULT_CONTENT_REVALIDATE_SECONDS = 3600;
 
-function readRedisUrl(read: EnvReader): string | undefined {
-  const value = read.string('REDIS_URL');
-  if (value === undefined) return undefined;
-  let protocol = '';
-  try {
-    protocol = new URL(value).protocol;
-  } catch {
-    // reported below
-  }
-  if (protocol === 'redis:' || protocol === 'rediss:') return value;
-  read.problem('REDIS_URL', `expected a redis:// or rediss:// URL, got ${JSON.stringify(value)}`);
-  return undefined;
-}
-
 export function parseServerEnv(env: Env): ServerEnv {
   const read = envReader(env);
   const intakeBase = read.url('DATADOG_INTAKE_URL', intakeOriginForSite(readDatadogSite(read)));
@@ -69,7 +55,7 @@ export function parseServerEnv(env: Env): ServerEnv {
     revalidateSeconds: read.positiveInt('CONTENT_REVALIDATE_SECONDS', DEFAULT_CONTENT_REVALIDATE_SECONDS),
     graphqlUrl: read.url('GRAPHQL_URL'),
     revalidateSecret: read.string('REVALIDATE_SECRET'),
-    redisUrl: readRedisUrl(read),
+    redisUrl: read.redisUrl('REDIS_URL'),
     proxyPurgeUrl: read.url('PROXY_PURGE_URL'),
   });
 }
