@@ -20,13 +20,12 @@ const blankToUndefined = (raw: string | undefined): string | undefined => {
 };
 
 /** The schemes a URL variable takes, and how its problems are worded. */
-interface UrlKind {
+export interface UrlKind {
   protocols: readonly string[];
   unparsable: string;
   wrongScheme: string;
 }
 const HTTP_URL: UrlKind = { protocols: ['http:', 'https:'], unparsable: 'an absolute http(s) URL', wrongScheme: 'an http or https URL' };
-const REDIS_URL: UrlKind = { protocols: ['redis:', 'rediss:'], unparsable: 'a redis:// or rediss:// URL', wrongScheme: 'a redis:// or rediss:// URL' };
 
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
 const FALSE = new Set(['0', 'false', 'no', 'off']);
@@ -35,8 +34,8 @@ export interface EnvReader {
   /** An absolute http(s) URL without a trailing slash. */
   url(name: string, fallback: string): string;
   url(name: string): string | undefined;
-  /** A redis:// or rediss:// URL (the shared cache). */
-  redisUrl(name: string): string | undefined;
+  /** An absolute URL of another kind than http(s), e.g. redis:// (kept out of the browser's copy of this file). */
+  urlOf(kind: UrlKind, name: string): string | undefined;
   string(name: string, fallback: string): string;
   string(name: string): string | undefined;
   boolean(name: string, fallback: boolean): boolean;
@@ -88,7 +87,7 @@ export function envReader(env: Env): EnvReader {
 
   return {
     url,
-    redisUrl: (name) => urlOfKind(REDIS_URL, name),
+    urlOf: (kind, name) => urlOfKind(kind, name),
     string,
     boolean(name, fallback) {
       const value = blankToUndefined(env[name])?.toLowerCase();

@@ -1,5 +1,5 @@
 import { intakeOriginForSite, readDatadogSite } from './datadogSite';
-import { envReader, type Env } from './parse';
+import { envReader, type Env, type UrlKind } from './parse';
 
 /** Server-only configuration (middleware, API routes, build-time data loading), parsed once. */
 export interface ServerEnv {
@@ -42,6 +42,8 @@ export interface ServerEnv {
 
 export const DEFAULT_CONTENT_REVALIDATE_SECONDS = 3600;
 
+const REDIS_URL_KIND: UrlKind = { protocols: ['redis:', 'rediss:'], unparsable: 'a redis:// or rediss:// URL', wrongScheme: 'a redis:// or rediss:// URL' };
+
 export function parseServerEnv(env: Env): ServerEnv {
   const read = envReader(env);
   const intakeBase = read.url('DATADOG_INTAKE_URL', intakeOriginForSite(readDatadogSite(read)));
@@ -55,7 +57,7 @@ export function parseServerEnv(env: Env): ServerEnv {
     revalidateSeconds: read.positiveInt('CONTENT_REVALIDATE_SECONDS', DEFAULT_CONTENT_REVALIDATE_SECONDS),
     graphqlUrl: read.url('GRAPHQL_URL'),
     revalidateSecret: read.string('REVALIDATE_SECRET'),
-    redisUrl: read.redisUrl('REDIS_URL'),
+    redisUrl: read.urlOf(REDIS_URL_KIND, 'REDIS_URL'),
     proxyPurgeUrl: read.url('PROXY_PURGE_URL'),
   });
 }
