@@ -1,17 +1,39 @@
 // The local proxy's purge endpoint (docs/deploy.md, "Revalidation"): nginx without its commercial
 // purge module cannot drop cached pages by host, so this small loopback server does, by deleting
 // the cache files whose key names the host. POST /api/revalidate calls it (PROXY_PURGE_URL) once
-// the pages are regenerated; a CDN's purge-by-tag API plays the same part elsewhere.
-//   POST http://127.0.0.1:8082/purge  {"hosts": ["kingscross-bagberth.co.uk"]}  →  {"purged": 12}
+// the pages are regenerated; a CDN's purge-by-tag and purge-by-URL APIs play the same part elsewhere.
+//   POST http://127.0.0.1:8082/purge
+//     {"hosts": ["kingscross-bagberth.co.uk"], "urls": ["localhost/de/kings-cross-station/poi"]}  →  {"purged": 14}
+// `hosts`: every copy on those hosts. `urls` (optional): every copy of those pages, whatever the
+// query, encoding or language cookie, and their page data (/_next/data/<build>/<path>.json).
 import { open, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 
-/** The host in a key of deploy/nginx.conf.template's `proxy_cache_key` ("$scheme|$host|…"). */
-const keyHost = (key: string): string => key.split('|')[1] ?? '';
-
 /** A preview host (`<domain>.localhost`) is the same tenant as its domain. */
 const tenantHost = (host: string): string => host.toLowerCase().replace(/\.localhost$/, '');
+
+/**
+ * The host and page of a key of deploy/nginx.conf.template's `proxy_cache_key`
+ * ("$scheme|$host|$request_uri|…"): the path without its query, page data as its page's path.
+ */
+function keyPage(key: string): { host: string; page: string } {
+  const [, host = '', uri = ''] = key.split('|');
+  const path = uri.split('?')[0] ?? '';
+  return { host: tenantHost(host), page: /^\/_next\/data\/[^/]+(\/.+)\.json$/.exec(path)?.[1] ?? path };
+}
+
+/** What a purge asks to drop: every copy on `hosts`, and the pages `urls` names (`host/path`). */
+export interface PurgeRequest {
+  hosts: readonly string[];
+  urls?: readonly string[];
+}
+
+/** Whether the cached copy under `key` is one the purge asks to drop. */
+export function isPurged(key: string, { hosts, urls = [] }: PurgeRequest): boolean {
+  const { host, page } = keyPage(key);
+  return hosts.some((wanted) => tenantHost(wanted) === host) || urls.some((url) => url.toLowerCase() === `${host}${page}`.toLowerCase());
+}
 
 /** The key nginx wrote into a cache file's header, on the line "KEY: …". */
 async function cacheKeyOf(file: string): Promise<string | undefined> {
@@ -25,26 +47,30 @@ async function cacheKeyOf(file: string): Promise<string | undefined> {
   }
 }
 
-/** Deletes every cached copy for these hosts; returns how many went. */
-export async function purgeHosts(cacheDir: string, hosts: readonly string[]): Promise<number> {
-  const wanted = new Set(hosts.map(tenantHost));
+/** Deletes every cached copy the purge asks for; returns how many went. */
+export async function purge(cacheDir: string, request: PurgeRequest): Promise<number> {
   let purged = 0;
   const files = await readdir(cacheDir, { recursive: true, withFileTypes: true }).catch(() => []);
   for (const entry of files) {
     if (!entry.isFile()) continue;
     const file = join(entry.parentPath, entry.name);
     const key = await cacheKeyOf(file).catch(() => undefined);
-    if (key === undefined || !wanted.has(tenantHost(keyHost(key)))) continue;
+    if (key === undefined || !isPurged(key, request)) continue;
     await rm(file, { force: true });
     purged += 1;
   }
   return purged;
 }
 
-const isHostList = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.length > 0 && value.every((host) => typeof host === 'string' && /^[a-z0-9.-]+$/i.test(host));
+const isList = (value: unknown, pattern: RegExp): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string' && pattern.test(item));
 
-/** The purge endpoint on loopback: only POST /purge with a JSON host list. */
+const isPurgeRequest = (value: unknown): value is PurgeRequest => {
+  const { hosts, urls = [] } = (value ?? {}) as { hosts?: unknown; urls?: unknown };
+  return isList(hosts, /^[a-z0-9.-]+$/i) && hosts.length > 0 && isList(urls, /^[a-z0-9.-]+\/\S*$/i);
+};
+
+/** The purge endpoint on loopback: only POST /purge with a JSON host list (and page URLs). */
 export function startPurger(cacheDir: string, port: number) {
   const server = createServer((request, response) => {
     const answer = (status: number, body: object) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -52,14 +78,14 @@ export function startPurger(cacheDir: string, port: number) {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      let hosts: unknown;
+      let body: unknown;
       try {
-        hosts = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { hosts?: unknown }).hosts;
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       } catch {
         // answered below
       }
-      if (!isHostList(hosts)) return answer(400, { error: 'expected {"hosts": ["<domain>", …]}' });
-      purgeHosts(cacheDir, hosts).then(
+      if (!isPurgeRequest(body)) return answer(400, { error: 'expected {"hosts": ["<domain>", …], "urls": ["<host>/<path>", …]} (urls optional)' });
+      purge(cacheDir, body).then(
         (purged) => answer(200, { purged }),
         (error: unknown) => answer(500, { error: error instanceof Error ? error.message : String(error) }),
       );

@@ -3,6 +3,7 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import { appLogger } from '@/base/logger';
 import { serverEnv } from '@/config/serverEnv';
 import { revalidationTargets } from '@/tenancy/revalidationTargets';
+import { routingContext } from '@/tenancy/routingContext';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 
 const sameSecret = (given: string, expected: string): boolean => {
@@ -10,10 +11,13 @@ const sameSecret = (given: string, expected: string): boolean => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-/** Asks the caching proxy in front (PROXY_PURGE_URL, docs/deploy.md) to drop these hosts' pages. */
-async function purgeProxy(url: string, hosts: string[]): Promise<boolean> {
+/**
+ * Asks the caching proxy in front (PROXY_PURGE_URL, docs/deploy.md) to drop its copies: every page
+ * of these tenant hosts, and these pages (`host/path`, any language or query) on the microsites host.
+ */
+async function purgeProxy(url: string, hosts: string[], urls: string[]): Promise<boolean> {
   try {
-    const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hosts }), signal: AbortSignal.timeout(10_000) });
+    const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hosts, urls }), signal: AbortSignal.timeout(10_000) });
     if (answer.ok) return true;
     appLogger.error(`[revalidate] the proxy purge answered ${answer.status}`, { hosts });
   } catch (error) {
@@ -48,8 +52,9 @@ export default async function revalidateRoute(request: NextApiRequest, response:
     }
   }
   if (failed.length > 0) return response.status(502).json({ error: 'Some pages could not be regenerated; their previous copies stay', failed, revalidated: targets.paths.filter((path) => !failed.includes(path)) });
-  if (serverEnv.proxyPurgeUrl && !(await purgeProxy(serverEnv.proxyPurgeUrl, targets.hosts))) {
+  const urls = targets.micrositesPaths.map((path) => `${routingContext.micrositesHost}${path}`);
+  if (serverEnv.proxyPurgeUrl && !(await purgeProxy(serverEnv.proxyPurgeUrl, targets.hosts, urls))) {
     return response.status(502).json({ error: 'Pages regenerated, but the proxy in front could not drop its copies; they stay until they expire', revalidated: targets.paths });
   }
-  return response.status(200).json({ revalidated: targets.paths, purged: serverEnv.proxyPurgeUrl ? targets.hosts : [] });
+  return response.status(200).json({ revalidated: targets.paths, purged: serverEnv.proxyPurgeUrl ? [...targets.hosts, ...urls] : [] });
 }

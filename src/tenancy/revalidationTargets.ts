@@ -3,7 +3,7 @@ import { normalizeHost, stripPreviewSuffix } from './normalizeHost';
 import type { DomainEntry } from './types';
 
 export type RevalidationTargets =
-  | { ok: true; paths: string[]; hosts: string[] }
+  | { ok: true; paths: string[]; hosts: string[]; micrositesPaths: string[] }
   | { ok: false; status: 400 | 404; message: string };
 
 const BODY_HELP = 'expected a JSON body with either "host" (a tenant domain) or "slug" (a place), e.g. {"host":"kingscross-bagberth.co.uk"}';
@@ -13,6 +13,9 @@ const BODY_HELP = 'expected a JSON body with either "host" (a tenant domain) or 
  * page a tenant host serves, or of every page of a place slug. Paths are as the microsites host
  * serves them, the default locale without a prefix; alias hosts share one page, listed once.
  * `hosts` are the tenant domains serving those pages, whose copies a caching proxy must drop.
+ * `micrositesPaths` are the paths under which the microsites host serves the same pages, as a
+ * proxy may hold them: `paths`, and the default locale with its prefix too, as the page-data
+ * URLs (`/_next/data/<build>/en/…json`) name it.
  */
 export function revalidationTargets(body: unknown, entries: readonly DomainEntry[]): RevalidationTargets {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, status: 400, message: BODY_HELP };
@@ -30,5 +33,6 @@ export function revalidationTargets(body: unknown, entries: readonly DomainEntry
   const paths = matches.flatMap((entry) => entry.locales.map((locale) => (locale === DEFAULT_LOCALE ? entry.path : `/${locale}${entry.path}`)));
   const pages = new Set(matches.map((entry) => entry.path));
   const hosts = entries.filter((entry) => pages.has(entry.path)).map((entry) => entry.domain);
-  return { ok: true, paths: [...new Set(paths)], hosts: [...new Set(hosts)] };
+  const prefixedDefault = matches.filter((entry) => entry.locales.includes(DEFAULT_LOCALE)).map((entry) => `/${DEFAULT_LOCALE}${entry.path}`);
+  return { ok: true, paths: [...new Set(paths)], hosts: [...new Set(hosts)], micrositesPaths: [...new Set([...paths, ...prefixedDefault])] };
 }

@@ -30,6 +30,9 @@ const revalidate = (port: number) =>
   });
 const redisKeys = () => execFileSync('redis-cli', ['-p', String(deployPorts().redis), '--scan', '--pattern', 'microsites:*'], { encoding: 'utf8' }).split('\n').filter(Boolean);
 
+/** The King's Cross page by path on the microsites host, through the proxy. */
+const preview = () => ask(`https://localhost:${HTTPS_PORT}/de/kings-cross-station/poi`, { headers: { 'accept-encoding': 'identity' } });
+
 /** The first storage spot's name in a page: where the content edition shows. */
 const firstSpot = (answer: { body: Buffer }) => /Spot A near [^<]*/.exec(answer.body.toString())?.[0] ?? 'no spot';
 
@@ -114,12 +117,17 @@ test('a change revalidated through one instance is what the other instance and t
   // The second instance has read the page once: Next's own file cache would now keep it in that
   // instance's memory (the instances share a disk here, so only memory can tell the caches apart).
   expect(firstSpot(await instance(SECOND, '/de'))).toMatch(/· edition-1$/);
+  // The proxy also holds the page by path on the microsites host, where marketers preview it.
+  await preview();
+  expect((await preview()).headers['x-cache-status']).toBe('HIT');
 
   graphql.setEdition('edition-2');
   const answer = await revalidate(FIRST);
   expect(answer.status).toBe(200);
   // The host and its aliases, which serve the same page.
-  expect(JSON.parse(answer.body.toString())).toMatchObject({ purged: expect.arrayContaining(['kingscross-bagberth.co.uk', 'kingscross-bagberth.com']) });
+  expect(JSON.parse(answer.body.toString())).toMatchObject({
+    purged: expect.arrayContaining(['kingscross-bagberth.co.uk', 'kingscross-bagberth.com', 'localhost/de/kings-cross-station/poi']),
+  });
   // From here on the content service says edition-3: a page showing edition-2 was not rendered by
   // the instance serving it, but taken from the shared cache.
   graphql.setEdition('edition-3');
@@ -132,6 +140,9 @@ test('a change revalidated through one instance is what the other instance and t
     expect(proxied.headers['x-cache-status'], encoding).toBe('MISS');
   }
   expect(firstSpot(await ask(page('/de'), { headers: { 'accept-encoding': 'identity' } }))).toMatch(/· edition-2$/);
+  const previewed = await preview();
+  expect(previewed.headers['x-cache-status']).toBe('MISS');
+  expect(firstSpot(previewed)).toMatch(/· edition-2$/);
 });
 
 test('Redis stopped: pages still 200 with a warning; when it returns, what was regenerated meanwhile is shared again', async () => {
