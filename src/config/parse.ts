@@ -34,7 +34,7 @@ export interface EnvReader {
   /** An absolute http(s) URL without a trailing slash. */
   url(name: string, fallback: string): string;
   url(name: string): string | undefined;
-  /** An absolute URL of another kind than http(s), e.g. redis:// (kept out of the browser's copy of this file). */
+  /** An absolute URL of the caller's kind, e.g. redis:// in serverEnv; the kind lives with its caller, so the browser's copy of this reader carries none it does not use. */
   urlOf(kind: UrlKind, name: string): string | undefined;
   string(name: string, fallback: string): string;
   string(name: string): string | undefined;
