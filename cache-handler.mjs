@@ -12,9 +12,20 @@
 const redisUrl = process.env.REDIS_URL?.trim();
 const shared = Boolean(redisUrl) && process.env.NEXT_PHASE !== 'phase-production-build';
 
+/** The Redis URL as the logs name it: scheme, host and port, never the password a production URL carries. */
+export function redisForLogs(url) {
+  try {
+    const { protocol, host } = new URL(url);
+    return `${protocol}//${host}`;
+  } catch {
+    return 'Redis (REDIS_URL)';
+  }
+}
+
 /** Redis first; its own memory while Redis is away, catching Redis up once it is back. */
 function sharedHandlers({ createClient, createRedisHandler, createLruHandler }, url, buildId) {
   const client = createClient({ url, socket: { connectTimeout: 2_000 } });
+  const shown = redisForLogs(url);
   // A new build never reads an older build's pages: their props may have another shape.
   const redis = createRedisHandler({ client, keyPrefix: `microsites:${buildId ?? 'unbuilt'}:`, timeoutMs: 1_000 });
   const memory = createLruHandler();
@@ -24,10 +35,10 @@ function sharedHandlers({ createClient, createRedisHandler, createLruHandler }, 
   client.on('error', (error) => {
     if (away) return;
     away = true;
-    console.warn(`[cache] Redis at ${url} is unreachable (${error.code ?? error.message}): this instance serves and stores pages in its own memory until it returns.`);
+    console.warn(`[cache] Redis at ${shown} is unreachable (${error.code ?? error.message}): this instance serves and stores pages in its own memory until it returns.`);
   });
   client.on('ready', async () => {
-    if (!away) return console.info(`[cache] shared cache: Redis at ${url}`);
+    if (!away) return console.info(`[cache] shared cache: Redis at ${shown}`);
     away = false;
     const keys = [...writtenWhileAway];
     writtenWhileAway.clear();
@@ -42,7 +53,7 @@ function sharedHandlers({ createClient, createRedisHandler, createLruHandler }, 
         () => writtenWhileAway.add(key),
       );
     }
-    console.info(`[cache] Redis at ${url} is back: ${written} page(s) regenerated meanwhile written back.`);
+    console.info(`[cache] Redis at ${shown} is back: ${written} page(s) regenerated meanwhile written back.`);
   });
   // Never awaited: a Redis that is down at start must not keep the instance from serving.
   client.connect().catch(() => {});
