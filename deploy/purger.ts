@@ -18,9 +18,11 @@ const tenantHost = (host: string): string => host.toLowerCase().replace(/\.local
  * ("$scheme|$host|$request_uri|…"): the path without its query, page data as its page's path.
  */
 function keyPage(key: string): { host: string; page: string } {
-  const [, host = '', uri = ''] = key.split('|');
+  const fields = key.split('|');
+  // The URI is everything between the host and the last two fields: a `|` in it stays in it.
+  const [host = '', uri = ''] = [fields[1], fields.slice(2, -2).join('|')];
   const path = uri.split('?')[0] ?? '';
-  return { host: tenantHost(host), page: /^\/_next\/data\/[^/]+(\/.+)\.json$/.exec(path)?.[1] ?? path };
+  return { host: host.toLowerCase(), page: /^\/_next\/data\/[^/]+(\/.+)\.json$/.exec(path)?.[1] ?? path };
 }
 
 /** What a purge asks to drop: every copy on `hosts`, and the pages `urls` names (`host/path`). */
@@ -32,14 +34,17 @@ export interface PurgeRequest {
 /** Whether the cached copy under `key` is one the purge asks to drop. */
 export function isPurged(key: string, { hosts, urls = [] }: PurgeRequest): boolean {
   const { host, page } = keyPage(key);
-  return hosts.some((wanted) => tenantHost(wanted) === host) || urls.some((url) => url.toLowerCase() === `${host}${page}`.toLowerCase());
+  return hosts.some((wanted) => tenantHost(wanted) === tenantHost(host)) || urls.some((url) => url.toLowerCase() === `${host}${page}`);
 }
+
+/** Enough of a cache file for its header: nginx takes request lines of up to 8 kB (large_client_header_buffers). */
+const HEADER_BYTES = 16 * 1024;
 
 /** The key nginx wrote into a cache file's header, on the line "KEY: …". */
 async function cacheKeyOf(file: string): Promise<string | undefined> {
   const handle = await open(file, 'r');
   try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEADER_BYTES), 0, HEADER_BYTES, 0);
     const header = buffer.subarray(0, bytesRead).toString('latin1');
     return /\nKEY: ([^\n]*)\n/.exec(header)?.[1];
   } finally {
@@ -65,9 +70,10 @@ export async function purge(cacheDir: string, request: PurgeRequest): Promise<nu
 const isList = (value: unknown, pattern: RegExp): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string' && pattern.test(item));
 
-const isPurgeRequest = (value: unknown): value is PurgeRequest => {
+/** A body the purge takes: at least one host; page URLs as `host/path`, the host a name or a bracketed IPv6 address. */
+export const isPurgeRequest = (value: unknown): value is PurgeRequest => {
   const { hosts, urls = [] } = (value ?? {}) as { hosts?: unknown; urls?: unknown };
-  return isList(hosts, /^[a-z0-9.-]+$/i) && hosts.length > 0 && isList(urls, /^[a-z0-9.-]+\/\S*$/i);
+  return isList(hosts, /^[a-z0-9.-]+$/i) && hosts.length > 0 && isList(urls, /^([a-z0-9.-]+|\[[0-9a-f:.]+\])\/\S*$/i);
 };
 
 /** The purge endpoint on loopback: only POST /purge with a JSON host list (and page URLs). */

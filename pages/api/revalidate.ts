@@ -19,9 +19,9 @@ async function purgeProxy(url: string, hosts: string[], urls: string[]): Promise
   try {
     const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hosts, urls }), signal: AbortSignal.timeout(10_000) });
     if (answer.ok) return true;
-    appLogger.error(`[revalidate] the proxy purge answered ${answer.status}`, { hosts });
+    appLogger.error(`[revalidate] the proxy purge answered ${answer.status}`, { hosts, urls });
   } catch (error) {
-    appLogger.error('[revalidate] the proxy purge failed', { error, hosts });
+    appLogger.error('[revalidate] the proxy purge failed', { error, hosts, urls });
   }
   return false;
 }
