@@ -44,10 +44,14 @@ async function storedNames(page: Page, context: BrowserContext) {
 const banner = (page: Page) => page.getByRole('region', { name: /cookie/i });
 const appStarted = (page: Page) => page.waitForFunction(() => 'next' in window);
 
-/** A scroll and an input, the two triggers that start monitoring and analytics when allowed. */
+/**
+ * A scroll and an input, the two triggers that start monitoring and analytics when allowed. Tab
+ * first: it focuses the skip link, which scrolls back to the top, and a page that hydrates after
+ * both would then find no scroll to start monitoring on.
+ */
 async function scrollAndType(page: Page) {
-  await page.mouse.wheel(0, 1500);
   await page.keyboard.press('Tab');
+  await page.mouse.wheel(0, 1500);
 }
 
 test.describe('an opt-in host (GB)', () => {
