@@ -1,6 +1,6 @@
 import type { SSRConfig } from 'next-i18next/pages';
-import { keepRendered, type PageCopy, type Resources } from '@/i18n/pageCopy';
-import { loadTranslations } from '@/i18n/serverTranslations';
+import type { PageCopy, Resources } from '@/i18n/pageCopy';
+import { loadEmbeddedTranslations, onlyRendered } from '@/i18n/serverTranslations';
 import { appLogger } from '@/base/logger';
 import { serverEnv } from '@/config/serverEnv';
 import { formatContentError, mergeOverEmbedded } from './contentService';
@@ -22,16 +22,15 @@ let source: ContentSource | undefined;
  * this interval's copy (an on-demand revalidation).
  */
 export async function loadPageContent(locale: string | undefined, copy: PageCopy, { fresh = false }: { fresh?: boolean } = {}): Promise<PageContent> {
-  const translations = await loadTranslations(locale, copy);
+  const embedded = await loadEmbeddedTranslations(locale, copy);
   const { contentServiceUrl, revalidateSeconds } = serverEnv;
-  const loaded = translations._nextI18Next;
-  if (!contentServiceUrl || !loaded) return { translations };
+  const loaded = embedded._nextI18Next;
+  if (!contentServiceUrl || !loaded) return { translations: onlyRendered(embedded, copy) };
 
   source ??= createContentSource({ baseUrl: contentServiceUrl, maxAgeMs: revalidateSeconds * 1000 });
-  const store = loaded.initialI18nStore as Resources;
-  const { resources, errors } = await source.load(Object.keys(store), Object.keys(copy), { fresh });
+  const { resources, errors } = await source.load([loaded.initialLocale], Object.keys(copy), { fresh });
   errors.forEach((error) => appLogger.error(formatContentError(error)));
-  // The service sends whole namespaces; the page still ships only what it renders.
-  loaded.initialI18nStore = keepRendered(mergeOverEmbedded(store, resources), loaded.initialLocale, copy);
-  return { translations, revalidate: revalidateSeconds };
+  // The service sends whole namespaces; the page still ships only what it renders, trimmed once.
+  const merged = { _nextI18Next: { ...loaded, initialI18nStore: mergeOverEmbedded(loaded.initialI18nStore as Resources, resources) } };
+  return { translations: onlyRendered(merged, copy), revalidate: revalidateSeconds };
 }
