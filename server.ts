@@ -10,6 +10,7 @@ import { parseListenEnv } from './src/config/listenEnv';
 import { EnvError } from './src/config/parse';
 import { serverEnv } from './src/config/serverEnv';
 import type { SecurityHeaders } from './src/security/policy';
+import { dropUntrustedForwarding, trustedPeers, withoutInternalHeaders } from './src/security/forwardedHeaders';
 import { refuseRequest } from './src/security/requestGuard';
 import { shareImageResponse } from './src/seo/shareImageResponse';
 import { requestHost } from './src/tenancy/normalizeHost';
@@ -34,8 +35,13 @@ async function main() {
   const app = next({ dev: false, dir: __dirname });
   const handle = app.getRequestHandler();
   await app.prepare();
+  const isTrustedProxy = trustedPeers(serverEnv.trustedProxies);
 
-  const server = createServer((request, response) => {
+  // Node checks the request timeout every `connectionsCheckingInterval` (30 s by default), so a
+  // body that never arrives would be cut off anywhere between 30 and 60 s instead of at 30.
+  const server = createServer({ connectionsCheckingInterval: 1_000 }, (request, response) => {
+    dropUntrustedForwarding(request.headers, request.socket.remoteAddress, isTrustedProxy);
+    withoutInternalHeaders(response);
     for (const [name, value] of Object.entries(headersFor(request, headers, serverEnv.trustProxyHops))) response.setHeader(name, value);
     const refusal = refuseRequest(request.method, request.url);
     if (refusal) {

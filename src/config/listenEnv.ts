@@ -9,8 +9,11 @@ export interface ListenEnv {
   hostname: string;
 }
 
-/** Every interface, IPv4 or IPv6: the only addresses an instance behind a proxy or load balancer may bind. */
-const ANY_INTERFACE = ['0.0.0.0', '::'];
+/**
+ * Every interface, IPv4 or IPv6, for a container or a load balancer on another machine; or
+ * loopback, for a proxy on the same machine (deploy/), which no other machine can then bypass.
+ */
+const LISTEN_ADDRESSES = ['0.0.0.0', '::', '127.0.0.1', '::1'];
 
 export function parseListenEnv(env: Env): ListenEnv {
   const read = envReader(env);
@@ -19,9 +22,12 @@ export function parseListenEnv(env: Env): ListenEnv {
   // Docker and Kubernetes set HOSTNAME to the container's name. Next's own standalone server.js
   // takes it as its address, and then proxies every middleware rewrite (every tenant page) back to
   // itself: half the throughput. This server.js keeps that contract and refuses anything but every
-  // interface, so the trap cannot come back with a swap of servers (docs/deploy.md).
-  if (!ANY_INTERFACE.includes(hostname)) {
-    read.problem('HOSTNAME', `expected 0.0.0.0 (or ::), got ${JSON.stringify(hostname)}. Containers set HOSTNAME to their own name: set HOSTNAME=0.0.0.0 where the server starts`);
+  // interface or loopback, so the trap cannot come back with a swap of servers (docs/deploy.md).
+  if (!LISTEN_ADDRESSES.includes(hostname)) {
+    read.problem(
+      'HOSTNAME',
+      `expected 0.0.0.0 or :: (every interface), or 127.0.0.1 or ::1 (behind a proxy on the same machine), got ${JSON.stringify(hostname)}. Containers set HOSTNAME to their own name: set HOSTNAME=0.0.0.0 where the server starts`,
+    );
   }
   return read.done({ port, hostname });
 }

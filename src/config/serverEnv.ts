@@ -1,5 +1,6 @@
 import { intakeOriginForSite, readDatadogSite } from './datadogSite';
 import { envReader, type Env, type UrlKind } from './parse';
+import { readTrustedProxies, type AddressRange } from './trustedProxies';
 
 /** Server-only configuration (middleware, API routes, build-time data loading), parsed once. */
 export interface ServerEnv {
@@ -9,10 +10,16 @@ export interface ServerEnv {
    */
   behindProxy: boolean;
   /**
-   * How many proxies in front of the server append to X-Forwarded-Host / -For (0: none trusted,
-   * the headers are ignored). See src/config/forwarded.ts.
+   * How many proxies in front of the server append to X-Forwarded-Host / -For / -Proto (0: none
+   * trusted, the headers are ignored): the entry that many from the right is the one they vouch for.
+   * See src/config/forwarded.ts.
    */
   trustProxyHops: number;
+  /**
+   * The peers whose X-Forwarded-* headers count at all (TRUSTED_PROXIES, default loopback): from
+   * anyone else, server.ts drops them before anything reads them.
+   */
+  trustedProxies: readonly AddressRange[];
   /** The Safari fallback proxy for Datadog (pages/api/monitoring-proxy.ts). */
   monitoringProxy: {
     /** Where intake requests go: the Datadog site's intake, or a local collector in tests. */
@@ -52,6 +59,7 @@ export function parseServerEnv(env: Env): ServerEnv {
   return read.done({
     behindProxy: read.boolean('BEHIND_PROXY', false),
     trustProxyHops: read.proxyHops('TRUST_PROXY'),
+    trustedProxies: readTrustedProxies(read, 'TRUSTED_PROXIES'),
     monitoringProxy: { intakeBase, clientToken: read.string('NEXT_PUBLIC_DATADOG_CLIENT_TOKEN') },
     contentServiceUrl: read.url('CONTENT_SERVICE_URL'),
     revalidateSeconds: read.positiveInt('CONTENT_REVALIDATE_SECONDS', DEFAULT_CONTENT_REVALIDATE_SECONDS),
@@ -65,6 +73,7 @@ export function parseServerEnv(env: Env): ServerEnv {
 export const serverEnv: ServerEnv = parseServerEnv({
   BEHIND_PROXY: process.env.BEHIND_PROXY,
   TRUST_PROXY: process.env.TRUST_PROXY,
+  TRUSTED_PROXIES: process.env.TRUSTED_PROXIES,
   DATADOG_INTAKE_URL: process.env.DATADOG_INTAKE_URL,
   NEXT_PUBLIC_DATADOG_SITE: process.env.NEXT_PUBLIC_DATADOG_SITE,
   NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: process.env.NEXT_PUBLIC_DATADOG_CLIENT_TOKEN,

@@ -2,7 +2,9 @@
 // caching that cannot be poisoned or stuck, and 405s instead of 500s (docs/security.md).
 // The e2e server runs as behind one trusted proxy (TRUST_PROXY=1); these requests play that proxy.
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import type { Page } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config';
 import { collector } from './support/collectorClient';
 import { COLLECTOR_URL } from './support/collectorConfig';
 import { expect, hostUrl, rememberConsent, test } from './support/fixtures';
@@ -123,6 +125,27 @@ test.describe('caching', () => {
     expect(String((await rawRequest('GET', '/de', { host: KINGS_CROSS })).headers.vary)).not.toMatch(/\bCookie\b/);
   });
 
+  test('a peer that is not a trusted proxy cannot pick the host, the scheme or its address with X-Forwarded-*', async () => {
+    const spoofed = { host: KINGS_CROSS, 'x-forwarded-host': 'prague-bagberth.cz', 'x-forwarded-proto': 'https' };
+    // From the trusted proxy's address the headers count (TRUSTED_PROXIES=127.0.0.1,::1 here)...
+    const fromProxy = await rawRequest('GET', '/', spoofed, { localAddress: '127.0.0.1' });
+    expect(fromProxy.body).toMatch(/<h1[^>]*>[^<]*Prague/);
+    expect(fromProxy.headers['strict-transport-security']).toBeDefined();
+    // ...from any other peer they are dropped: its own Host, plain http, no HSTS.
+    const fromElsewhere = await rawRequest('GET', '/', spoofed, { localAddress: '127.0.0.2' });
+    expect(fromElsewhere.status).toBe(200);
+    expect(fromElsewhere.body).toContain('King');
+    expect(fromElsewhere.body).not.toMatch(/<h1[^>]*>[^<]*Prague/);
+    expect(fromElsewhere.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  test("Next's internal rewrite header, which names the page's path and repeats the query, never leaves the server", async () => {
+    const response = await rawRequest('GET', '/de?utm_source=newsletter', { host: KINGS_CROSS });
+    expect(response.status).toBe(200);
+    expect(response.headers['x-middleware-rewrite']).toBeUndefined();
+    expect(JSON.stringify(response.headers)).not.toContain('kings-cross-station');
+  });
+
   test("X-Forwarded-Host takes the entry the trusted proxy added, never the client's", async () => {
     const response = await rawRequest('GET', '/', { host: KINGS_CROSS, 'x-forwarded-host': `prague-bagberth.cz, ${KINGS_CROSS}` });
     expect(response.status).toBe(200);
@@ -140,6 +163,23 @@ test.describe('tidy edges', () => {
       expect(response.body).toBe('Method not allowed\n');
     });
   }
+
+  test('a body shorter than its Content-Length is cut off at the documented 30 s, not up to a minute later', async () => {
+    test.setTimeout(60_000);
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(E2E_PORT, '127.0.0.1', () =>
+        socket.write(`POST /api/consent HTTP/1.1\r\nHost: ${KINGS_CROSS}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nchoice=a`),
+      );
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      socket.on('close', () => resolve(received));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    // server.ts: requestTimeout 30 s, checked every second.
+    expect((Date.now() - started) / 1000).toBeLessThan(32);
+  });
 
   test('a request target that is not a path answers 400, not a 500', async () => {
     for (const target of ['*', 'http://evil.example/', '//evil.example/']) {

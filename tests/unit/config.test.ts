@@ -54,6 +54,37 @@ describe('parseServerEnv', () => {
   });
 });
 
+describe('parseServerEnv: TRUSTED_PROXIES, the peers whose X-Forwarded-* count', () => {
+  it('defaults to loopback', () =>
+    expect(parseServerEnv({}).trustedProxies).toEqual([
+      { family: 'ipv4', address: '127.0.0.0', prefix: 8 },
+      { family: 'ipv6', address: '::1', prefix: 128 },
+    ]));
+
+  it('takes addresses and CIDR ranges of both families', () =>
+    expect(parseServerEnv({ TRUSTED_PROXIES: ' 10.0.0.0/8, 192.168.1.7 ,fd00::/8,::1' }).trustedProxies).toEqual([
+      { family: 'ipv4', address: '10.0.0.0', prefix: 8 },
+      { family: 'ipv4', address: '192.168.1.7', prefix: 32 },
+      { family: 'ipv6', address: 'fd00::', prefix: 8 },
+      { family: 'ipv6', address: '::1', prefix: 128 },
+    ]));
+
+  it.each([
+    ['10.0.0.0/33', '10.0.0.0/33'],
+    ['256.1.1.1', '256.1.1.1'],
+    ['10.0.0.01', '10.0.0.01'],
+    ['proxy.internal', 'proxy.internal'],
+    ['127.0.0.1, fd00::/129', 'fd00::/129'],
+    ['10.0.0.0/8/8', '10.0.0.0/8/8'],
+    ['::g', '::g'],
+    [',', ','],
+  ])('rejects TRUSTED_PROXIES=%s, naming the bad entries', (raw, bad) => {
+    expect(() => parseServerEnv({ TRUSTED_PROXIES: raw })).toThrow(
+      `Invalid environment variable TRUSTED_PROXIES: expected IP addresses or CIDR ranges separated by commas, such as "127.0.0.0/8,::1/128" or "10.0.0.0/8", got "${bad}"`,
+    );
+  });
+});
+
 describe('parseAnalyticsEnv', () => {
   it('turns a client off without its key', () => {
     expect(parseAnalyticsEnv({})).toEqual({ amplitude: undefined, segment: undefined });
@@ -222,14 +253,15 @@ describe('one parser, several bad variables', () => {
 
 describe('parseListenEnv: where the standalone server listens (read at its start)', () => {
   it('defaults to port 3000 on every interface', () => expect(parseListenEnv({})).toEqual({ port: 3000, hostname: '0.0.0.0' }));
-  it.each(['0.0.0.0', '::'])('takes PORT and HOSTNAME=%s', (hostname) => expect(parseListenEnv({ PORT: '8080', HOSTNAME: hostname })).toEqual({ port: 8080, hostname }));
+  // Loopback: deploy/ puts the instances behind nginx on the same machine, out of any other's reach.
+  it.each(['0.0.0.0', '::', '127.0.0.1', '::1'])('takes PORT and HOSTNAME=%s', (hostname) => expect(parseListenEnv({ PORT: '8080', HOSTNAME: hostname })).toEqual({ port: 8080, hostname }));
   it.each(['0', '65536', 'http'])('rejects PORT=%s, naming it', (port) => {
     expect(() => parseListenEnv({ PORT: port })).toThrow(`Invalid environment variable PORT: expected a port number (1-65535), got "${port}"`);
   });
-  // The standalone trap (docs/deploy.md): a container's name, or loopback, as HOSTNAME.
-  it.each(['a1b2c3d4e5f6', '127.0.0.1', 'localhost'])('refuses HOSTNAME=%s, saying what to set', (hostname) => {
+  // The standalone trap (docs/deploy.md): a container's name, or any other name, as HOSTNAME.
+  it.each(['a1b2c3d4e5f6', 'localhost', '10.0.0.5'])('refuses HOSTNAME=%s, saying what to set', (hostname) => {
     expect(() => parseListenEnv({ HOSTNAME: hostname })).toThrow(
-      `Invalid environment variable HOSTNAME: expected 0.0.0.0 (or ::), got "${hostname}". Containers set HOSTNAME to their own name: set HOSTNAME=0.0.0.0 where the server starts`,
+      `Invalid environment variable HOSTNAME: expected 0.0.0.0 or :: (every interface), or 127.0.0.1 or ::1 (behind a proxy on the same machine), got "${hostname}". Containers set HOSTNAME to their own name: set HOSTNAME=0.0.0.0 where the server starts`,
     );
   });
 });
