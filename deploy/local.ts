@@ -14,6 +14,8 @@ import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHead
 import { request as httpsRequest } from 'node:https';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { SecurityHeaders } from '../src/security/policy';
+import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
 
 const ROOT = resolve(__dirname, '..');
 const RUN = join(ROOT, 'deploy', '.run');
@@ -98,11 +100,31 @@ function writeNginxConf(ports: DeployPorts) {
     ROOT,
     HTTP_PORT: String(ports.http),
     HTTPS_PORT: String(ports.https),
-    UPSTREAMS: ports.instances.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`).join('\n'),
+    UPSTREAMS: ports.instances.map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=10s;`).join('\n'),
   };
+  writeSecurityHeaders();
   const template = readFileSync(join(ROOT, 'deploy', 'nginx.conf.template'), 'utf8');
   writeFileSync(NGINX_CONF, template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => values[name] ?? ''));
   execFileSync('nginx', ['-t', '-q', '-c', NGINX_CONF], { stdio: 'inherit' });
+}
+
+/**
+ * The build's security headers (scripts/security-headers.ts) as nginx directives: on every answer
+ * of the proxy, its own included, in place of the copies the instances send (which would otherwise
+ * come twice). Over plain http without HSTS, as the instances do.
+ */
+function writeSecurityHeaders() {
+  const headers = JSON.parse(readFileSync(join(ROOT, SECURITY_HEADERS_FILE), 'utf8')) as SecurityHeaders;
+  const directives = (set: Record<string, string>) =>
+    Object.entries(set)
+      .flatMap(([name, value]) => {
+        // nginx would read a $ as one of its variables; no header of ours has one.
+        if (value.includes('$')) throw new Error(`${SECURITY_HEADERS_FILE}: ${name} holds a $, which nginx cannot send as it is`);
+        return [`proxy_hide_header ${name};`, `add_header ${name} "${value.replace(/["\\]/g, '\\$&')}" always;`];
+      })
+      .join('\n');
+  writeFileSync(join(RUN, 'security-headers-http.conf'), `${directives(headers.all)}\n`);
+  writeFileSync(join(RUN, 'security-headers-https.conf'), `${directives({ ...headers.all, ...headers.https })}\n`);
 }
 
 /**
@@ -163,12 +185,16 @@ const detached = (command: string, args: string[], log: string, env: NodeJS.Proc
   return child.pid;
 };
 
+/** nginx's error log: upstream failures ("upstream sent too big header", "no live upstreams") and refused bursts. */
+export const proxyLog = join(RUN, 'error.log');
+
 /** Where an instance writes what it says (its cache warnings included): deploy/.run/instance-<port>.log. */
 export const instanceLog = (port: number): string => join(RUN, `instance-${port}.log`);
 
 /**
- * One instance of the standalone server, behind the proxy: no ETags, no compression, one trusted
- * proxy, the shared cache in Redis. `env` adds to (and may override) that: the e2e server's
+ * One instance of the standalone server, behind the proxy: on loopback only, so nothing but the
+ * proxy on this machine reaches it; no ETags, no compression; one trusted proxy (the default
+ * TRUSTED_PROXIES, loopback); the shared cache in Redis. `env` adds to (and may override) that: the e2e server's
  * environment in the topology tests, no Redis for one bench case.
  */
 export function startInstance(port: number, env: Record<string, string> = {}): number {
@@ -180,7 +206,7 @@ export function startInstance(port: number, env: Record<string, string> = {}): n
     PROXY_PURGE_URL: `http://127.0.0.1:${ports.purge}/purge`,
     ...env,
     PORT: String(port),
-    HOSTNAME: '0.0.0.0',
+    HOSTNAME: '127.0.0.1',
     BEHIND_PROXY: 'true',
     NODE_ENV: 'production',
   });
@@ -234,8 +260,9 @@ export async function start(env: Record<string, string> = {}): Promise<void> {
   if (existsSync(PIDS) || existsSync(SERVICE_PIDS)) await stop();
   const ports = deployPorts();
   mkdirSync(RUN, { recursive: true });
-  // Pages cached from an earlier build must not outlive it.
+  // Pages cached from an earlier build must not outlive it; nor the last run's proxy log.
   rmSync(join(RUN, 'cache'), { recursive: true, force: true });
+  rmSync(proxyLog, { force: true });
   ensurePackages();
   ensureCertificate();
   writeNginxConf(ports);

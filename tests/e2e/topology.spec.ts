@@ -4,10 +4,17 @@
 // https clients.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { expect, test } from '@playwright/test';
-import { askLoopback as ask, deployPorts, instanceLog, instancePids, start, startRedis, stop, stopRedis, waitForRedis } from '../../deploy/local';
-import { E2E_REVALIDATE_SECRET, E2E_SERVER_ENV } from './support/collectorConfig';
+import { chromium, expect, test } from '@playwright/test';
+import config from '../../playwright.config';
+import fc from 'fast-check';
+import { askLoopback as ask, deployPorts, instanceLog, instancePids, proxyLog, start, startRedis, stop, stopRedis, waitForRedis } from '../../deploy/local';
+import { collector } from './support/collectorClient';
+import { COLLECTOR_URL, E2E_COMMIT_SHA, E2E_KEYS, E2E_REVALIDATE_SECRET, E2E_SERVER_ENV } from './support/collectorConfig';
+import { fuzzRequests, isRoutedPage, mapsToTenant } from './support/fuzzRequests';
 import { startGraphqlServer, type GraphqlServer } from './support/graphqlServer';
 
 const HTTPS_PORT = Number(process.env.DEPLOY_HTTPS_PORT ?? 8443);
@@ -15,6 +22,9 @@ const HTTP_PORT = Number(process.env.DEPLOY_HTTP_PORT ?? 8080);
 const HOST = 'kingscross-bagberth.co.uk.localhost';
 
 const page = (path = '/') => `https://${HOST}:${HTTPS_PORT}${path}`;
+// Debian's Chromium as every other spec launches it (playwright.config.ts).
+const launchOptions = config.use?.launchOptions ?? {};
+const launchArgs = launchOptions.args ?? [];
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
@@ -35,6 +45,34 @@ const preview = () => ask(`https://localhost:${HTTPS_PORT}/de/kings-cross-statio
 
 /** The first storage spot's name in a page: where the content edition shows. */
 const firstSpot = (answer: { body: Buffer }) => /Spot A near [^<]*/.exec(answer.body.toString())?.[0] ?? 'no spot';
+
+/** The addresses a local TCP port listens on, read from the kernel's socket tables (IPv4 only: 0.0.0.0 and 127.0.0.1 are what matter). */
+function listeners(port: number): string[] {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const ipv4 = readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, local, , state]) => state === '0A' && local?.endsWith(`:${hexPort}`))
+    .map(([, local]) => (local?.slice(0, 8).match(/../g) ?? []).reverse().map((byte) => parseInt(byte, 16)).join('.'));
+  const ipv6 = readFileSync('/proc/net/tcp6', 'utf8').split('\n').some((line) => line.includes(`:${hexPort} `) && line.trim().split(/\s+/)[3] === '0A');
+  return ipv6 ? [...ipv4, 'an IPv6 address'] : ipv4;
+}
+
+/** A request through the proxy exactly as generated (any Host, over TLS with a fixed server name), its body as text. */
+function fuzzThroughProxy(method: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest({ hostname: '127.0.0.1', port: HTTPS_PORT, servername: 'localhost', method, path, headers, rejectUnauthorized: false, timeout: 15_000 }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on('timeout', () => request.destroy(new Error(`${method} ${path.slice(0, 100)}: no answer in 15 s`)));
+    request.on('error', reject);
+    request.end();
+  });
+}
 
 // Its own GraphQL stand-in: the storage spots in a page are the content a test changes.
 let graphql: GraphqlServer;
@@ -105,6 +143,122 @@ test('static files are served from disk as immutable', async () => {
 
 test('methods the site does not use stop at the proxy', async () => {
   for (const method of ['DELETE', 'PUT', 'PATCH', 'TRACE']) expect((await ask(page('/'), { method })).status, method).toBe(405);
+});
+
+/** A tracking query as ads and e-mails append it (gclid, fbclid, utm_*, _gl), `length` characters long. */
+const trackingQuery = (length: number, tag = '') => `gclid=${tag}${'x'.repeat(length - 'gclid='.length - tag.length)}`;
+
+test('long tracking queries answer 200 or 414, never 502, and a burst of them leaves every instance serving others', async () => {
+  for (const length of [4096, 8192]) {
+    const answer = await ask(page(`/?${trackingQuery(length)}`));
+    expect([200, 414], `a ${length}-character query`).toContain(answer.status);
+    // Next's internal rewrite, which repeated the whole query in a header, stays inside.
+    expect(answer.headers['x-middleware-rewrite']).toBeUndefined();
+  }
+  // Each of these once overflowed the proxy's header buffer, and each such 502 marked an instance down.
+  const burst = await Promise.all(Array.from({ length: 20 }, (_, index) => ask(page(`/de?${trackingQuery(3000, `burst${index}-`)}`))));
+  expect(burst.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+  const others = await Promise.all([
+    ask(page('/de?visitor=1')),
+    ask(page('/fr?visitor=2')),
+    ask(page('/api/health')),
+    ask(page('/api/consent'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `https://${HOST}:${HTTPS_PORT}` }, body: 'choice=none' }),
+  ]);
+  expect(others.map((answer) => answer.status)).toEqual([200, 200, 200, 303]);
+  expect(readFileSync(proxyLog, 'utf8')).not.toMatch(/too big header|no live upstreams/);
+});
+
+test("the proxy's own answers carry the security headers too: static files, 405, 414", async () => {
+  const home = (await ask(page('/'), { headers: { 'accept-encoding': 'identity' } })).body.toString();
+  const script = /"(\/_next\/static\/[^"]+\.js)"/.exec(home)?.[1] ?? '/_next/static/missing.js';
+  const answers = {
+    'a static file': await ask(page(script)),
+    'a missing static file': await ask(page('/_next/static/no-such-file.js')),
+    'a refused method': await ask(page('/'), { method: 'DELETE' }),
+    'a request line over 8 kB': await ask(page(`/?${trackingQuery(9000)}`)),
+  };
+  for (const [what, answer] of Object.entries(answers)) {
+    expect(answer.headers['x-content-type-options'], what).toBe('nosniff');
+    expect(answer.headers['strict-transport-security'], what).toBe('max-age=63072000; includeSubDomains');
+    expect(answer.headers['content-security-policy'], what).toContain("frame-ancestors 'none'");
+    expect(answer.headers['x-frame-options'], what).toBe('DENY');
+  }
+  expect(answers['a request line over 8 kB'].status).toBe(414);
+  // Proxied answers have one copy of each, the proxy's, not the instance's as well.
+  expect((await ask(page('/de'))).headers['content-security-policy']).not.toContain(',');
+});
+
+test('a coding the visitor refuses with q=0 is never sent', async () => {
+  const encoding = async (acceptEncoding: string) => (await ask(page('/de?encodings'), { headers: { 'accept-encoding': acceptEncoding } })).headers['content-encoding'];
+  expect(await encoding('br;q=0, gzip')).toBe('gzip');
+  expect(await encoding('br; q=0.0, gzip;q=0')).toBeUndefined();
+  expect(await encoding('gzip;q=0.5, br;q=0.8')).toBe('br');
+});
+
+test('a flood on the telemetry proxy is refused at the proxy, past the burst one visitor may send', async () => {
+  // Five at a time, under the proxy's limit on open requests per visitor (10): the rate is what refuses.
+  const flood = [];
+  for (let wave = 0; wave < 30; wave += 1) {
+    flood.push(
+      ...(await Promise.all(
+        Array.from({ length: 5 }, () => ask(page('/api/monitoring-proxy?ddforward=%2Fapi%2Fv2%2Frum'), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' })),
+      )),
+    );
+  }
+  const refused = flood.filter((answer) => answer.status === 429);
+  // The proxy's burst equals one instance's (60); without it each instance would let its own 60 through.
+  expect(flood.length - refused.length).toBeLessThanOrEqual(62);
+  for (const answer of refused) {
+    expect(answer.body.toString()).toBe('Too many requests: try again in a few seconds.\n');
+    expect(answer.headers['retry-after']).toBe('1');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  }
+  // Other visitors are not the flooding one: pages and the health check still answer.
+  expect((await ask(page('/de?after-the-flood'))).status).toBe(200);
+});
+
+test('what the policy blocks is reported to the monitoring intake through the telemetry proxy, tagged with the tenant', async () => {
+  // The Reporting API reports only from https pages (report-to; Chromium then ignores report-uri), so
+  // this runs here, over the proxy's TLS; Chromium batches reports for a minute unless told not to.
+  const browser = await chromium.launch({ ...launchOptions, args: [...launchArgs, '--short-reporting-delay'] });
+  try {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    const tab = await context.newPage();
+    await tab.goto(page('/'));
+    // A script from an origin the policy does not name, as a Segment device-mode destination would add.
+    const blocked = `${COLLECTOR_URL}/csp-probe/${randomUUID()}.js`;
+    await tab.evaluate((src) => document.head.append(Object.assign(document.createElement('script'), { src })), blocked);
+    const reports = async () => (await collector.telemetry(blocked)).filter((item) => item.via === 'safari-proxy');
+    await expect.poll(async () => (await reports()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const [report] = await reports();
+    expect(report!.track).toBe('logs');
+    expect(report!.query).toMatchObject({ ddsource: 'csp-report', 'dd-evp-origin': 'content-security-policy', 'dd-api-key': E2E_KEYS.datadogClientToken });
+    expect(report!.query.ddtags).toBe(`service:microsites,env:e2e,version:${E2E_COMMIT_SHA},tenant.host:kingscross-bagberth.co.uk`);
+    expect(JSON.stringify(report!.event)).toContain('script-src');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the instances listen on loopback only, where nothing but the proxy on this machine reaches them', () => {
+  for (const port of [FIRST, SECOND]) expect(listeners(port), `port ${port}`).toEqual(['127.0.0.1']);
+});
+
+test('generated requests through the proxy: no 5xx, an unknown host gets 404, nothing is echoed', async () => {
+  await fc.assert(
+    fc.asyncProperty(fuzzRequests(HTTPS_PORT), async (request) => {
+      const { method, host, path, headers } = request;
+      const answer = await fuzzThroughProxy(method, path, { ...headers, host });
+      const what = `${method} ${host}${path.slice(0, 200)}`;
+      expect(answer.status, what).toBeLessThan(500);
+      expect(answer.body.includes('<fz'), `${what} echoes the request`).toBe(false);
+      expect(JSON.stringify(answer.headers)).not.toContain('<fz');
+      // The proxy sets X-Forwarded-Host from Host: a client's own value never counts.
+      if ([400, 308, 414].includes(answer.status)) return;
+      if (!mapsToTenant(request, false) && isRoutedPage(request)) expect(answer.status, what).toBe(404);
+    }),
+    { numRuns: 300, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
+  );
 });
 
 test('a change revalidated through one instance is what the other instance and the proxy serve', async () => {

@@ -1,0 +1,72 @@
+// The generated requests of the fuzz tests (tests/e2e/fuzz.spec.ts straight to an instance,
+// tests/e2e/topology.spec.ts through the proxy) and of bench/hostile.mts: random Host, path,
+// query up to 8 kB, method and headers, each marked so that an echo can be caught.
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+
+const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: { domain: string }[] };
+export const KNOWN = domains.map((entry) => entry.domain);
+// Written into hosts, paths and headers; must never come back as markup.
+export const MARK = '<fz"\'>';
+
+export interface FuzzRequest {
+  host: string;
+  path: string;
+  method: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Whether the server should find a tenant. When the server believes X-Forwarded-Host (the e2e
+ * server trusts one proxy, TRUST_PROXY=1), its last entry is the host; behind the real proxy the
+ * client's own value never arrives. A local preview alias counts.
+ */
+export function mapsToTenant({ host, headers }: FuzzRequest, forwardedHostCounts: boolean): boolean {
+  const forwarded = forwardedHostCounts ? headers['x-forwarded-host']?.split(',').map((entry) => entry.trim()).filter(Boolean).at(-1) : undefined;
+  return KNOWN.includes((forwarded ?? host).toLowerCase().replace(/:\d*$/, '').replace(/\.localhost$/, ''));
+}
+
+/** Whether a page route (not an API route, a file or Next's own namespace) answers this request. */
+export function isRoutedPage({ method, path }: FuzzRequest): boolean {
+  // As the server sees it: dot segments resolved (`/../_next/data` is `/_next/data`).
+  const pathname = path.startsWith('//') ? path : new URL(path, 'http://fuzz.invalid').pathname;
+  return ['GET', 'HEAD'].includes(method) && !/^\/(api|_next)\//.test(pathname) && !pathname.startsWith('//') && !/\.[^/]+$/.test(pathname);
+}
+
+const label = fc.stringMatching(/^[a-z0-9-]{1,12}$/);
+const segment = fc.oneof(
+  fc.constantFrom('', 'de', 'ja', 'privacy', 'terms', 'cookies', 'sitemap.xml', 'robots.txt', 'og', '_next', 'data', '..', '%2e%2e', 'unknown-host', '404', '500', 'api'),
+  fc.string({ maxLength: 16 }).map((text) => encodeURIComponent(`${text}${MARK}`)),
+);
+const query = fc.oneof(
+  fc.string({ maxLength: 20 }).map((text) => `?q=${encodeURIComponent(text + MARK)}&language=${encodeURIComponent(MARK)}`),
+  // What ads and e-mails append, up to the 8 kB a request line may have.
+  fc.integer({ min: 1_000, max: 8_192 }).map((length) => `?gclid=${encodeURIComponent(MARK)}${'x'.repeat(length)}`),
+);
+const headerValue = fc.string({ maxLength: 30 }).map((text) => `${text.replace(/[^\x20-\x7e]/g, '')}${MARK}`);
+
+/** Requests whose preview hosts (`{domain}.localhost:{port}`) name the port the server answers on. */
+export function fuzzRequests(port: number): fc.Arbitrary<FuzzRequest> {
+  const host = fc.oneof(
+    fc.constantFrom(...KNOWN),
+    fc.constantFrom(...KNOWN).map((domain) => `${domain}.localhost:${port}`),
+    fc.tuple(label, label).map(([a, b]) => `${a}.${b}.example`),
+    fc.string({ maxLength: 40 }).map((junk) => `${junk.replace(/[\r\n\0]/g, '')}${MARK}`),
+  );
+  const path = fc
+    .tuple(fc.array(segment, { maxLength: 4 }), fc.option(query, { nil: undefined }))
+    .map(([segments, search]) => `/${segments.join('/')}${search ?? ''}`);
+  const headers = fc.record(
+    {
+      'x-forwarded-host': fc.oneof(headerValue, fc.constantFrom(...KNOWN).map((domain) => `${MARK}, ${domain}`)),
+      'x-forwarded-for': headerValue,
+      'x-forwarded-proto': fc.constantFrom('https', 'http', MARK),
+      cookie: headerValue.map((value) => `language=${value}`),
+      'accept-language': headerValue,
+      'x-middleware-subrequest': fc.constant('middleware:middleware:middleware:middleware:middleware'),
+    },
+    { requiredKeys: [] },
+  );
+  const method = fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'TRACE', 'PUT', 'DELETE', 'OPTIONS', 'PATCH');
+  return fc.record({ host, path, method, headers });
+}
