@@ -1,3 +1,5 @@
+import { CSP_REPORT_ORIGIN, CSP_REPORT_SOURCE, CSP_REPORT_TRACK } from './cspReports';
+
 /**
  * Spec §7 call 9: where the Safari fallback proxy may forward. The SDK (v7) posts to
  * `{proxy}?ddforward={encodeURIComponent(path + '?' + parameters)}`, where path is `/api/v2/{track}`.
@@ -8,6 +10,8 @@ const INTAKE_PATHS: readonly string[] = ['/api/v2/rum', '/api/v2/logs', '/api/v2
 
 /** Query parameters every SDK intake request carries. */
 const INTAKE_PARAMETERS = ['ddsource', 'dd-api-key', 'dd-request-id'];
+/** What a CSP violation report carries instead (src/monitoring/cspReports.ts): no request id, but tags. */
+const CSP_REPORT_PARAMETERS = ['ddsource', 'dd-api-key', 'dd-evp-origin', 'ddtags'];
 
 /**
  * Everything the SDK may put in an intake query (@datadog/js-core's endpointBuilder), in its order.
@@ -45,7 +49,7 @@ const refuse = (status: 400 | 403, reason: string): ProxyTarget => ({ ok: false,
  * (other hosts, protocol-relative or absolute URLs, `..`, userinfo, other paths) or, when
  * `clientToken` is given, a request for another Datadog client token.
  */
-export function resolveProxyTarget(ddforward: unknown, intakeBase: string, clientToken?: string): ProxyTarget {
+export function resolveProxyTarget(ddforward: unknown, intakeBase: string, clientToken?: string, tenantHost?: string): ProxyTarget {
   if (typeof ddforward !== 'string' || ddforward === '') return refuse(400, 'missing ddforward');
   if (ddforward.length > MAX_DDFORWARD_LENGTH) return refuse(400, 'ddforward too long');
 
@@ -57,15 +61,20 @@ export function resolveProxyTarget(ddforward: unknown, intakeBase: string, clien
 
   if (!QUERY_PATTERN.test(query)) return refuse(400, 'malformed intake parameters');
   const parameters = new URLSearchParams(query);
-  if (!INTAKE_PARAMETERS.every((name) => parameters.get(name))) return refuse(400, 'missing intake parameters');
-  if (FORWARDED_PARAMETERS.some((name) => parameters.getAll(name).length > 1)) return refuse(400, 'repeated intake parameter');
+  const cspReport = path === CSP_REPORT_TRACK && parameters.get('ddsource') === CSP_REPORT_SOURCE;
+  if (cspReport && parameters.get('dd-evp-origin') !== CSP_REPORT_ORIGIN) return refuse(400, 'malformed CSP report parameters');
+  if (!(cspReport ? CSP_REPORT_PARAMETERS : INTAKE_PARAMETERS).every((name) => parameters.get(name))) return refuse(400, 'missing intake parameters');
+  const allowed = cspReport ? CSP_REPORT_PARAMETERS : FORWARDED_PARAMETERS;
+  if (allowed.some((name) => parameters.getAll(name).length > 1)) return refuse(400, 'repeated intake parameter');
   if (clientToken !== undefined && parameters.get('dd-api-key') !== clientToken) return refuse(403, 'foreign client token');
 
   const forwarded = new URLSearchParams();
-  for (const name of FORWARDED_PARAMETERS) {
+  for (const name of allowed) {
     const value = parameters.get(name);
     if (value !== null) forwarded.set(name, value);
   }
+  // Ops facet violations by tenant: the host the report was sent to is the page's own.
+  if (cspReport && tenantHost) forwarded.set('ddtags', `${forwarded.get('ddtags')},tenant.host:${tenantHost}`);
   const base = new URL(intakeBase);
   const url = new URL(`${intakeBase}${path}?${forwarded}`);
   // Belt and braces: whatever the parameters say, the request stays on the intake host and path.

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { trustedForwardedValue } from '@/config/forwarded';
+import { requestHost, stripPreviewSuffix } from '@/tenancy/normalizeHost';
 import { resolveProxyTarget } from './proxy';
 import type { ConcurrencyLimit, RateLimiter } from './proxyLimits';
 
@@ -87,7 +88,9 @@ export async function handleProxyRequest(request: ProxyRequest, deps: ProxyDeps)
 
   const ddforward = new URL(request.url ?? '/', 'http://proxy.invalid').searchParams.getAll('ddforward');
   if (ddforward.length !== 1) return failure(400, ddforward.length ? 'more than one ddforward' : 'missing ddforward');
-  const target = resolveProxyTarget(ddforward[0], deps.intakeBase, deps.clientToken);
+  // The tenant a CSP report is tagged with: its page's host, a local preview counted as the host.
+  const host = stripPreviewSuffix(requestHost(firstHeader(request.headers.host), request.headers['x-forwarded-host'], deps.trustProxyHops));
+  const target = resolveProxyTarget(ddforward[0], deps.intakeBase, deps.clientToken, host);
   if (!target.ok) return failure(target.status, target.reason);
 
   // Refuse a declared oversize body without reading it.

@@ -1,6 +1,7 @@
 import type { AnalyticsConfig } from '@/config/analyticsEnv';
 import { intakeOriginForSite } from '@/config/datadogSite';
 import type { MonitoringConfig } from '@/config/monitoringEnv';
+import { CSP_REPORT_GROUP, cspReportPath } from '@/monitoring/cspReports';
 
 /**
  * The security headers of every response, computed once per build from the same
@@ -52,6 +53,13 @@ export function contentSecurityPolicy(inputs: PolicyInputs): string {
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
   };
+  // What the policy blocks is reported to Datadog through the site's own telemetry proxy: a
+  // vendor script switched on outside this code shows up as a log instead of failing unseen.
+  // report-to for browsers with the Reporting API, report-uri for the rest (they ignore it otherwise).
+  if (inputs.monitoring.enabled) {
+    directives['report-uri'] = [cspReportPath(inputs.monitoring)];
+    directives['report-to'] = [CSP_REPORT_GROUP];
+  }
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
@@ -71,6 +79,7 @@ export function securityHeaders(inputs: PolicyInputs): SecurityHeaders {
   return {
     all: {
       'content-security-policy': contentSecurityPolicy(inputs),
+      ...(inputs.monitoring.enabled && { 'reporting-endpoints': `${CSP_REPORT_GROUP}="${cspReportPath(inputs.monitoring)}"` }),
       'x-frame-options': 'DENY',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'strict-origin-when-cross-origin',

@@ -2,6 +2,8 @@
 // the monitoring issue's rules for it: only Datadog intake paths, bounded body, timeout, 4xx for
 // an unexpected target. URLs are built with the SDK's own v7 endpoint builder.
 import { createEndpointBuilder, type TrackType } from '@datadog/js-core/transport';
+import { parseMonitoringEnv, type EnabledMonitoringConfig } from '@/config/monitoringEnv';
+import { cspReportPath } from '@/monitoring/cspReports';
 import { resolveProxyTarget } from '@/monitoring/proxy';
 
 const INTAKE = 'https://browser-intake-datadoghq.com';
@@ -106,5 +108,35 @@ describe('resolveProxyTarget', () => {
 
   it('accepts any client token when none is configured to compare with', () => {
     expect(resolveProxyTarget(sdkDdforward('rum', 'pub-other'), INTAKE)).toMatchObject({ ok: true });
+  });
+
+  describe("CSP violation reports (Datadog's CSP integration, src/monitoring/cspReports.ts)", () => {
+    const monitoring = parseMonitoringEnv({ NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app', NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: TOKEN, NEXT_PUBLIC_COMMIT_SHA: 'abc123' }) as EnabledMonitoringConfig;
+    /** The ddforward value of the report path the policy names. */
+    const reportDdforward = new URL(cspReportPath(monitoring), 'https://tenant.example').searchParams.get('ddforward') ?? '';
+    const CSP = 'dd-api-key=pub-abc&dd-evp-origin=content-security-policy&ddsource=csp-report';
+
+    it('forwards the report to the logs intake, tagged with the tenant host it was sent to', () => {
+      expect(reportDdforward).toBe(`/api/v2/logs?${CSP}&ddtags=service%3Amicrosites%2Cenv%3Adevelopment%2Cversion%3Aabc123`);
+      const target = resolveProxyTarget(reportDdforward, INTAKE, TOKEN, 'kingscross-bagberth.co.uk');
+      expect(target).toEqual({
+        ok: true,
+        url: `${INTAKE}/api/v2/logs?ddsource=csp-report&dd-api-key=pub-abc&dd-evp-origin=content-security-policy&ddtags=service%3Amicrosites%2Cenv%3Adevelopment%2Cversion%3Aabc123%2Ctenant.host%3Akingscross-bagberth.co.uk`,
+      });
+    });
+
+    it.each([
+      ['another origin', `/api/v2/logs?dd-api-key=pub-abc&dd-evp-origin=browser&ddsource=csp-report&ddtags=a`, 400],
+      ['no tags', `/api/v2/logs?${CSP}`, 400],
+      ['tags twice', `/api/v2/logs?${CSP}&ddtags=a&ddtags=b`, 400],
+      ['another track', `/api/v2/rum?${CSP}&ddtags=a`, 400],
+      ['a foreign token', `/api/v2/logs?dd-api-key=pub-evil&dd-evp-origin=content-security-policy&ddsource=csp-report&ddtags=a`, 403],
+    ])('refuses a report with %s', (_, ddforward, status) => {
+      expect(resolveProxyTarget(ddforward, INTAKE, TOKEN, 'kingscross-bagberth.co.uk')).toMatchObject({ ok: false, status });
+    });
+
+    it('never forwards tags on the SDK’s own requests', () => {
+      expect(resolveProxyTarget(`/api/v2/logs?${QUERY}&ddtags=env:forged`, INTAKE, TOKEN, 'kingscross-bagberth.co.uk')).toEqual({ ok: true, url: `${INTAKE}/api/v2/logs?${QUERY}` });
+    });
   });
 });

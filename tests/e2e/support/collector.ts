@@ -20,6 +20,8 @@ export interface CollectedTelemetry {
   via: 'browser' | 'safari-proxy';
   /** Intake track: rum, logs, replay, … */
   track: string;
+  /** The intake query the Safari proxy forwarded (ddsource, ddtags, …); empty for the SDK's own. */
+  query: Record<string, string>;
   event: Record<string, unknown>;
 }
 
@@ -67,7 +69,7 @@ export function startCollector(port = COLLECTOR_PORT): Promise<Server> {
       return json(res, 202, {});
     }
     if (url.pathname.startsWith('/datadog-intake/')) {
-      telemetry.push(...fromDatadog('safari-proxy', url.pathname.slice('/datadog-intake'.length), body));
+      telemetry.push(...fromDatadog('safari-proxy', url.pathname.slice('/datadog-intake'.length), body, Object.fromEntries(url.searchParams)));
       return json(res, 202, {});
     }
 
@@ -119,13 +121,13 @@ export function startCollector(port = COLLECTOR_PORT): Promise<Server> {
 }
 
 /** Datadog intake bodies are newline-separated JSON events (uncompressed in the e2e build). */
-function fromDatadog(via: CollectedTelemetry['via'], intakePath: string, body: string): CollectedTelemetry[] {
+function fromDatadog(via: CollectedTelemetry['via'], intakePath: string, body: string, query: Record<string, string> = {}): CollectedTelemetry[] {
   const track = intakePath.replace(/^\/api\/v2\//, '');
   return body
     .split('\n')
     .map((line) => parseJson(line))
     .filter((event): event is Record<string, unknown> => typeof event === 'object' && event !== null)
-    .map((event) => ({ via, track, event }));
+    .map((event) => ({ via, track, query, event }));
 }
 
 function fromAmplitude(body: unknown): CollectedEvent[] {
