@@ -8,10 +8,10 @@ export interface RawResponse {
 }
 
 /**
- * One request to the local server with exactly the method, target and headers given: Node's fetch
- * cannot set Host, and a browser cannot send TRACE or a `*` target.
+ * One request to the local server with exactly the method, target, headers and body given: Node's
+ * fetch cannot set Host, and a browser cannot send TRACE or a `*` target.
  */
-export function rawRequest(method: string, target: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+export function rawRequest(method: string, target: string, headers: Record<string, string> = {}, body?: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port: E2E_PORT, method, path: target, headers, timeout: 15_000 }, (res) => {
       let body = '';
@@ -21,6 +21,6 @@ export function rawRequest(method: string, target: string, headers: Record<strin
     });
     req.on('timeout', () => req.destroy(new Error(`${method} ${target}: no answer in 15 s`)));
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
