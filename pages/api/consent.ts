@@ -2,7 +2,9 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import { serverEnv } from '@/config/serverEnv';
 import { CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, choiceFromForm, refusedCategories, serializeConsent, type ConsentFormFields } from '@/consent/record';
 import { namesToPurge } from '@/consent/storageKeys';
+import { isOwnSitePost } from '@/security/formProvenance';
 import { isHttps } from '@/security/serverHeaders';
+import { requestHost } from '@/tenancy/normalizeHost';
 
 /** Back to the page the form was on: a path of this host only, never another site. */
 function returnPath(referer: string | undefined): string {
@@ -20,12 +22,16 @@ const field = (value: unknown) => (typeof value === 'string' ? value : undefined
  * The cookie banner's form without JavaScript (or before the app has started): records the
  * choice in the consent cookie, deletes the refused categories' cookies, and goes back (303).
  * Their localStorage keys go on the next page that runs scripts (consent/purgeRefused.ts).
+ * Only this host's own pages may post it: another site could otherwise record "all" for a visitor.
  */
 export default function consentRoute(request: NextApiRequest, response: NextApiResponse) {
   response.setHeader('Cache-Control', 'private, no-store');
   if (request.method !== 'POST') {
     response.setHeader('Allow', 'POST');
     return response.status(405).json({ error: 'Method not allowed' });
+  }
+  if (!isOwnSitePost(request.headers, requestHost(request.headers.host, request.headers['x-forwarded-host'], serverEnv.trustProxyHops))) {
+    return response.status(403).json({ error: "Consent can only be given from this site's own pages; this request came from another site or did not say where it came from" });
   }
   const body: Record<string, unknown> = typeof request.body === 'object' && request.body !== null ? request.body : {};
   const fields: ConsentFormFields = { choice: field(body.choice), analytics: field(body.analytics), monitoring: field(body.monitoring) };

@@ -1,15 +1,17 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { appLogger } from '@/base/logger';
+import { clientAddress } from '@/config/forwarded';
 import { serverEnv } from '@/config/serverEnv';
+import { createSecretCheck } from '@/security/secretCheck';
 import { revalidationTargets } from '@/tenancy/revalidationTargets';
 import { routingContext } from '@/tenancy/routingContext';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 
-const sameSecret = (given: string, expected: string): boolean => {
-  const [a, b] = [Buffer.from(given), Buffer.from(expected)];
-  return a.length === b.length && timingSafeEqual(a, b);
-};
+/**
+ * Behind the proxy's own limit, a second one here: per client address, 10 wrong secrets, then one
+ * more every 10 s (docs/deploy.md). Counted in this instance's memory.
+ */
+const checkSecret = serverEnv.revalidateSecret === undefined ? undefined : createSecretCheck(serverEnv.revalidateSecret, { burst: 10, perSecond: 0.1 });
 
 /**
  * Asks the caching proxy in front (PROXY_PURGE_URL, docs/deploy.md) to drop its copies: every page
@@ -34,11 +36,15 @@ async function purgeProxy(url: string, hosts: string[], urls: string[]): Promise
  */
 export default async function revalidateRoute(request: NextApiRequest, response: NextApiResponse) {
   response.setHeader('Cache-Control', 'no-store');
-  const secret = serverEnv.revalidateSecret;
-  if (!secret) return response.status(404).json({ error: 'Not found' });
+  if (!checkSecret) return response.status(404).json({ error: 'Not found' });
   if (request.method !== 'POST') return response.setHeader('Allow', 'POST').status(405).json({ error: 'Use POST' });
   const given = request.headers['x-revalidate-secret'];
-  if (typeof given !== 'string' || !sameSecret(given, secret)) return response.status(401).json({ error: 'Wrong or missing x-revalidate-secret' });
+  const address = clientAddress(request.headers['x-forwarded-for'], request.socket.remoteAddress, serverEnv.trustProxyHops) ?? 'unknown';
+  const verdict = checkSecret(address, typeof given === 'string' ? given : undefined);
+  if (verdict.kind === 'throttled') {
+    return response.setHeader('Retry-After', String(verdict.retryAfterSeconds)).status(429).json({ error: 'Too many wrong secrets from this address; try again later' });
+  }
+  if (verdict.kind === 'wrong') return response.status(401).json({ error: 'Wrong or missing x-revalidate-secret' });
 
   const targets = revalidationTargets(request.body, DOMAIN_ENTRIES);
   if (!targets.ok) return response.status(targets.status).json({ error: targets.message });

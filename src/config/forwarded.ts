@@ -12,3 +12,8 @@ export function trustedForwardedValue(header: string | string[] | null | undefin
     .filter(Boolean);
   return entries.length >= hops ? entries[entries.length - hops] : undefined;
 }
+
+/** The client's address: the one the trusted proxy saw (X-Forwarded-For), else the TCP peer's. */
+export function clientAddress(forwardedFor: string | string[] | undefined, remoteAddress: string | undefined, hops: number): string | undefined {
+  return trustedForwardedValue(forwardedFor, hops) || remoteAddress;
+}

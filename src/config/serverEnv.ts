@@ -33,7 +33,10 @@ export interface ServerEnv {
   revalidateSeconds: number;
   /** The GraphQL API of the live storage-spots section; unset means no live section. */
   graphqlUrl: string | undefined;
-  /** The `x-revalidate-secret` that POST /api/revalidate requires; unset turns the endpoint off (404). */
+  /**
+   * The `x-revalidate-secret` that POST /api/revalidate requires, at least MIN_REVALIDATE_SECRET_LENGTH
+   * characters; unset turns the endpoint off (404).
+   */
   revalidateSecret: string | undefined;
   /**
    * The shared incremental cache (redis:// or rediss://); unset means each instance's own files.
@@ -48,6 +51,8 @@ export interface ServerEnv {
 }
 
 export const DEFAULT_CONTENT_REVALIDATE_SECONDS = 3600;
+/** A short secret can be guessed; 32 random hex characters already carry 128 bits. */
+export const MIN_REVALIDATE_SECRET_LENGTH = 32;
 
 const REDIS_URL_KIND: UrlKind = { protocols: ['redis:', 'rediss:'], unparsable: 'a redis:// or rediss:// URL', wrongScheme: 'a redis:// or rediss:// URL' };
 
@@ -56,6 +61,11 @@ export function parseServerEnv(env: Env): ServerEnv {
   const intakeBase = read.url('DATADOG_INTAKE_URL', intakeOriginForSite(readDatadogSite(read)));
   const { search, hash } = new URL(intakeBase);
   if (search || hash) read.problem('DATADOG_INTAKE_URL', `expected an origin or path without query or fragment, got ${JSON.stringify(intakeBase)}`);
+  const revalidateSecret = read.string('REVALIDATE_SECRET');
+  // The length only: the secret itself must not reach a log.
+  if (revalidateSecret !== undefined && revalidateSecret.length < MIN_REVALIDATE_SECRET_LENGTH) {
+    read.problem('REVALIDATE_SECRET', `expected at least ${MIN_REVALIDATE_SECRET_LENGTH} characters (a random secret, e.g. openssl rand -hex 32), got ${revalidateSecret.length}`);
+  }
   return read.done({
     behindProxy: read.boolean('BEHIND_PROXY', false),
     trustProxyHops: read.proxyHops('TRUST_PROXY'),
@@ -64,7 +74,7 @@ export function parseServerEnv(env: Env): ServerEnv {
     contentServiceUrl: read.url('CONTENT_SERVICE_URL'),
     revalidateSeconds: read.positiveInt('CONTENT_REVALIDATE_SECONDS', DEFAULT_CONTENT_REVALIDATE_SECONDS),
     graphqlUrl: read.url('GRAPHQL_URL'),
-    revalidateSecret: read.string('REVALIDATE_SECRET'),
+    revalidateSecret,
     redisUrl: read.urlOf(REDIS_URL_KIND, 'REDIS_URL'),
     proxyPurgeUrl: read.url('PROXY_PURGE_URL'),
   });

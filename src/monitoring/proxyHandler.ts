@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { trustedForwardedValue } from '@/config/forwarded';
+import { clientAddress } from '@/config/forwarded';
 import { requestHost, stripPreviewSuffix } from '@/tenancy/normalizeHost';
 import { resolveProxyTarget } from './proxy';
 import type { ConcurrencyLimit, RateLimiter } from './proxyLimits';
@@ -53,11 +53,6 @@ function failure(status: number, message: string, extraHeaders: Record<string, s
 
 const firstHeader = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
-/** Datadog geolocates by X-Forwarded-For, which must name the browser, not this server. */
-function clientAddress(request: ProxyRequest, trustProxyHops: number): string | undefined {
-  return trustedForwardedValue(request.headers['x-forwarded-for'], trustProxyHops) || request.remoteAddress;
-}
-
 /** Reads the whole body, or returns undefined as soon as it grows past `limit` bytes. */
 export async function readBoundedBody(body: AsyncIterable<Uint8Array | string>, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const chunks: Uint8Array[] = [];
@@ -82,7 +77,8 @@ export async function handleProxyRequest(request: ProxyRequest, deps: ProxyDeps)
   const maxBodyBytes = deps.maxBodyBytes ?? MAX_BODY_BYTES;
   if (request.method !== 'POST') return failure(405, 'method not allowed', { allow: 'POST' });
   if (deps.clientToken === undefined) return failure(404, 'monitoring is not configured');
-  const address = clientAddress(request, deps.trustProxyHops);
+  // Datadog geolocates by X-Forwarded-For, which must name the browser, not this server.
+  const address = clientAddress(request.headers['x-forwarded-for'], request.remoteAddress, deps.trustProxyHops);
   const rate = deps.rateLimit(address ?? 'unknown');
   if (!rate.ok) return failure(429, 'too many requests', { 'retry-after': String(rate.retryAfterSeconds) });
 

@@ -6,6 +6,11 @@ import type { DomainEntry } from './types';
 /** The page that explains an unknown host; only ever served with status 404. */
 export const UNKNOWN_HOST_PAGE = '/unknown-host';
 export const NOT_FOUND_PAGE = '/404';
+/**
+ * Pages that only stand in for something else, never served at their own URL: the unknown-host
+ * page, and the server-error page, which answers 500 there, so anyone could set off 5xx alerts.
+ */
+const INTERNAL_PAGES: readonly string[] = [UNKNOWN_HOST_PAGE, '/500'];
 
 /** Legal pages every host serves at /terms, /privacy and /cookies, from one shared page each. */
 export const LEGAL_DOCUMENTS = ['terms', 'privacy', 'cookies'] as const;
@@ -74,7 +79,7 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
 
   const legal = legalPage(request.pathname);
   if (request.host === context.micrositesHost) {
-    if (request.pathname === UNKNOWN_HOST_PAGE) return notFound('internal-page');
+    if (INTERNAL_PAGES.includes(request.pathname)) return notFound('internal-page');
     const switched = switchTo(request);
     if (switched) return switched;
     return legal ? { kind: 'rewrite', pathname: legal } : { kind: 'pass' };

@@ -4,6 +4,8 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { COLLECTOR_URL } from './support/collectorConfig';
 import { collector } from './support/collectorClient';
 import { expect, hostUrl, rememberConsent, test } from './support/fixtures';
+import { rawRequest } from './support/rawHttp';
+import { E2E_PORT } from '../../playwright.config';
 import { ALL_GRANTED, ALL_REFUSED } from '../../src/consent/record';
 import { storageEntryFor } from '../../src/consent/storageKeys';
 
@@ -172,10 +174,57 @@ test.describe('an opt-in host (GB)', () => {
     const page = await context.newPage();
     await page.goto(hostUrl(OPT_IN, '/de'));
     await expect(banner(page)).toBeVisible();
+    const posted = page.waitForResponse(hostUrl(OPT_IN, '/api/consent'));
     await banner(page).getByRole('button', { name: 'Alle ablehnen' }).click();
+    // The browser's own word that the form is this site's: what the endpoint requires (docs/consent.md).
+    expect(await (await posted).request().headerValue('sec-fetch-site')).toBe('same-origin');
+    expect((await posted).status()).toBe(303);
     await expect(page).toHaveURL(hostUrl(OPT_IN, '/de'));
     expect((await context.cookies(page.url())).find((cookie) => cookie.name === 'consent')?.value).toMatch(/\.a0m0$/);
     await context.close();
+  });
+});
+
+// Spec §1 and §9 ("cookie consent"): a choice is the visitor's. Another site could otherwise make
+// their browser post "Accept all" to the no-JavaScript endpoint (docs/security.md).
+test.describe('POST /api/consent from another site', () => {
+  const OWN = `http://${OPT_IN}.localhost:${E2E_PORT}`;
+  const post = (headers: Record<string, string>) =>
+    rawRequest('POST', '/api/consent', { host: `${OPT_IN}.localhost:${E2E_PORT}`, 'content-type': 'application/x-www-form-urlencoded', ...headers }, { body: 'choice=all' });
+  const refused = (answer: { status: number; headers: Record<string, unknown>; body: string }) => {
+    expect(answer.status).toBe(403);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect(JSON.parse(answer.body)).toEqual({ error: expect.stringContaining("only be given from this site's own pages") });
+  };
+
+  test('a page on another site that submits the form is refused and records nothing', async ({ page, context, consoleGuard }) => {
+    consoleGuard.allow(/status of 403 \(Forbidden\)/);
+    const attacker = 'http://attacker.example/';
+    await page.route(attacker, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<form method="post" action="${OWN}/api/consent"><input name="choice" value="all"></form><script>document.forms[0].submit()</script>`,
+      }),
+    );
+    const posted = page.waitForResponse(`${OWN}/api/consent`);
+    await page.goto(attacker);
+    expect((await posted).status()).toBe(403);
+    expect(await context.cookies(OWN)).toEqual([]);
+  });
+
+  test('Sec-Fetch-Site: cross-site is refused with 403', async () => {
+    refused(await post({ 'sec-fetch-site': 'cross-site' }));
+  });
+
+  test("without Sec-Fetch-Site, another site's Origin is refused with 403", async () => {
+    refused(await post({ origin: 'https://evil.example' }));
+  });
+
+  test('without Sec-Fetch-Site and Origin, a Referer of this host is accepted', async () => {
+    const answer = await post({ referer: `${OWN}/de?utm_source=mail` });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.location).toBe('/de?utm_source=mail');
+    expect(answer.headers['set-cookie']).toEqual([expect.stringMatching(/^consent=v1\.\d{4}-\d{2}-\d{2}\.a1m1; /)]);
   });
 });
 

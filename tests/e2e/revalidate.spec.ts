@@ -1,5 +1,6 @@
 // POST /api/revalidate (docs/deploy.md): one tenant's pages regenerated on demand, every locale;
-// a wrong secret, an unknown host and a bad body are refused with what went wrong.
+// a wrong secret, an unknown host and a bad body are refused with what went wrong, and an address
+// that keeps guessing the secret is held back.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { E2E_REVALIDATE_SECRET } from './support/collectorConfig';
@@ -40,6 +41,22 @@ test('a wrong or missing secret gets 401 and regenerates nothing', async ({ requ
     expect(response.status()).toBe(401);
   }
   expect(lastWritten()).toBe(before);
+});
+
+test('an address that keeps sending wrong secrets gets 429, even with the right one; another address does not', async ({ request }) => {
+  // Addresses of this test's own, as the trusted proxy would add them, so no other test is held back.
+  const guesser = { 'x-forwarded-for': '198.51.100.20' };
+  const other = { 'x-forwarded-for': '198.51.100.21' };
+  // A body refused after the secret check: a 400 shows the secret was checked, and nothing is regenerated.
+  const data = { host: 'a', slug: 'b' };
+  for (let attempt = 1; attempt <= 10; attempt += 1) {
+    expect((await request.post(URL, { headers: { ...guesser, 'x-revalidate-secret': `guess-${attempt}` }, data })).status()).toBe(401);
+  }
+  const throttled = await request.post(URL, { headers: { ...guesser, 'x-revalidate-secret': 'guess-11' }, data });
+  expect(throttled.status()).toBe(429);
+  expect(Number(throttled.headers()['retry-after'])).toBeGreaterThan(0);
+  expect((await request.post(URL, { headers: { ...guesser, ...headers }, data })).status()).toBe(429);
+  expect((await request.post(URL, { headers: { ...other, ...headers }, data })).status()).toBe(400);
 });
 
 test('an unknown host is 404, a bad body 400, another method 405', async ({ request }) => {

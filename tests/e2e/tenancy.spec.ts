@@ -1,6 +1,7 @@
 // Spec §2 (routes and hosts), §5 ('No mapping found for origin') and §9 (locale sets).
 import { readFileSync } from 'node:fs';
 import { expect, hostUrl, micrositesUrl, test } from './support/fixtures';
+import { rawRequest } from './support/rawHttp';
 
 const NOT_FOUND_DOCUMENT = /status of 404/;
 
@@ -84,6 +85,19 @@ test.describe('what a host must not serve', () => {
     const response = await page.goto(hostUrl('kingscross-bagberth.co.uk', '/prague/city'));
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't find that page");
+  });
+
+  // Spec §2: /500 is the page shown on a server error. Asked for by URL it answered 500 on the
+  // microsites host, so anyone could set off the 5xx alerts.
+  test('the server-error page answers 404 by URL, as a page and as page data, on every host', async () => {
+    const buildId = readFileSync('.next/standalone/.next/BUILD_ID', 'utf8').trim();
+    const answers: Record<string, number> = {};
+    for (const host of ['localhost', 'kingscross-bagberth.co.uk']) {
+      for (const target of ['/500', '/de/500', `/_next/data/${buildId}/500.json`, `/_next/data/${buildId}/en/500.json`]) {
+        answers[`${host} ${target}`] = (await rawRequest('GET', target, { host })).status;
+      }
+    }
+    expect(answers).toEqual(Object.fromEntries(Object.keys(answers).map((request) => [request, 404])));
   });
 });
 

@@ -7,7 +7,7 @@ import { parseListenEnv } from '@/config/listenEnv';
 import { intakeOriginForSite } from '@/config/datadogSite';
 import { parseMonitoringEnv, type EnabledMonitoringConfig } from '@/config/monitoringEnv';
 import { parsePublicEnv } from '@/config/publicEnv';
-import { DEFAULT_CONTENT_REVALIDATE_SECONDS, parseServerEnv } from '@/config/serverEnv';
+import { DEFAULT_CONTENT_REVALIDATE_SECONDS, MIN_REVALIDATE_SECRET_LENGTH, parseServerEnv } from '@/config/serverEnv';
 
 const CONFIGURED = { NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app-123', NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: 'pub-abc' };
 
@@ -276,5 +276,28 @@ describe('parseServerEnv: the shared cache and the proxy purge', () => {
   });
   it.each(['127.0.0.1:6379', 'http://cache:6379', 'redis'])('rejects REDIS_URL=%s, naming it', (url) => {
     expect(() => parseServerEnv({ REDIS_URL: url })).toThrow(`Invalid environment variable REDIS_URL: expected a redis:// or rediss:// URL, got "${url}"`);
+  });
+});
+
+describe('parseServerEnv: REVALIDATE_SECRET', () => {
+  const LONG_ENOUGH = 'a'.repeat(32);
+
+  it('is off when unset or blank', () => {
+    expect(parseServerEnv({}).revalidateSecret).toBeUndefined();
+    expect(parseServerEnv({ REVALIDATE_SECRET: ' ' }).revalidateSecret).toBeUndefined();
+  });
+
+  it('takes a secret of 32 characters or more', () => {
+    expect(MIN_REVALIDATE_SECRET_LENGTH).toBe(32);
+    expect(parseServerEnv({ REVALIDATE_SECRET: LONG_ENOUGH }).revalidateSecret).toBe(LONG_ENOUGH);
+  });
+
+  // A short secret can be guessed, even behind the rate limits (docs/deploy.md).
+  it.each(['e2e-secret-0', 'a'.repeat(31), ` ${'a'.repeat(31)} `])('refuses %j by its length, never printing it', (secret) => {
+    const length = secret.trim().length;
+    expect(() => parseServerEnv({ REVALIDATE_SECRET: secret })).toThrow(
+      `Invalid environment variable REVALIDATE_SECRET: expected at least 32 characters (a random secret, e.g. openssl rand -hex 32), got ${length}`,
+    );
+    expect(() => parseServerEnv({ REVALIDATE_SECRET: secret })).not.toThrow(secret.trim());
   });
 });

@@ -107,6 +107,10 @@ describe('routeRequest', () => {
     ['the shared legal page is not served directly on a tenant host', { pathname: '/legal/terms' }, 'not-found', { reason: 'foreign-path' }],
     ['the microsites host serves the legal pages too', { host: 'localhost', pathname: '/cookies' }, 'rewrite', { pathname: '/legal/cookies' }],
     ['the unknown-host page is not served directly', { host: 'localhost', pathname: '/unknown-host' }, 'not-found', { reason: 'internal-page' }],
+    // Spec §2 names /500 a special route: shown on a server error, never a 5xx anyone can ask for.
+    ['the server-error page is not served directly', { host: 'localhost', pathname: '/500' }, 'not-found', { reason: 'internal-page', page: '/404' }],
+    ['nor in another language', { host: 'localhost', pathname: '/500', locale: 'de', explicitLocale: true }, 'not-found', { reason: 'internal-page' }],
+    ['a tenant host has no server-error page either', { pathname: '/500' }, 'not-found', { reason: 'foreign-path', page: '/404' }],
     ['a language picked in the switcher is stored and shown', { chosenLanguage: 'de' }, 'redirect', { pathname: '/', locale: 'de', storeLanguage: 'de' }],
     ['a picked language beats the URL and the stored one', { locale: 'fr', explicitLocale: true, storedLanguage: 'fr', chosenLanguage: 'de' }, 'redirect', { locale: 'de', storeLanguage: 'de' }],
     ['a legal page switches in place', { pathname: '/terms', locale: 'fr', explicitLocale: true, chosenLanguage: 'de' }, 'redirect', { pathname: '/terms', locale: 'de', storeLanguage: 'de' }],

@@ -22,7 +22,7 @@ export const E2E_KEYS = {
 export const E2E_COMMIT_SHA = 'e2e-commit-sha';
 
 /** What POST /api/revalidate requires of the e2e server (tests/e2e/revalidate.spec.ts). */
-export const E2E_REVALIDATE_SECRET = 'e2e-revalidate-secret-000000';
+export const E2E_REVALIDATE_SECRET = 'e2e-revalidate-secret-00000000000000000000000000';
 
 /** Environment for `next build` in the e2e run. */
 export const E2E_BUILD_ENV: Record<string, string> = {

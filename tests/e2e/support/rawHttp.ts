@@ -8,20 +8,25 @@ export interface RawResponse {
 }
 
 /**
- * One request to the local server with exactly the method, target and headers given: Node's fetch
- * cannot set Host, and a browser cannot send TRACE or a `*` target. `localAddress` picks the peer
- * address the server sees (any of 127.0.0.0/8).
+ * One request to the local server with exactly the method, target, headers and body given: Node's
+ * fetch cannot set Host, and a browser cannot send TRACE or a `*` target. `localAddress` picks the
+ * peer address the server sees (any of 127.0.0.0/8).
  */
-export function rawRequest(method: string, target: string, headers: Record<string, string> = {}, { localAddress }: { localAddress?: string } = {}): Promise<RawResponse> {
+export function rawRequest(
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+  { localAddress, body }: { localAddress?: string; body?: string } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port: E2E_PORT, method, path: target, headers, localAddress, timeout: 15_000 }, (res) => {
-      let body = '';
+      let text = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
     });
     req.on('timeout', () => req.destroy(new Error(`${method} ${target}: no answer in 15 s`)));
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
