@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import next from 'next';
 import { parseListenEnv } from './src/config/listenEnv';
 import { EnvError } from './src/config/parse';
-import { serverEnv } from './src/config/serverEnv';
+import type { ServerEnv } from './src/config/serverEnv';
 import type { SecurityHeaders } from './src/security/policy';
 import { dropUntrustedForwarding, trustedPeers, withoutInternalHeaders } from './src/security/forwardedHeaders';
 import { refuseRequest } from './src/security/requestGuard';
@@ -21,16 +21,19 @@ import { headersFor, SECURITY_HEADERS_FILE } from './src/security/serverHeaders'
  * deployment decides when it starts: behind the caching proxy, ETags and compression are the
  * proxy's work, done once per cached copy instead of once per request (BEHIND_PROXY).
  */
-function applyBuildConfig() {
+function applyBuildConfig(serverEnv: ServerEnv) {
   const { config } = JSON.parse(readFileSync(join(__dirname, '.next', 'required-server-files.json'), 'utf8')) as { config: Record<string, unknown> };
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify({ ...config, generateEtags: !serverEnv.behindProxy, compress: !serverEnv.behindProxy });
 }
 
 async function main() {
   const { port, hostname } = parseListenEnv(process.env);
+  // Loaded here rather than imported, so that a bad variable is reported by the catch below in
+  // one line, not as a stack trace from the module's first evaluation.
+  const { serverEnv } = await import('./src/config/serverEnv');
   // Share images, translations and the build are found from here, wherever the server was started.
   process.chdir(__dirname);
-  applyBuildConfig();
+  applyBuildConfig(serverEnv);
   const headers = JSON.parse(readFileSync(join(__dirname, SECURITY_HEADERS_FILE), 'utf8')) as SecurityHeaders;
   const app = next({ dev: false, dir: __dirname });
   const handle = app.getRequestHandler();
