@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { clientAddress } from '@/config/forwarded';
 import { requestHost, stripPreviewSuffix } from '@/tenancy/normalizeHost';
+import { CSP_REPORT_SOURCE } from './cspReports';
 import { resolveProxyTarget } from './proxy';
 import type { ConcurrencyLimit, RateLimiter } from './proxyLimits';
 
@@ -106,7 +107,9 @@ export async function handleProxyRequest(request: ProxyRequest, deps: ProxyDeps)
   // The intake derives browser and device from the agent, so it must be the visitor's.
   const userAgent = firstHeader(request.headers['user-agent']);
   if (userAgent) headers['user-agent'] = userAgent;
-  if (address) headers['x-forwarded-for'] = address;
+  // A CSP report is a security log, sent whatever the visitor chose about cookies: it travels
+  // without the visitor's address, which Datadog would keep for geolocation.
+  if (address && new URL(target.url).searchParams.get('ddsource') !== CSP_REPORT_SOURCE) headers['x-forwarded-for'] = address;
 
   const release = deps.upstream.tryAcquire();
   if (!release) return failure(503, 'busy', { 'retry-after': '1' });

@@ -93,6 +93,16 @@ describe('handleProxyRequest', () => {
     expect(untrusted.calls[0]!.init.headers).toEqual({ 'x-forwarded-for': '203.0.113.7' });
   });
 
+  it('forwards a CSP violation report tagged with the page’s tenant, without the visitor’s address', async () => {
+    const { fetch, calls } = intake();
+    const csp = `/api/v2/logs?dd-api-key=${TOKEN}&dd-evp-origin=content-security-policy&ddsource=csp-report&ddtags=service:microsites`;
+    const headers = { host: 'kingscross-bagberth.co.uk.localhost:8443', 'content-type': 'application/reports+json', 'user-agent': 'Chrome/156' };
+    const response = await handleProxyRequest(request({ url: proxyUrl(csp), headers, body: chunks('[{"type":"csp-violation"}]') }), deps({ fetch }));
+    expect(response.status).toBe(202);
+    expect(new URL(calls[0]!.url).searchParams.get('ddtags')).toBe('service:microsites,tenant.host:kingscross-bagberth.co.uk');
+    expect(calls[0]!.init.headers).toEqual({ 'content-type': 'application/reports+json', 'user-agent': 'Chrome/156' });
+  });
+
   it.each([400, 403, 413, 429, 500, 503])('passes the intake status %i back to the SDK, which decides on retries', async (status) => {
     const response = await handleProxyRequest(request(), deps({ fetch: intake(() => new Response(null, { status })).fetch }));
     expect(response.status).toBe(status);
