@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { askLoopback as ask, deployPorts, instanceLog, instancePids, proxyLog, start, startRedis, stop, stopRedis, waitForRedis } from '../../deploy/local';
 import { collector } from './support/collectorClient';
 import { COLLECTOR_URL, E2E_COMMIT_SHA, E2E_KEYS, E2E_REVALIDATE_SECRET, E2E_SERVER_ENV } from './support/collectorConfig';
-import { fuzzRequests, isRoutedPage, mapsToTenant } from './support/fuzzRequests';
+import { fuzzRequests, isRoutedPage, mapsToTenant, MAX_ANSWER_HEADERS } from './support/fuzzRequests';
 import { startGraphqlServer, type GraphqlServer } from './support/graphqlServer';
 
 const HTTPS_PORT = Number(process.env.DEPLOY_HTTPS_PORT ?? 8443);
@@ -62,7 +62,7 @@ function listeners(port: number): string[] {
 /** A request through the proxy exactly as generated (any Host, over TLS with a fixed server name), its body as text. */
 function fuzzThroughProxy(method: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = httpsRequest({ hostname: '127.0.0.1', port: HTTPS_PORT, servername: 'localhost', method, path, headers, rejectUnauthorized: false, timeout: 15_000 }, (response) => {
+    const request = httpsRequest({ hostname: '127.0.0.1', port: HTTPS_PORT, servername: 'localhost', method, path, headers, rejectUnauthorized: false, timeout: 15_000, maxHeaderSize: MAX_ANSWER_HEADERS }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));

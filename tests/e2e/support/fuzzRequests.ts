@@ -9,6 +9,12 @@ export const KNOWN = domains.map((entry) => entry.domain);
 // Written into hosts, paths and headers; must never come back as markup.
 export const MARK = '<fz"\'>';
 
+/**
+ * Headers of an answer the test clients read: Next's redirect of a long URL repeats it in both
+ * `Location` and `Refresh`, past Node's 16 KiB default (browsers take far more).
+ */
+export const MAX_ANSWER_HEADERS = 65_536;
+
 export interface FuzzRequest {
   host: string;
   path: string;

@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { E2E_PORT } from '../../../playwright.config';
+import { MAX_ANSWER_HEADERS } from './fuzzRequests';
 
 export interface RawResponse {
   status: number;
@@ -19,7 +20,7 @@ export function rawRequest(
   { localAddress, body }: { localAddress?: string; body?: string } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: E2E_PORT, method, path: target, headers, localAddress, timeout: 15_000 }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port: E2E_PORT, method, path: target, headers, localAddress, timeout: 15_000, maxHeaderSize: MAX_ANSWER_HEADERS }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
