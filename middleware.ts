@@ -10,7 +10,8 @@ const warnUnknownHost = throttledWarning(console.warn, 10_000);
 
 /**
  * Cache rules a CDN in front must follow (see docs/security.md): an answer that depends on the
- * language cookie varies by it, a redirect chosen by a cookie and every 404 are never stored (a
+ * language cookie and Accept-Language varies by them, a redirect chosen by either and every 404
+ * are never stored (a
  * host pointed at the CDN before its entry ships must not keep saying "No mapping").
  */
 const NO_STORE = 'private, no-store';
@@ -27,6 +28,7 @@ export function middleware(request: NextRequest) {
       explicitLocale: request.headers.has('x-nextjs-data') || pathNamesLocale(new URL(request.url).pathname),
       storedLanguage: request.cookies.get(LANGUAGE_COOKIE)?.value,
       chosenLanguage: request.nextUrl.searchParams.get(CHOOSE_LANGUAGE_PARAM) ?? undefined,
+      acceptLanguage: request.headers.get('accept-language') ?? undefined,
     },
     routingContext,
   );
@@ -39,7 +41,7 @@ export function middleware(request: NextRequest) {
       url.pathname = decision.pathname;
       if (decision.search !== undefined) url.search = decision.search;
       const response = NextResponse.rewrite(url);
-      if (decision.byLanguageCookie) response.headers.set('vary', 'Cookie');
+      if (decision.byVisitorLanguage) response.headers.set('vary', 'Cookie, Accept-Language');
       return response;
     }
     case 'redirect': {
@@ -47,7 +49,7 @@ export function middleware(request: NextRequest) {
       url.locale = decision.locale;
       if (!decision.storeLanguage) {
         const response = NextResponse.redirect(url, 307);
-        if (decision.byLanguageCookie) response.headers.set('cache-control', NO_STORE);
+        if (decision.byVisitorLanguage) response.headers.set('cache-control', NO_STORE);
         return response;
       }
       url.searchParams.delete(CHOOSE_LANGUAGE_PARAM);

@@ -15,6 +15,8 @@ import { request as httpsRequest } from 'node:https';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SecurityHeaders } from '../src/security/policy';
+import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap';
+import type { DomainEntry } from '../src/tenancy/types';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
 
 const ROOT = resolve(__dirname, '..');
@@ -100,12 +102,29 @@ function writeNginxConf(ports: DeployPorts) {
     ROOT,
     HTTP_PORT: String(ports.http),
     HTTPS_PORT: String(ports.https),
+    LANGUAGE_NEGOTIATION: languageNegotiation(DOMAIN_ENTRIES),
     UPSTREAMS: ports.instances.map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=10s;`).join('\n'),
   };
   writeSecurityHeaders();
   const template = readFileSync(join(ROOT, 'deploy', 'nginx.conf.template'), 'utf8');
   writeFileSync(NGINX_CONF, template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => values[name] ?? ''));
   execFileSync('nginx', ['-t', '-q', '-c', NGINX_CONF], { stdio: 'inherit' });
+}
+
+/**
+ * nginx's copy of negotiateLanguage (src/i18n/pageLanguage.ts), one regular expression per set of
+ * languages hosts offer: on `host|Accept-Language`, the first entry whose language the host offers.
+ * Its value keys the cached `/`, so the proxy never gives one language's copy to another.
+ */
+export function languageNegotiation(entries: readonly DomainEntry[]): string {
+  const hostsByLocales = new Map<string, string[]>();
+  for (const { domain, locales } of entries) {
+    const key = locales.join('|');
+    hostsByLocales.set(key, [...(hostsByLocales.get(key) ?? []), domain.replace(/\./g, '\\.')]);
+  }
+  return [...hostsByLocales]
+    .map(([locales, hosts]) => `    "~*^(?:${hosts.join('|')})(?:\\.localhost)?\\|(?:[^,]*,)*?\\s*(?<language>${locales})(?:-[^,;]*)?\\s*(?:;[^,]*)?(?:,|$)" $language;`)
+    .join('\n');
 }
 
 /**

@@ -24,3 +24,19 @@ export function resolvePageLanguage(
   }
   return DEFAULT_LOCALE;
 }
+
+/**
+ * The first of the browser's languages (`Accept-Language`, in the order listed) that the host
+ * offers, by primary subtag (`pt-BR` is `pt`). Weights are not compared: browsers list languages in
+ * the visitor's order, and the proxy's cache key follows the same rule with a regular expression
+ * (deploy/local.ts), which must reach the same answer for every header.
+ */
+export function negotiateLanguage(acceptLanguage: string | undefined, offered: readonly WebsiteLocale[]): WebsiteLocale | undefined {
+  for (const entry of (acceptLanguage ?? '').split(',')) {
+    const primary = entry.split(';')[0]?.trim().split('-')[0]?.toLowerCase();
+    const offer = offered.find((locale) => locale === primary);
+    if (offer) return offer;
+  }
+  return undefined;
+}
+

@@ -1,4 +1,4 @@
-import { resolvePageLanguage } from '@/i18n/pageLanguage';
+import { negotiateLanguage, resolvePageLanguage } from '@/i18n/pageLanguage';
 import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
 import { NoMappingError, type TenantResolver } from './resolveTenant';
 import type { DomainEntry } from './types';
@@ -40,6 +40,8 @@ export interface RouteRequest {
   storedLanguage?: string;
   /** A language just picked in the switcher (see CHOOSE_LANGUAGE_PARAM), if any. */
   chosenLanguage?: string;
+  /** The browser's `Accept-Language`, if any. */
+  acceptLanguage?: string;
 }
 
 export interface RoutingContext {
@@ -51,8 +53,8 @@ export type NotFoundReason = 'unknown-host' | 'locale-not-offered' | 'foreign-pa
 
 export type RouteDecision =
   | { kind: 'pass' }
-  | { kind: 'rewrite'; pathname: string; search?: string; entry?: DomainEntry; byLanguageCookie?: boolean }
-  | { kind: 'redirect'; pathname: string; locale: WebsiteLocale; storeLanguage?: WebsiteLocale; byLanguageCookie?: boolean }
+  | { kind: 'rewrite'; pathname: string; search?: string; entry?: DomainEntry; byVisitorLanguage?: boolean }
+  | { kind: 'redirect'; pathname: string; locale: WebsiteLocale; storeLanguage?: WebsiteLocale; byVisitorLanguage?: boolean }
   | { kind: 'not-found'; reason: NotFoundReason; page: string };
 
 /** The same page in the chosen language, remembered for later visits. */
@@ -103,12 +105,13 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
   if (request.pathname === entry.path) return { kind: 'redirect', pathname: '/', locale: request.locale };
   if (request.pathname !== '/') return notFound('foreign-path');
 
-  // Spec §2: a URL without a locale shows the stored language choice, when the host offers it.
+  // Spec §2: a URL without a locale shows the stored language choice, when the host offers it;
+  // without one, the first of the browser's languages the host offers, else its default.
   if (request.explicitLocale) return { kind: 'rewrite', pathname: entry.path, entry };
-  // The answer to a URL without a locale depends on the language cookie: caches must know.
-  const language = resolvePageLanguage(request.storedLanguage, request.locale, offered);
-  if (language !== request.locale) return { kind: 'redirect', pathname: '/', locale: language, byLanguageCookie: true };
-  return { kind: 'rewrite', pathname: entry.path, entry, byLanguageCookie: true };
+  // The answer to a URL without a locale depends on the language cookie and Accept-Language: caches must know.
+  const language = resolvePageLanguage(request.storedLanguage, negotiateLanguage(request.acceptLanguage, offered) ?? request.locale, offered);
+  if (language !== request.locale) return { kind: 'redirect', pathname: '/', locale: language, byVisitorLanguage: true };
+  return { kind: 'rewrite', pathname: entry.path, entry, byVisitorLanguage: true };
 }
 
 /** Whether a raw request path names a website locale as its first segment. */

@@ -1,6 +1,7 @@
 // Spec §2 (page language: stored setting, else router locale, else default) and §9 (locale sets).
 import { readFileSync } from 'node:fs';
 import { expect, hostUrl, test } from './support/fixtures';
+import { rawRequest } from './support/rawHttp';
 
 test('the switcher offers only the host locales and switches in place', async ({ page }) => {
   await page.goto(hostUrl('cornavin-bagberth.ch'));
@@ -41,6 +42,30 @@ test('a stored language choice is used on the next visit to the root', async ({ 
   await page.goto(hostUrl('kyotostation-bagberth.jp'));
   await expect(page).toHaveURL(hostUrl('kyotostation-bagberth.jp', '/ja'));
   await expect(page.getByRole('heading', { level: 1 })).toContainText('京都駅');
+});
+
+test.describe("a Japanese browser on a Japanese host, with no stored choice", () => {
+  test.use({ locale: 'ja-JP' });
+
+  test('is sent from the root to the Japanese page, which no cache may keep for others', async ({ page }) => {
+    const redirects: { status: number; cacheControl: string | undefined }[] = [];
+    page.on('response', (response) => {
+      if (response.url() === hostUrl('kyotostation-bagberth.jp')) redirects.push({ status: response.status(), cacheControl: response.headers()['cache-control'] });
+    });
+    await page.goto(hostUrl('kyotostation-bagberth.jp'));
+    await expect(page).toHaveURL(hostUrl('kyotostation-bagberth.jp', '/ja'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    expect(redirects).toEqual([{ status: 307, cacheControl: 'private, no-store' }]);
+    // Not a choice: nothing is stored, and an English browser still gets English at the root.
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'language')).toBeUndefined();
+  });
+});
+
+test("the root's English copy says it depends on the visitor's languages", async () => {
+  const response = await rawRequest('GET', '/', { host: 'kyotostation-bagberth.jp', 'accept-language': 'en-GB,en;q=0.9,ja;q=0.8' });
+  expect(response.status).toBe(200);
+  expect(response.body).toMatch(/<html lang="en/);
+  expect(String(response.headers.vary)).toMatch(/\bAccept-Language\b/);
 });
 
 test('an English-only host shows no switcher', async ({ page }) => {

@@ -168,6 +168,22 @@ test('long tracking queries answer 200 or 414, never 502, and a burst of them le
   expect(readFileSync(proxyLog, 'utf8')).not.toMatch(/too big header|no live upstreams/);
 });
 
+test("the cached root follows each visitor's languages: one language's copy never reaches another", async () => {
+  const kyoto = (acceptLanguage: string) => ask(`https://kyotostation-bagberth.jp.localhost:${HTTPS_PORT}/`, { headers: { 'accept-encoding': 'br', 'accept-language': acceptLanguage } });
+  // An English browser's root is cached...
+  await kyoto('en-US,en;q=0.9');
+  const english = await kyoto('en-GB, ja;q=0.5');
+  expect(english.headers['x-cache-status']).toBe('HIT');
+  // ...and never given to a Japanese browser, which is sent to /ja, every time.
+  for (const acceptLanguage of ['ja,en-US;q=0.9', 'ja-JP', 'fr, ja']) {
+    const japanese = await kyoto(acceptLanguage);
+    expect(japanese.status, acceptLanguage).toBe(307);
+    expect(japanese.headers.location, acceptLanguage).toBe('/ja');
+  }
+  // A language the host does not offer shares the default copy.
+  expect((await kyoto('ko, en;q=0.5')).headers['x-cache-status']).toBe('HIT');
+});
+
 test("the proxy's own answers carry the security headers too: static files, 405, 414", async () => {
   const home = (await ask(page('/'), { headers: { 'accept-encoding': 'identity' } })).body.toString();
   const script = /"(\/_next\/static\/[^"]+\.js)"/.exec(home)?.[1] ?? '/_next/static/missing.js';

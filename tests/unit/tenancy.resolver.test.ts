@@ -90,8 +90,15 @@ describe('routeRequest', () => {
     ['another tenant path is 404', { pathname: '/prague/city' }, 'not-found', { reason: 'foreign-path' }],
     ['any other path is 404', { pathname: '/admin' }, 'not-found', { reason: 'foreign-path' }],
     ['the own landing path redirects to the root', { pathname: '/kings-cross-station/poi', locale: 'fr' }, 'redirect', { pathname: '/', locale: 'fr' }],
-    ['a stored language redirects a bare root', { storedLanguage: 'fr' }, 'redirect', { pathname: '/', locale: 'fr', byLanguageCookie: true }],
-    ['a bare root without a stored language says it depends on one', {}, 'rewrite', { byLanguageCookie: true }],
+    ['a stored language redirects a bare root', { storedLanguage: 'fr' }, 'redirect', { pathname: '/', locale: 'fr', byVisitorLanguage: true }],
+    ['a bare root without a stored language says it depends on one', {}, 'rewrite', { byVisitorLanguage: true }],
+    ['the browser\'s first language the host offers redirects a bare root', { acceptLanguage: 'ja, fr-FR;q=0.9, en;q=0.8' }, 'redirect', { pathname: '/', locale: 'fr', byVisitorLanguage: true }],
+    ['a regional tag counts by its language', { acceptLanguage: 'de-CH' }, 'redirect', { locale: 'de' }],
+    ['the host\'s default language in the browser keeps the bare root', { acceptLanguage: 'en-GB, fr' }, 'rewrite', { pathname: '/kings-cross-station/poi', byVisitorLanguage: true }],
+    ['no language the host offers keeps the bare root', { acceptLanguage: 'ja, ko, *' }, 'rewrite', { byVisitorLanguage: true }],
+    ['a stored language beats the browser\'s', { storedLanguage: 'de', acceptLanguage: 'fr' }, 'redirect', { locale: 'de' }],
+    ['a stored language the host lacks leaves it to the browser', { storedLanguage: 'ja', acceptLanguage: 'fr' }, 'redirect', { locale: 'fr' }],
+    ['a URL that names its locale ignores the browser', { locale: 'de', explicitLocale: true, acceptLanguage: 'fr' }, 'rewrite', { pathname: '/kings-cross-station/poi' }],
     ['a URL that names its locale beats the stored one', { storedLanguage: 'fr', explicitLocale: true }, 'rewrite', {}],
     ['a stored language the host lacks is ignored', { storedLanguage: 'ja' }, 'rewrite', {}],
     ['a stored nonsense language is ignored', { storedLanguage: '<script>' }, 'rewrite', {}],
@@ -127,7 +134,7 @@ describe('routeRequest', () => {
   });
 
   it('lets a cache keep a URL that names its locale for everyone, cookie or not', () => {
-    expect(routeRequest(request({ locale: 'fr', explicitLocale: true, storedLanguage: 'de' }), context)).not.toHaveProperty('byLanguageCookie');
+    expect(routeRequest(request({ locale: 'fr', explicitLocale: true, storedLanguage: 'de' }), context)).not.toHaveProperty('byVisitorLanguage');
   });
 });
 

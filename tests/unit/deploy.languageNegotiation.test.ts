@@ -1,0 +1,51 @@
+// The proxy keys its copy of a host's bare root `/` on the language the middleware will pick for
+// it (spec §2, src/i18n/pageLanguage.ts): nginx's regular expressions (deploy/local.ts) and
+// negotiateLanguage must agree on every header, or one language's copy is served to another.
+import fc from 'fast-check';
+import { languageNegotiation } from '../../deploy/local';
+import { negotiateLanguage } from '@/i18n/pageLanguage';
+import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
+import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
+
+/** The map's lines as JavaScript expressions: PCRE and JavaScript read these patterns alike. */
+const lines = languageNegotiation(DOMAIN_ENTRIES)
+  .split('\n')
+  .map((line) => new RegExp(/^\s*"~\*(.*)" \$language;$/.exec(line)?.[1] ?? 'unparsed', 'i'));
+
+/** What nginx's map gives: the first line that matches, else "" (its default). */
+const proxyKey = (host: string, acceptLanguage: string) =>
+  lines
+    .map((pattern) => pattern.exec(`${host}|${acceptLanguage}`)?.groups?.language)
+    .find((language) => language !== undefined)
+    ?.toLowerCase() ?? '';
+
+const tag = fc.oneof(
+  fc.constantFrom(...WEBSITE_LOCALES, 'nl', 'sv', '*', 'en-GB', 'pt-BR', 'zh-Hant-TW', 'DE-ch', 'english', 'fri'),
+  fc.stringMatching(/^[a-z]{2,3}(-[A-Za-z0-9]{2,4})?$/),
+);
+const entry = fc.tuple(tag, fc.option(fc.constantFrom(';q=0.9', '; q=0.5', ';q=0', ';q=1.0'), { nil: undefined })).map(([language, weight]) => `${language}${weight ?? ''}`);
+const header = fc.array(entry, { maxLength: 6 }).chain((entries) => fc.constantFrom(entries.join(','), entries.join(', '), entries.join(' ,')));
+
+describe('the proxy negotiates the bare root as the middleware does', () => {
+  it('has every host in exactly one line', () => {
+    for (const { domain } of DOMAIN_ENTRIES) expect(lines.filter((pattern) => pattern.test(`${domain}|en`)), domain).toHaveLength(1);
+  });
+
+  it.each([
+    ['kyotostation-bagberth.jp', 'ja,en-US;q=0.9,en;q=0.8', 'ja'],
+    ['kyotostation-bagberth.jp.localhost', 'fr-FR, en;q=0.5', 'en'],
+    ['edinburgh-bagberth.co.uk', 'ko, zh-CN', ''],
+    ['edinburgh-bagberth.co.uk', '', ''],
+  ])('%s with %j → %j', (host, acceptLanguage, expected) => {
+    expect(proxyKey(host, acceptLanguage)).toBe(expected);
+  });
+
+  it('on every host, for generated headers', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...DOMAIN_ENTRIES), fc.boolean(), header, ({ domain, locales }, preview, acceptLanguage) => {
+        expect(proxyKey(preview ? `${domain}.localhost` : domain, acceptLanguage)).toBe(negotiateLanguage(acceptLanguage, locales) ?? '');
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
