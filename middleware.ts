@@ -66,6 +66,7 @@ export function middleware(request: NextRequest) {
     case 'not-found':
       if (decision.reason === 'unknown-host') warnUnknownHost(`[tenancy] No mapping found for origin: host=${JSON.stringify(host.slice(0, 253))}`);
       url.pathname = decision.page;
+      if (decision.locale) url.locale = decision.locale;
       return NextResponse.rewrite(url, { status: 404, headers: { 'cache-control': NO_STORE } });
   }
 }

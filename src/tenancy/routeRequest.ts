@@ -1,5 +1,5 @@
 import { negotiateLanguage, resolvePageLanguage } from '@/i18n/pageLanguage';
-import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
+import { DEFAULT_LOCALE, isWebsiteLocale, WEBSITE_LOCALES, type WebsiteLocale } from '@/i18n/websiteLocales';
 import { NoMappingError, type TenantResolver } from './resolveTenant';
 import type { DomainEntry } from './types';
 
@@ -55,7 +55,7 @@ export type RouteDecision =
   | { kind: 'pass' }
   | { kind: 'rewrite'; pathname: string; search?: string; entry?: DomainEntry; byVisitorLanguage?: boolean }
   | { kind: 'redirect'; pathname: string; locale: WebsiteLocale; storeLanguage?: WebsiteLocale; byVisitorLanguage?: boolean }
-  | { kind: 'not-found'; reason: NotFoundReason; page: string };
+  | { kind: 'not-found'; reason: NotFoundReason; page: string; locale?: WebsiteLocale };
 
 /** The same page in the chosen language, remembered for later visits. */
 function switchTo(request: RouteRequest, offered?: readonly WebsiteLocale[]): RouteDecision | undefined {
@@ -64,11 +64,21 @@ function switchTo(request: RouteRequest, offered?: readonly WebsiteLocale[]): Ro
   return { kind: 'redirect', pathname: request.pathname, locale: chosen, storeLanguage: chosen };
 }
 
-const notFound = (reason: NotFoundReason): RouteDecision => ({
+const notFound = (reason: NotFoundReason, locale?: WebsiteLocale): RouteDecision => ({
   kind: 'not-found',
   reason,
   page: reason === 'unknown-host' ? UNKNOWN_HOST_PAGE : NOT_FOUND_PAGE,
+  ...(locale && { locale }),
 });
+
+/**
+ * An unknown host has no languages of its own: its page speaks the one the URL names, else the
+ * first of the browser's that the site has copy for.
+ */
+function unknownHostLanguage(request: RouteRequest): WebsiteLocale {
+  if (request.explicitLocale && isWebsiteLocale(request.locale)) return request.locale;
+  return negotiateLanguage(request.acceptLanguage, WEBSITE_LOCALES) ?? DEFAULT_LOCALE;
+}
 
 /**
  * Decides what a request becomes. A tenant host serves exactly one landing page, at `/` in each
@@ -91,7 +101,7 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
   try {
     entry = context.resolveTenant(request.host);
   } catch (error) {
-    if (error instanceof NoMappingError) return notFound('unknown-host');
+    if (error instanceof NoMappingError) return notFound('unknown-host', unknownHostLanguage(request));
     throw error;
   }
 

@@ -67,6 +67,20 @@ test('the unknown-host page says what happened, offers the booking service, and 
   await expect(page.getByText('No mapping found for origin')).toBeVisible();
 });
 
+test.describe('an unknown host opened by a German browser', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('answers in German, with the spec message kept as it is', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 404/);
+    const response = await page.goto(hostUrl('no-such-site.example'));
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveURL(hostUrl('no-such-site.example'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Diese Adresse gehört zu keiner unserer Websites');
+    await expect(page.getByText('No mapping found for origin')).toBeVisible();
+  });
+});
+
 test('a legal page names the operator with a contact, and leads back to the landing page', async ({ page }) => {
   await page.goto(hostUrl('kingscross-bagberth.co.uk', '/de/privacy'));
   await expect(page.locator('address')).toContainText('Bagberth Ltd');
