@@ -57,6 +57,20 @@ module.exports = {
       to: { path: `^src/${folder}/`, pathNot: `^src/${folder}/(${files.join('|').replace(/\./g, '\\.')})$` },
     })),
     {
+      name: 'build-only:country-borders',
+      severity: 'error',
+      comment: "country-coder carries the world's borders (about 700 kB): src/tenancy/placeGeo.ts alone loads them, for the tenant check.",
+      from: { pathNot: '^src/tenancy/placeGeo\\.ts$' },
+      to: { path: '^node_modules/@rapideditor/country-coder/' },
+    },
+    {
+      name: 'build-only:tenant-validation',
+      severity: 'error',
+      comment: 'The tenant validation loads the borders: scripts/check-tenants.ts runs it at build time, no page or server does.',
+      from: { path: '^(src/|pages/|middleware\\.ts$|server\\.ts$)', pathNot: '^src/tenancy/validateTenants\\.ts$' },
+      to: { path: '^src/tenancy/(validateTenants|placeGeo)\\.ts$' },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that resolves to nothing fails at build time anyway; say so here first.',
@@ -66,7 +80,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(\\.next|node_modules|bench/results)/' },
+    exclude: { path: '^(\\.next|bench/results)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },

@@ -7,6 +7,7 @@ import { createInstance, type TFunction } from 'i18next';
 import { ImageResponse } from 'next/og';
 import { createElement } from 'react';
 import { landingPaths, landingProps } from '../src/landing/server';
+import { titleKeys } from '../src/landing/titleKeys';
 import { parseFontFaces, subsetsFor, type FontSubset } from '../src/seo/fontSubsets';
 import { SHARE_IMAGE_SIZE, ShareImage, type ShareImageText } from '../src/seo/shareImage';
 import { SHARE_IMAGE_DIR, shareImageName } from '../src/seo/shareImageFiles';
@@ -60,7 +61,7 @@ async function main() {
     const say = (text: string) => text.replace(/\u202f/g, '\u00a0');
     const text: ShareImageText = {
       kindLabel: say(t(`kind.${props.place.kind}`)),
-      headline: say(t('hero.title', { where: props.place.where })),
+      headline: say(t(titleKeys(props.type, props.place.kind).headline, { where: props.place.where })),
       price: say(t('hero.priceFrom', { price: props.price.dailyFrom })),
     };
     const fonts = fontsFor(`Bagberth B ${Object.values(text).join(' ')}`, props.locale);

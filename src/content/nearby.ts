@@ -5,7 +5,7 @@ import { PLACES } from '@/tenancy/placeData';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 import { groupTenantPages } from '@/tenancy/tenantPages';
 import type { DomainEntry, Place, PlaceKind, TenantPage, TenantType } from '@/tenancy/types';
-import { distanceKm } from './distance';
+import { distanceKm } from '@/base/greatCircle';
 
 /** Another tenant page, as a landing page links to it. */
 export interface NearbyPlace {

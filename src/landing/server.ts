@@ -25,6 +25,7 @@ import { serverEnv } from '@/config/serverEnv';
 import { shareImageName } from '@/seo/shareImageFiles';
 import { SHELL_COPY } from '@/shell/shellCopy';
 import { faqItems } from './faqTopics';
+import { titleKeys } from './titleKeys';
 
 const TENANT_PAGES = groupTenantPages(DOMAIN_ENTRIES);
 const GRAPHQL_URL = serverEnv.graphqlUrl ?? null;
@@ -139,14 +140,15 @@ export function landingProps(params: LandingParams, locale: string | undefined):
  */
 export function landingCopy({ type, place, nearby, nearbyHeading, locales, graphqlUrl }: LandingProps): PageCopy {
   const kinds = new Set([place.kind, ...nearby.map((neighbour) => neighbour.kind)]);
+  const { title, headline } = titleKeys(type, place.kind);
   return withCopy(SHELL_COPY, {
     microsites: [
-      'meta.title',
+      title,
       `meta.description.${type}`,
       'meta.ogImageAlt',
       'breadcrumb.label',
       ...[...kinds].map((kind) => `kind.${kind}`),
-      'hero.title',
+      headline,
       `hero.lead.${type}`,
       'hero.priceFrom',
       'hero.cta',

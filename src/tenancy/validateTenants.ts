@@ -1,5 +1,7 @@
 import { WEBSITE_LOCALES, isWebsiteLocale } from '@/i18n/websiteLocales';
+import type { LatLng } from '@/base/greatCircle';
 import { canonicalProblems } from './canonicalHost';
+import { cityDistanceProblem, countryProblem, isCityPart, isCountryCode } from './placeGeo';
 import { needsPhraseData, PHRASE_EXAMPLES, PHRASE_LOCALES } from './placePhrases';
 import { PLACE_KINDS, TENANT_TYPES, type TenantProblem } from './types';
 import { isObject } from '@/base/isObject';
@@ -11,6 +13,8 @@ const PLACE_FIELDS = new Set(['kind', 'name', 'where', 'city', 'country', 'curre
 
 type Json = Record<string, unknown>;
 const show = (value: unknown) => JSON.stringify(value) ?? String(value);
+const isLatitude = (value: unknown): value is number => typeof value === 'number' && Math.abs(value) <= 90;
+const isLongitude = (value: unknown): value is number => typeof value === 'number' && Math.abs(value) <= 180;
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -145,14 +149,36 @@ function validatePlace(
   if (place.city !== null && (typeof place.city !== 'string' || !isObject(places[place.city]))) {
     report('city', `${show(place.city)} must be null or the slug of a city in places.json`);
   }
-  if (typeof place.country !== 'string' || !/^[A-Z]{2}$/.test(place.country)) report('country', `${show(place.country)} must be an ISO country code like "GB"`);
+  if (typeof place.country !== 'string' || !isCountryCode(place.country)) report('country', `${show(place.country)} must be an ISO country code like "GB"`);
   if (typeof place.currency !== 'string' || !options.currencies.includes(place.currency)) {
     report('currency', `${show(place.currency)} must be a priced currency (${options.currencies.join(', ')}); add it to src/content/pricing.ts first`);
   }
-  if (typeof place.lat !== 'number' || Math.abs(place.lat) > 90) report('lat', `${show(place.lat)} must be a latitude from -90 to 90`);
-  if (typeof place.lng !== 'number' || Math.abs(place.lng) > 180) report('lng', `${show(place.lng)} must be a longitude from -180 to 180`);
+  if (!isLatitude(place.lat)) report('lat', `${show(place.lat)} must be a latitude from -90 to 90`);
+  if (!isLongitude(place.lng)) report('lng', `${show(place.lng)} must be a longitude from -180 to 180`);
+  const misplaced = coordinatesProblem(place, places);
+  if (misplaced) report('lat, lng', misplaced);
   if (typeof place.timeZone !== 'string' || !isTimeZone(place.timeZone)) report('timeZone', `${show(place.timeZone)} is not an IANA time zone like "Europe/London"`);
   return problems;
+}
+
+/** A place whose lat, lng and country are each well formed. */
+function located(place: unknown): (LatLng & { country: string }) | undefined {
+  if (!isObject(place) || !isLatitude(place.lat) || !isLongitude(place.lng) || typeof place.country !== 'string' || !isCountryCode(place.country)) return undefined;
+  return { lat: place.lat, lng: place.lng, country: place.country };
+}
+
+/**
+ * Coordinates that contradict the country, or put a station, airport or landmark too far from its
+ * parent city. The distance is judged only once both places stand in their countries, so one slip
+ * is reported once.
+ */
+function coordinatesProblem(place: Json, places: Json): string | undefined {
+  const here = located(place);
+  if (!here) return undefined;
+  const outside = countryProblem(here);
+  if (outside || typeof place.city !== 'string' || !isCityPart(place.kind)) return outside;
+  const city = located(places[place.city]);
+  return city && !countryProblem(city) ? cityDistanceProblem(place.kind, here, place.city, city) : undefined;
 }
 
 /** `where`: the "near X" / "in X" phrase, required in every served locale whose grammar depends on the place. */

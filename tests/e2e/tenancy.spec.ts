@@ -43,10 +43,13 @@ test.describe('tenant hosts', () => {
     await expect(page.getByText(/From CZK\s?120 per bag per day/)).toBeVisible();
   });
 
-  test('venice exists as a city page and as a poi page', async ({ page }) => {
+  test('venice exists as a city page and as a poi page, each with its own headline', async ({ page }) => {
     await page.goto(hostUrl('venice-bagberth.it'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Luggage storage in Venice');
     await expect(page.getByText('Trusted shops and hotels in Venice look after your bags')).toBeVisible();
     await page.goto(hostUrl('venezia-bagberth.it'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Central luggage storage in Venice');
+    await expect(page).toHaveTitle('Central luggage storage in Venice from €5 a day | Bagberth');
     await expect(page.getByText('Drop your bags at a trusted local shop or hotel in Venice, then explore hands-free.')).toBeVisible();
   });
 

@@ -16,10 +16,12 @@ symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 const domainsText = readFileSync(join(ROOT, 'tenants/domains.json'), 'utf8');
+const placesText = readFileSync(join(ROOT, 'tenants/places.json'), 'utf8');
 
-/** Loads next.config.js as `next build` does, with tenants/domains.json as given. */
-function buildConfigWith(domains: string, variables: Record<string, string> = {}) {
+/** Loads next.config.js as `next build` does, with the tenant files as given. */
+function buildConfigWith(domains: string, variables: Record<string, string> = {}, places = placesText) {
   writeFileSync(join(copy, 'tenants/domains.json'), domains);
+  writeFileSync(join(copy, 'tenants/places.json'), places);
   const env = { ...process.env, BUILD_INPUTS_CHECKED: '', ...variables };
   return spawnSync(process.execPath, ['-e', "require('./next.config.js')(require('next/constants').PHASE_PRODUCTION_BUILD)"], { cwd: copy, env, encoding: 'utf8' });
 }
@@ -47,6 +49,17 @@ describe('next build with a broken tenant map', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`entry "${domains[0]!.domain}", field "locales": must be a list`);
     expect(result.stderr).not.toMatch(/TypeError/);
+  }, 30_000);
+
+  it('stops on swapped coordinates, naming the entry and the field', () => {
+    const file = JSON.parse(placesText) as { places: Record<string, { lat: number; lng: number }> };
+    const station = file.places['kings-cross-station']!;
+    [station.lat, station.lng] = [station.lng, station.lat];
+    const result = buildConfigWith(domainsText, {}, JSON.stringify(file, null, 2));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      'tenants/places.json: entry "kings-cross-station", field "lat, lng": lat and lng look swapped: (lng, lat) is in United Kingdom (GB)\n\n1 problem(s) in the tenant map.',
+    );
   }, 30_000);
 
   it('stops on invalid JSON with its line and column', () => {

@@ -1,5 +1,6 @@
 // Spec §2 (alias hosts share a slug; a city and its POIs), §3 (locale entry distanceSystem; place facts): "Also near here".
-import { distanceKm, formatDistance } from '@/content/distance';
+import { distanceKm } from '@/base/greatCircle';
+import { formatDistance } from '@/content/distance';
 import { DEFAULT_NEARBY_RADIUS_KM, createNearbyFinder, nearbyPlaces, pageNeighbours, poisInCity } from '@/content/nearby';
 import { groupTenantPages } from '@/tenancy/tenantPages';
 import { PLACES } from '@/tenancy/placeData';

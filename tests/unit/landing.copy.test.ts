@@ -5,6 +5,9 @@ import { createInstance, type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEBSITE_LOCALES, type WebsiteLocale } from '@/i18n/websiteLocales';
 import { landingProps } from '@/landing/server';
+import { titleKeys } from '@/landing/titleKeys';
+import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
+import { groupTenantPages } from '@/tenancy/tenantPages';
 import type { LandingProps } from '@/landing/types';
 
 const translators = new Map<WebsiteLocale, TFunction>();
@@ -22,11 +25,12 @@ function page(slug: string, type: 'poi' | 'city', locale: WebsiteLocale) {
   const props = landingProps({ slug, type }, locale) as LandingProps;
   const t = translators.get(locale)!;
   const values = { where: props.place.where, price: props.price.dailyFrom, guarantee: props.price.guarantee };
+  const keys = titleKeys(type, props.place.kind);
   return {
     where: props.place.where,
-    title: t('meta.title', values),
+    title: t(keys.title, values),
     description: t(`meta.description.${type}`, values),
-    h1: t('hero.title', values),
+    h1: t(keys.headline, values),
     cta: t('hero.cta', values),
     hours: t(`hours.${props.place.kind}`, values),
     localTime: t('hours.localTime', { timeZone: props.place.timeZoneName }),
@@ -47,6 +51,8 @@ describe('sentences that name the place', () => {
     ['prague', 'city', 'pl', 'Przechowalnia bagażu w\u00a0Pradze', 'Znajdź przechowalnię w\u00a0Pradze'],
     ['prague', 'city', 'de', 'Gepäckaufbewahrung in Prag', 'Aufbewahrung in Prag finden'],
     ['prague', 'city', 'fr', 'Consigne à bagages à Prague', 'Trouver une consigne à Prague'],
+    ['venice', 'poi', 'en', 'Central luggage storage in Venice', 'Find storage in Venice'],
+    ['venice', 'poi', 'it', 'Deposito bagagli in centro a Venezia', 'Trova un deposito a Venezia'],
   ] as const)('%s (%s) in %s: “%s”', (slug, type, locale, h1, cta) => {
     const shown = page(slug, type, locale);
     expect(shown.h1).toBe(h1);
@@ -79,4 +85,22 @@ describe('sentences that name the place', () => {
       expect(text, locale).not.toContain('{{place}}');
     }
   });
+});
+
+// Spec §2: Venice is both /venice/city and /venice/poi. Two pages with one title compete for one
+// search result, and a reader cannot tell them apart; alias hosts of one path are one page.
+it('no two pages in a locale share a title or a headline', () => {
+  const firstPath = new Map<string, string>();
+  const shared: string[] = [];
+  for (const { slug, type, path, locales } of groupTenantPages(DOMAIN_ENTRIES)) {
+    for (const locale of locales) {
+      const { title, h1 } = page(slug, type, locale);
+      for (const shown of [`${locale} title: ${title}`, `${locale} h1: ${h1}`]) {
+        const first = firstPath.get(shown);
+        if (first) shared.push(`${shown} (${path} and ${first})`);
+        else firstPath.set(shown, path);
+      }
+    }
+  }
+  expect(shared).toEqual([]);
 });

@@ -122,6 +122,54 @@ describe('validateTenants names the entry and the field', () => {
     expect(problems.join('\n')).toContain(`tenants/places.json: ${message.startsWith('entry') ? '' : 'entry "kings-cross-station", '}${message}`);
   });
 
+  describe('checks coordinates against the country and the parent city', () => {
+    const london = { ...goodPlace, kind: 'city', name: { en: 'London', fr: 'Londres' }, where: { en: 'in London', fr: 'à Londres' }, lat: 51.5074, lng: -0.1278 };
+    const withLondon = [goodEntry, { ...goodEntry, domain: 'london-test.co.uk', type: 'city', slug: 'london', path: '/london/city' }];
+    const KX = 'tenants/places.json: entry "kings-cross-station", field "lat, lng"';
+
+    it.each([
+      ['swapped lat and lng', { lat: -0.12, lng: 51.53 }, `${KX}: lat and lng look swapped: (lng, lat) is in United Kingdom (GB)`],
+      [
+        'a one-digit latitude typo (51.53 → 41.53, 1,111 km south)',
+        { lat: 41.53 },
+        `${KX}: (41.53, -0.12) is in Spain (ES), not in its country United Kingdom (GB); check lat, lng and country`,
+      ],
+      ['the wrong country', { country: 'FR' }, `${KX}: (51.53, -0.12) is in United Kingdom (GB), not in its country France (FR); check lat, lng and country`],
+      ['coordinates at sea', { lat: 0, lng: 0 }, `${KX}: (0, 0) is in no country, not in its country United Kingdom (GB); check lat, lng and country`],
+      ['a country code without borders', { country: 'XX' }, 'tenants/places.json: entry "kings-cross-station", field "country": "XX" must be an ISO country code like "GB"'],
+      [
+        'a station 59 km from its city (Reading)',
+        { city: 'london', lat: 51.4584, lng: -0.9711 },
+        `${KX}: 59 km from its city "london"; stations are at most 30 km from theirs: check lat, lng and city`,
+      ],
+      [
+        'an airport 153 km from its city (Birmingham)',
+        { kind: 'airport', city: 'london', lat: 52.4539, lng: -1.748 },
+        `${KX}: 153 km from its city "london"; airports are at most 80 km from theirs: check lat, lng and city`,
+      ],
+    ])('%s', (_name, change, message) => {
+      expect(run(withLondon, { london, 'kings-cross-station': { ...goodPlace, ...change } })).toEqual([message]);
+    });
+
+    it('accepts an airport as far out as a refused station (Southend, 57 km)', () => {
+      expect(run(withLondon, { london, 'kings-cross-station': { ...goodPlace, kind: 'airport', city: 'london', lat: 51.5703, lng: 0.6933 } })).toEqual([]);
+    });
+
+    it('accepts a place within 1 km of its country, not one 4 km away', () => {
+      // St Peter's stands in Vatican City; the storage near it is in Rome.
+      expect(run([goodEntry], { 'kings-cross-station': { ...goodPlace, country: 'IT', lat: 41.9022, lng: 12.4539 } })).toEqual([]);
+      expect(run([goodEntry], { 'kings-cross-station': { ...goodPlace, country: 'FR', lat: 46.2101, lng: 6.1425 } })).toEqual([
+        `${KX}: (46.2101, 6.1425) is in Switzerland (CH), not in its country France (FR); check lat, lng and country`,
+      ]);
+    });
+
+    it('does not measure from a city whose own coordinates are wrong', () => {
+      expect(run(withLondon, { london: { ...london, lat: -0.1278, lng: 51.5074 }, 'kings-cross-station': { ...goodPlace, city: 'london' } })).toEqual([
+        'tenants/places.json: entry "london", field "lat, lng": lat and lng look swapped: (lng, lat) is in United Kingdom (GB)',
+      ]);
+    });
+  });
+
   it('asks a city for its "in …" phrase', () => {
     const city = { ...goodPlace, kind: 'city', where: { en: 'in London' } };
     expect(run([{ ...goodEntry, slug: 'london', path: '/london/poi' }], { london: city })).toContain(

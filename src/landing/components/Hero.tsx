@@ -2,6 +2,7 @@ import { useTranslation } from 'next-i18next/pages';
 import styled, { css } from 'styled-components';
 import { Container } from '@/theme';
 import { PHONE_PICTURE_WIDTH } from '../heroPicture';
+import { titleKeys } from '../titleKeys';
 import type { LandingProps } from '../types';
 import { Breadcrumb } from './Breadcrumb';
 
@@ -14,7 +15,7 @@ interface HeroProps extends Pick<LandingProps, 'type' | 'price' | 'trail' | 'her
 export function Hero({ place, type, price, trail, heroImage, bookingUrl, onCtaClick }: HeroProps) {
   const { t } = useTranslation('microsites');
   const eyebrow = [t(`kind.${place.kind}`), place.cityName].filter(Boolean).join(' · ');
-  const title = t('hero.title', { where: place.where });
+  const title = t(titleKeys(type, place.kind).headline, { where: place.where });
   return (
     <Section>
       <Layout>

@@ -5,13 +5,14 @@ import { socialMetaTags } from '@/seo/meta';
 import { jsonForInlineScript } from '@/base/jsonForInlineScript';
 import type { LandingProps } from '../types';
 import { faqItems } from '../faqTopics';
+import { titleKeys } from '../titleKeys';
 
 /** Title, description, canonical and hreflang links, share tags and structured data of a landing page. */
 export function LandingHead({ place, price, seo, type, locale, locales }: Pick<LandingProps, 'place' | 'price' | 'seo' | 'type' | 'locale' | 'locales'>) {
   const { t } = useTranslation('microsites');
   // `where` is the place as a sentence names it: "près de la tour Eiffel", "in Prag" (see LandingProps).
   const values = { where: place.where, price: price.dailyFrom, guarantee: price.guarantee, amount: price.guarantee };
-  const title = t('meta.title', values);
+  const title = t(titleKeys(type, place.kind).title, values);
   const description = t(`meta.description.${type}`, values);
   const imageAlt = t('meta.ogImageAlt', values);
   const structuredData = [
