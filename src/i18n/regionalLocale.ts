@@ -1,4 +1,4 @@
-import { localeEntryFor } from './localeTable';
+import { localeEntryFor, type DistanceSystem } from './localeTable';
 import type { WebsiteLocale } from './websiteLocales';
 
 /**
@@ -16,9 +16,36 @@ const REGIONAL_VARIANTS: Readonly<Partial<Record<WebsiteLocale, readonly string[
   zh: ['SG'],
 };
 
+/**
+ * Countries whose road signs are in miles. The spec's locale table (§3, §9) gives en-US the
+ * IMPERIAL system; Ireland, Canada, Australia and Singapore signpost kilometres, so the
+ * language alone cannot decide.
+ */
+const MILE_COUNTRIES: readonly string[] = ['GB', 'US'];
+
+/** Swiss usage groups four-digit amounts ("CHF 3’000"), which CLDR leaves bare in it, es, pt and pl. */
+const ALWAYS_GROUPED_COUNTRIES: readonly string[] = ['CH'];
+
 /** The BCP 47 locale to format for: the website locale as written in the host's country. */
 export function regionalLocale(locale: WebsiteLocale, country: string): string {
   return REGIONAL_VARIANTS[locale]?.includes(country) ? `${locale}-${country}` : localeEntryFor(locale).locale;
+}
+
+/** How a page writes numbers, money, distances and dates: its language as the host's country writes it. */
+export interface RegionalFormat {
+  /** The BCP 47 locale Intl formats with (regionalLocale). */
+  locale: string;
+  distanceSystem: DistanceSystem;
+  /** Intl's useGrouping for amounts: 'always' where locals group from 1,000. */
+  grouping: 'always' | 'auto';
+}
+
+export function regionalFormat(locale: WebsiteLocale, country: string): RegionalFormat {
+  return {
+    locale: regionalLocale(locale, country),
+    distanceSystem: MILE_COUNTRIES.includes(country) ? 'IMPERIAL' : 'METRIC',
+    grouping: ALWAYS_GROUPED_COUNTRIES.includes(country) ? 'always' : 'auto',
+  };
 }
 
 /** A fixed recent instant: ICU names zones by their rules at a date, and 1970's differ from today's. */
