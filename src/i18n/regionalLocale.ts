@@ -48,6 +48,26 @@ export function regionalFormat(locale: WebsiteLocale, country: string): Regional
   };
 }
 
+/** Swiss Standard German has no ß: it writes ss ("Grösse", "schliessen", "Geniessen"), SS in capitals. */
+const respell = (formatLocale: string) =>
+  formatLocale === 'de-CH' ? (text: string) => text.replaceAll('ß', 'ss').replaceAll('ẞ', 'SS') : undefined;
+
+/**
+ * Every string in `value` (translations, place names, props; never keys) as the regional locale
+ * spells it. Applied on the server to what a page renders, so its HTML and hydration agree.
+ */
+export function spelledFor<T>(formatLocale: string, value: T): T {
+  const spell = respell(formatLocale);
+  if (!spell) return value;
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') return spell(node);
+    if (Array.isArray(node)) return node.map(walk);
+    if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
+    return node;
+  };
+  return walk(value) as T;
+}
+
 /** A fixed recent instant: ICU names zones by their rules at a date, and 1970's differ from today's. */
 const ZONE_NAME_DATE = new Date('2026-01-15T12:00:00Z');
 

@@ -206,4 +206,17 @@ test.describe('local formats', () => {
       for (const text of shown) expect(text, host).toMatch(new RegExp(`\\d ${unit} away$`));
     }
   });
+
+  test('a Swiss German page has no ß, in the HTML or the page data', async ({ page }) => {
+    for (const path of ['/de']) {
+      await page.goto(hostUrl('cornavin-bagberth.ch', path));
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      expect(await page.content(), path).not.toContain('ß');
+    }
+    await page.goto(hostUrl('cornavin-bagberth.ch', '/de'));
+    await expect(page.getByText('Jede Grösse, ein Preis')).toBeVisible();
+    // Germany keeps it.
+    await page.goto(hostUrl('berlin-bagberth.de', '/de'));
+    await expect(page.getByText('Jede Größe, ein Preis')).toBeVisible();
+  });
 });

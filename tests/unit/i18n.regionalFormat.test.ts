@@ -4,7 +4,7 @@
 import { formatDistance } from '@/content/distance';
 import { formatMoney } from '@/i18n/formatMoney';
 import { LOCALE_TABLE } from '@/i18n/localeTable';
-import { regionalFormat } from '@/i18n/regionalLocale';
+import { regionalFormat, spelledFor } from '@/i18n/regionalLocale';
 import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
 
 describe('distances follow the host country, whatever the language', () => {
@@ -53,4 +53,20 @@ describe('money as local sites print it', () => {
     ['IT', 'it', 'EUR', 3000, '3000\u00a0€'],
   ] as const)('%s × %s: %s %d → %s', (country, locale, currency, amount, expected) =>
     expect(formatMoney(amount, currency, regionalFormat(locale, country))).toBe(expected));
+});
+
+describe('Swiss German spelling', () => {
+  const copy = { sizes: 'Jede Größe, ein Preis', faq: [{ a: 'Manche schließen spät.' }], nested: { body: 'Genießen Sie den Tag. GROẞ' }, count: 3, none: null };
+
+  it('writes ss for ß in every string of a de-CH page, keys and other values untouched', () => {
+    expect(spelledFor('de-CH', copy)).toEqual({
+      sizes: 'Jede Grösse, ein Preis',
+      faq: [{ a: 'Manche schliessen spät.' }],
+      nested: { body: 'Geniessen Sie den Tag. GROSS' },
+      count: 3,
+      none: null,
+    });
+  });
+
+  it.each(['de-DE', 'de-AT', 'fr-CH'])('leaves %s as written', (formatLocale) => expect(spelledFor(formatLocale, copy)).toBe(copy));
 });
