@@ -76,3 +76,8 @@ export function timeZoneName(timeZone: string, formatLocale: string): string {
   const parts = new Intl.DateTimeFormat(formatLocale, { timeZone, timeZoneName: 'longGeneric' }).formatToParts(ZONE_NAME_DATE);
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
+
+/** A calendar date (ISO, `2026-11-01`) in full, as the regional locale writes it: "1 November 2026" in en-GB. */
+export function formatDate(isoDate: string, formatLocale: string): string {
+  return new Intl.DateTimeFormat(formatLocale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(isoDate));
+}

@@ -4,7 +4,7 @@
 import { formatDistance } from '@/content/distance';
 import { formatMoney } from '@/i18n/formatMoney';
 import { LOCALE_TABLE } from '@/i18n/localeTable';
-import { regionalFormat, spelledFor } from '@/i18n/regionalLocale';
+import { formatDate, regionalFormat, spelledFor } from '@/i18n/regionalLocale';
 import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
 
 describe('distances follow the host country, whatever the language', () => {
@@ -53,6 +53,17 @@ describe('money as local sites print it', () => {
     ['IT', 'it', 'EUR', 3000, '3000\u00a0€'],
   ] as const)('%s × %s: %s %d → %s', (country, locale, currency, amount, expected) =>
     expect(formatMoney(amount, currency, regionalFormat(locale, country))).toBe(expected));
+});
+
+describe('dates follow the regional locale', () => {
+  it.each([
+    ['GB', 'en', '1 November 2026'],
+    ['IE', 'en', '1 November 2026'],
+    ['AU', 'en', '1 November 2026'],
+    ['US', 'en', 'November 1, 2026'],
+    ['CH', 'de', '1. November 2026'],
+    ['JP', 'ja', '2026年11月1日'],
+  ] as const)('%s × %s → %s', (country, locale, expected) => expect(formatDate('2026-11-01', regionalFormat(locale, country).locale)).toBe(expected));
 });
 
 describe('Swiss German spelling', () => {
