@@ -11,6 +11,7 @@ import { titleKeys } from '../src/landing/titleKeys';
 import { parseFontFaces, subsetsFor, type FontSubset } from '../src/seo/fontSubsets';
 import { SHARE_IMAGE_SIZE, ShareImage, type ShareImageText } from '../src/seo/shareImage';
 import { SHARE_IMAGE_DIR, shareImageName } from '../src/seo/shareImageFiles';
+import { spelledFor } from '../src/i18n/regionalLocale';
 import type { WebsiteLocale } from '../src/i18n/websiteLocales';
 
 const root = resolve(__dirname, '..');
@@ -59,11 +60,12 @@ async function main() {
     const t = await translator(props.locale);
     // Narrow no-break spaces (French digit groups) are in no Noto subset; a no-break space looks the same.
     const say = (text: string) => text.replace(/\u202f/g, '\u00a0');
-    const text: ShareImageText = {
+    // Spelled as the page is (pages/[slug]/[type].tsx): no ß on a Swiss German image either.
+    const text: ShareImageText = spelledFor(props.format.locale, {
       kindLabel: say(t(`kind.${props.place.kind}`)),
       headline: say(t(titleKeys(props.type, props.place.kind).headline, { where: props.place.where })),
       price: say(t('hero.priceFrom', { price: props.price.dailyFrom })),
-    };
+    });
     const fonts = fontsFor(`Bagberth B ${Object.values(text).join(' ')}`, props.locale);
     const fontFamily = fonts.map((font) => `'${font.name}'`).join(', ');
     const image = new ImageResponse(createElement(ShareImage, { ...text, fontFamily }), { ...SHARE_IMAGE_SIZE, fonts });

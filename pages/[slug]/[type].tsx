@@ -1,5 +1,6 @@
 import type { GetStaticPaths, GetStaticProps } from 'next';
 import { loadPageContent } from '@/content/pageContent';
+import { spelledFor } from '@/i18n/regionalLocale';
 import { LandingView } from '@/landing/LandingView';
 import { landingCopy, landingPaths, landingProps, type LandingParams } from '@/landing/server';
 import { STORAGE_SPOTS_REVALIDATE_SECONDS, storageSpotsFor } from '@/landing/storage/server';
@@ -21,7 +22,8 @@ export const getStaticProps: GetStaticProps<LandingPageProps, LandingParams> = a
   ]);
   // With spots on the page, it is rebuilt in the background often enough to keep them fresh.
   const every = storageSpots ? Math.min(revalidate ?? Infinity, STORAGE_SPOTS_REVALIDATE_SECONDS) : revalidate;
-  return { props: { ...props, storageSpots, ...translations }, ...(every && { revalidate: every }) };
+  // Copy and place names as the host's country spells them; spot names stay as the API sent them.
+  return { props: { ...spelledFor(props.format.locale, { ...props, ...translations }), storageSpots }, ...(every && { revalidate: every }) };
 };
 
 export default LandingView;

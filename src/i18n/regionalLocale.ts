@@ -1,4 +1,4 @@
-import { localeEntryFor } from './localeTable';
+import { localeEntryFor, type DistanceSystem } from './localeTable';
 import type { WebsiteLocale } from './websiteLocales';
 
 /**
@@ -16,9 +16,56 @@ const REGIONAL_VARIANTS: Readonly<Partial<Record<WebsiteLocale, readonly string[
   zh: ['SG'],
 };
 
+/**
+ * Countries whose road signs are in miles. The spec's locale table (§3, §9) gives en-US the
+ * IMPERIAL system; Ireland, Canada, Australia and Singapore signpost kilometres, so the
+ * language alone cannot decide.
+ */
+const MILE_COUNTRIES: readonly string[] = ['GB', 'US'];
+
+/** Swiss usage groups four-digit amounts ("CHF 3’000"), which CLDR leaves bare in it, es, pt and pl. */
+const ALWAYS_GROUPED_COUNTRIES: readonly string[] = ['CH'];
+
 /** The BCP 47 locale to format for: the website locale as written in the host's country. */
 export function regionalLocale(locale: WebsiteLocale, country: string): string {
   return REGIONAL_VARIANTS[locale]?.includes(country) ? `${locale}-${country}` : localeEntryFor(locale).locale;
+}
+
+/** How a page writes numbers, money, distances and dates: its language as the host's country writes it. */
+export interface RegionalFormat {
+  /** The BCP 47 locale Intl formats with (regionalLocale). */
+  locale: string;
+  distanceSystem: DistanceSystem;
+  /** Intl's useGrouping for amounts: 'always' where locals group from 1,000. */
+  grouping: 'always' | 'auto';
+}
+
+export function regionalFormat(locale: WebsiteLocale, country: string): RegionalFormat {
+  return {
+    locale: regionalLocale(locale, country),
+    distanceSystem: MILE_COUNTRIES.includes(country) ? 'IMPERIAL' : 'METRIC',
+    grouping: ALWAYS_GROUPED_COUNTRIES.includes(country) ? 'always' : 'auto',
+  };
+}
+
+/** Swiss Standard German has no ß: it writes ss ("Grösse", "schliessen", "Geniessen"), SS in capitals. */
+const respell = (formatLocale: string) =>
+  formatLocale === 'de-CH' ? (text: string) => text.replaceAll('ß', 'ss').replaceAll('ẞ', 'SS') : undefined;
+
+/**
+ * Every string in `value` (translations, place names, props; never keys) as the regional locale
+ * spells it. Applied on the server to what a page renders, so its HTML and hydration agree.
+ */
+export function spelledFor<T>(formatLocale: string, value: T): T {
+  const spell = respell(formatLocale);
+  if (!spell) return value;
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') return spell(node);
+    if (Array.isArray(node)) return node.map(walk);
+    if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
+    return node;
+  };
+  return walk(value) as T;
 }
 
 /** A fixed recent instant: ICU names zones by their rules at a date, and 1970's differ from today's. */
@@ -28,4 +75,9 @@ const ZONE_NAME_DATE = new Date('2026-01-15T12:00:00Z');
 export function timeZoneName(timeZone: string, formatLocale: string): string {
   const parts = new Intl.DateTimeFormat(formatLocale, { timeZone, timeZoneName: 'longGeneric' }).formatToParts(ZONE_NAME_DATE);
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
+
+/** A calendar date (ISO, `2026-11-01`) in full, as the regional locale writes it: "1 November 2026" in en-GB. */
+export function formatDate(isoDate: string, formatLocale: string): string {
+  return new Intl.DateTimeFormat(formatLocale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(isoDate));
 }

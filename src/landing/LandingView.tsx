@@ -47,11 +47,11 @@ export function LandingView(props: LandingPageProps) {
       <OpeningHours place={place} />
       <Guarantee amount={price.guarantee} />
       {props.graphqlUrl && props.storageSpots && (
-        <WhenNearViewport id="storage-spots" placeholder={<StorageSpotsView state={props.storageSpots} where={place.where} locale={props.locale} bookingUrl={bookingUrl} />}>
+        <WhenNearViewport id="storage-spots" placeholder={<StorageSpotsView state={props.storageSpots} where={place.where} format={props.format} bookingUrl={bookingUrl} />}>
           <LiveStorageSpots
             graphqlUrl={props.graphqlUrl}
             place={{ slug: props.slug, lat: place.lat, lng: place.lng, where: place.where }}
-            locale={props.locale}
+            format={props.format}
             bookingUrl={bookingUrl}
             initial={props.storageSpots}
           />

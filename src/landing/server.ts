@@ -7,7 +7,7 @@ import { pricePointFor } from '@/content/pricing';
 import { placePhrase } from '@/tenancy/placePhrases';
 import { formatMoney } from '@/i18n/formatMoney';
 import { withCopy, type PageCopy } from '@/i18n/pageCopy';
-import { regionalLocale, timeZoneName } from '@/i18n/regionalLocale';
+import { regionalFormat, timeZoneName, type RegionalFormat } from '@/i18n/regionalLocale';
 import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
 import { consentRegimeFor } from '@/consent/policy';
 import { breadcrumbTrail } from '@/seo/breadcrumbs';
@@ -49,14 +49,14 @@ function hostLink(href: string): string {
   return `${previewUrl(url.host, publicEnv.micrositesBaseUrl).replace(/\/$/, '')}${url.pathname}`;
 }
 
-function nearbyLinks(page: TenantPage, at: Coordinates, locale: WebsiteLocale, formatLocale: string): Pick<LandingProps, 'nearby' | 'nearbyHeading' | 'nearbyMap'> {
+function nearbyLinks(page: TenantPage, at: Coordinates, locale: WebsiteLocale, format: RegionalFormat): Pick<LandingProps, 'nearby' | 'nearbyHeading' | 'nearbyMap'> {
   const { heading, places } = pageNeighbours(page.slug, page.type, { locale, limit: NEARBY_LIMIT });
   const nearby = places.map((place): NearbyLink => ({
     name: place.name,
     kind: place.kind,
     href: hostLink(place.href),
     hrefLang: place.hrefLang,
-    distance: formatDistance(place.distanceKm, locale, formatLocale),
+    distance: formatDistance(place.distanceKm, format),
   }));
   return { nearby, nearbyHeading: heading, nearbyMap: layoutMap(at, places) };
 }
@@ -92,9 +92,9 @@ export function landingProps(params: LandingParams, locale: string | undefined):
   const nameIn = (names: Partial<Record<WebsiteLocale, string>> & { en: string }) => names[locale] ?? names.en;
   const city = place.city ? PLACES[place.city] : undefined;
   const prices = pricePointFor(place.currency);
-  const formatLocale = regionalLocale(locale, place.country);
+  const format = regionalFormat(locale, place.country);
   const brandHome = { name: 'Bagberth', url: `${new URL(publicEnv.customerAppUrl).origin}/` };
-  const neighbours = nearbyLinks(page, place, locale, formatLocale);
+  const neighbours = nearbyLinks(page, place, locale, format);
   const breadcrumb = breadcrumbTrail(page, locale, brandHome, { entries: DOMAIN_ENTRIES, places: PLACES });
   return {
     slug: page.slug,
@@ -111,14 +111,14 @@ export function landingProps(params: LandingParams, locale: string | undefined):
       country: place.country,
       lat: place.lat,
       lng: place.lng,
-      timeZoneName: timeZoneName(place.timeZone, formatLocale),
+      timeZoneName: timeZoneName(place.timeZone, format.locale),
     },
     heroImage: heroImageFor(place.kind),
     consentRegime: consentRegimeFor(place.country),
-    formatLocale,
+    format,
     price: {
-      dailyFrom: formatMoney(prices.dailyFrom, place.currency, formatLocale),
-      guarantee: formatMoney(prices.guarantee, place.currency, formatLocale),
+      dailyFrom: formatMoney(prices.dailyFrom, place.currency, format),
+      guarantee: formatMoney(prices.guarantee, place.currency, format),
     },
     ...neighbours,
     seo: {

@@ -4,6 +4,7 @@ import type { HeroImage } from './heroPicture';
 import type { MapLayout } from './map/layout';
 import type { StorageSpotsState } from './storage/server';
 import type { WebsiteLocale } from '@/i18n/websiteLocales';
+import type { RegionalFormat } from '@/i18n/regionalLocale';
 import type { Crumb } from '@/seo/jsonLd';
 import type { Alternate } from '@/seo/urls';
 import type { PlaceKind, TenantType } from '@/tenancy/types';
@@ -48,8 +49,8 @@ export interface LandingProps {
   consentRegime: ConsentRegime;
   /** The hero picture of the place's kind, sized for each breakpoint. */
   heroImage: HeroImage;
-  /** The BCP 47 locale money, numbers and dates are formatted in: the locale as the host's country writes it. */
-  formatLocale: string;
+  /** How money, numbers, distances and dates are written: the locale as the host's country writes it. */
+  format: RegionalFormat;
   price: {
     dailyFrom: string;
     guarantee: string;

@@ -25,8 +25,7 @@ function hostFile(pathname: string): { pathname: string; search: string } | unde
   return shareImage ? { pathname: `/api/og/${shareImage[1]}`, search: '' } : undefined;
 }
 
-const legalPage = (pathname: string): string | undefined =>
-  (LEGAL_DOCUMENTS as readonly string[]).includes(pathname.slice(1)) ? `/legal${pathname}` : undefined;
+const isLegalPage = (pathname: string): boolean => (LEGAL_DOCUMENTS as readonly string[]).includes(pathname.slice(1));
 
 export interface RouteRequest {
   /** Normalized host (see normalizeHost). */
@@ -47,6 +46,8 @@ export interface RouteRequest {
 export interface RoutingContext {
   micrositesHost: string;
   resolveTenant: TenantResolver;
+  /** The regional locale a place's host (none: the microsites host) writes a locale in (hostFormat.ts). */
+  formatLocaleFor: (slug: string | undefined, locale: WebsiteLocale) => string;
 }
 
 export type NotFoundReason = 'unknown-host' | 'locale-not-offered' | 'foreign-path' | 'internal-page';
@@ -89,12 +90,16 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
   const file = hostFile(request.pathname);
   if (file) return { kind: 'rewrite', ...file };
 
-  const legal = legalPage(request.pathname);
+  // One static legal page per document, locale and regional locale (pages/legal/[doc]/[format].tsx):
+  // the host's country decides how its date is written, and a static page cannot ask for the host.
+  const legalPage = (slug?: string) =>
+    `/legal${request.pathname}/${context.formatLocaleFor(slug, isWebsiteLocale(request.locale) ? request.locale : DEFAULT_LOCALE)}`;
+  const legal = isLegalPage(request.pathname);
   if (request.host === context.micrositesHost) {
     if (INTERNAL_PAGES.includes(request.pathname)) return notFound('internal-page');
     const switched = switchTo(request);
     if (switched) return switched;
-    return legal ? { kind: 'rewrite', pathname: legal } : { kind: 'pass' };
+    return legal ? { kind: 'rewrite', pathname: legalPage() } : { kind: 'pass' };
   }
 
   let entry: DomainEntry;
@@ -110,7 +115,7 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
 
   const switched = legal || request.pathname === '/' ? switchTo(request, offered) : undefined;
   if (switched) return switched;
-  if (legal) return { kind: 'rewrite', pathname: legal, entry };
+  if (legal) return { kind: 'rewrite', pathname: legalPage(entry.slug), entry };
   // The host's own landing path has one public URL: its root.
   if (request.pathname === entry.path) return { kind: 'redirect', pathname: '/', locale: request.locale };
   if (request.pathname !== '/') return notFound('foreign-path');

@@ -1,4 +1,5 @@
 import { publicEnv } from '@/config/publicEnv';
+import { hostFormatLocale } from './hostFormat';
 import { normalizeHost } from './normalizeHost';
 import { isLocalBaseUrl } from './previewUrl';
 import { createTenantResolver } from './resolveTenant';
@@ -9,4 +10,5 @@ import { DOMAIN_ENTRIES } from './tenantMap';
 export const routingContext: RoutingContext = {
   micrositesHost: normalizeHost(new URL(publicEnv.micrositesBaseUrl).host),
   resolveTenant: createTenantResolver(DOMAIN_ENTRIES, { previewAliases: isLocalBaseUrl(publicEnv.micrositesBaseUrl) }),
+  formatLocaleFor: hostFormatLocale,
 };

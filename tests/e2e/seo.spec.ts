@@ -167,12 +167,12 @@ test.describe('place content', () => {
     expect(await first.getAttribute('href')).toMatch(/^http:\/\/[a-z0-9.-]+-bagberth\.[a-z.]+\.localhost:\d+\/$/);
   });
 
-  test('a city page leads with the places in the city, in km for German', async ({ page }) => {
+  test('a city page leads with the places in the city, in miles in Britain whatever the language', async ({ page }) => {
     await page.goto(hostUrl('london-bagberth.co.uk', '/de'));
     const regions = page.getByRole('region');
     const list = page.getByRole('region', { name: /London/ }).filter({ has: page.getByRole('list') }).first();
     await expect(list.getByRole('link')).not.toHaveCount(0);
-    await expect(list.getByRole('link').first()).toContainText(/km/);
+    await expect(list.getByRole('link').first()).toContainText(/\d mi\b/);
     expect(await regions.count()).toBeGreaterThan(4);
   });
 
@@ -186,5 +186,45 @@ test.describe('place content', () => {
     await expect(page).toHaveURL(hostUrl('prague-bagberth.cz', '/terms'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
     expect((await page.goto(hostUrl('kyotostation-bagberth.jp', '/de/terms')))?.status()).toBe(404);
+  });
+});
+
+// Issue 21: conventions follow the host's country, not only the language (spec §3 distanceSystem, §9 locales).
+test.describe('local formats', () => {
+  test('distances are in miles only in Britain and the US', async ({ page }) => {
+    const distances = async (host: string) => {
+      await page.goto(hostUrl(host));
+      return page.getByText(/ away$/).allTextContents();
+    };
+    for (const [host, unit] of [
+      ['london-bagberth.co.uk', 'mi'],
+      ['dublin-bagberth.ie', 'km'],
+      ['toronto-bagberth.ca', 'km'],
+    ] as const) {
+      const shown = await distances(host);
+      expect(shown.length, host).toBeGreaterThan(0);
+      for (const text of shown) expect(text, host).toMatch(new RegExp(`\\d ${unit} away$`));
+    }
+  });
+
+  test('a Swiss German page and its legal pages have no ß, in the HTML or the page data', async ({ page }) => {
+    for (const path of ['/de', '/de/terms', '/de/cookies']) {
+      await page.goto(hostUrl('cornavin-bagberth.ch', path));
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      // The first ß with its context, not the whole page, when one slips through.
+      expect((await page.content()).match(/.{0,40}ß.{0,40}/u)?.[0], path).toBeUndefined();
+    }
+    await page.goto(hostUrl('cornavin-bagberth.ch', '/de'));
+    await expect(page.getByText('Jede Grösse, ein Preis')).toBeVisible();
+    // Germany keeps it.
+    await page.goto(hostUrl('berlin-bagberth.de', '/de'));
+    await expect(page.getByText('Jede Größe, ein Preis')).toBeVisible();
+  });
+
+  test('a legal page dates as the host’s country writes it', async ({ page }) => {
+    await page.goto(hostUrl('kingscross-bagberth.co.uk', '/terms'));
+    await expect(page.getByText(/^Last updated:/)).toHaveText('Last updated: 1 November 2026');
+    await page.goto(hostUrl('newyork-bagberth.com', '/terms'));
+    await expect(page.getByText(/^Last updated:/)).toHaveText('Last updated: November 1, 2026');
   });
 });

@@ -1,6 +1,7 @@
 // Spec §2 (alias hosts share a slug; a city and its POIs), §3 (locale entry distanceSystem; place facts): "Also near here".
 import { distanceKm } from '@/base/greatCircle';
 import { formatDistance } from '@/content/distance';
+import { regionalFormat } from '@/i18n/regionalLocale';
 import { DEFAULT_NEARBY_RADIUS_KM, createNearbyFinder, nearbyPlaces, pageNeighbours, poisInCity } from '@/content/nearby';
 import { groupTenantPages } from '@/tenancy/tenantPages';
 import { PLACES } from '@/tenancy/placeData';
@@ -21,16 +22,15 @@ describe('distanceKm', () => {
 });
 
 describe('formatDistance', () => {
-  it('shows miles where the locale is IMPERIAL and kilometres where it is METRIC', () => {
-    expect(formatDistance(1.96, 'en')).toBe('1.2 mi');
-    expect(formatDistance(1.94, 'de')).toBe('1,9 km');
-    expect(formatDistance(1.94, 'ja')).toBe('1.9 km');
-    expect(formatDistance(24, 'en')).toBe('14.9 mi');
+  it('rounds to one decimal in the host country’s system', () => {
+    expect(formatDistance(1.96, regionalFormat('en', 'US'))).toBe('1.2 mi');
+    expect(formatDistance(24, regionalFormat('en', 'US'))).toBe('14.9 mi');
+    expect(formatDistance(1.94, regionalFormat('ja', 'JP'))).toBe('1.9 km');
   });
 
   it('never shows two places as no distance apart', () => {
-    expect(formatDistance(0.01, 'en')).toBe('0.1 mi');
-    expect(formatDistance(0.01, 'fr')).toMatch(/^0,1\s?km$/u);
+    expect(formatDistance(0.01, regionalFormat('en', 'US'))).toBe('0.1 mi');
+    expect(formatDistance(0.01, regionalFormat('fr', 'FR'))).toMatch(/^0,1\s?km$/u);
   });
 });
 
@@ -101,11 +101,11 @@ describe('nearbyPlaces on the tenant map', () => {
     expect(nearbyPlaces('atlantis')).toEqual([]);
   });
 
-  it('formats km on a Japanese page and miles on an English one', () => {
+  it('formats km in Japan and miles in Britain', () => {
     const [kyotoNeighbour] = nearbyPlaces('kyoto-station', { locale: 'ja' });
-    expect(formatDistance(kyotoNeighbour!.distanceKm, 'ja')).toMatch(/^\d+(\.\d)? km$/);
+    expect(formatDistance(kyotoNeighbour!.distanceKm, regionalFormat('ja', 'JP'))).toMatch(/^\d+(\.\d)? km$/);
     const [kingsCrossNeighbour] = nearbyPlaces('kings-cross-station');
-    expect(formatDistance(kingsCrossNeighbour!.distanceKm, 'en')).toBe('0.2 mi');
+    expect(formatDistance(kingsCrossNeighbour!.distanceKm, regionalFormat('en', 'GB'))).toBe('0.2 mi');
   });
 });
 

@@ -3,7 +3,7 @@
 // are written as the host's country writes that language.
 import { formatDistance } from '@/content/distance';
 import { landingProps } from '@/landing/server';
-import { regionalLocale, timeZoneName } from '@/i18n/regionalLocale';
+import { regionalFormat, regionalLocale, timeZoneName } from '@/i18n/regionalLocale';
 import { formatMoney } from '@/i18n/formatMoney';
 import { placePhrase } from '@/tenancy/placePhrases';
 import { PLACES } from '@/tenancy/placeData';
@@ -93,15 +93,15 @@ describe('regional formats', () => {
     expect(price('geneva-train-station', 'de')?.guarantee).toMatch(/^CHF\u00a03['’]000$/u); // Swiss German, not "3.000 CHF"
     expect(price('paris', 'de')?.guarantee).toBe('3.000\u00a0€');
     expect(price('kings-cross-station', 'en')?.dailyFrom).toBe('£5');
-    expect(formatMoney(3000, 'EUR', regionalLocale('fr', 'BE'))).toMatch(/^3\u202f000\u00a0€$/u);
+    expect(formatMoney(3000, 'EUR', regionalFormat('fr', 'BE'))).toMatch(/^3\u202f000\u00a0€$/u);
   });
 
-  it('writes distances with the host country’s digits, in the locale’s distance system', () => {
+  it('writes distances with the host country’s digits, in its distance system', () => {
     const firstDistance = (slug: string, locale: string) => landingProps({ slug, type: 'poi' }, locale)?.nearby[0]?.distance;
     expect(firstDistance('geneva-train-station', 'de')).toBe('4 km');
-    expect(formatDistance(1.94, 'de', regionalLocale('de', 'CH'))).toBe('1.9 km');
-    expect(formatDistance(1.94, 'de', regionalLocale('de', 'DE'))).toBe('1,9 km');
-    expect(formatDistance(1.96, 'en', regionalLocale('en', 'GB'))).toBe('1.2 mi');
+    expect(formatDistance(1.94, regionalFormat('de', 'CH'))).toBe('1.9 km');
+    expect(formatDistance(1.94, regionalFormat('de', 'DE'))).toBe('1,9 km');
+    expect(formatDistance(1.96, regionalFormat('en', 'GB'))).toBe('1.2 mi');
   });
 
   it('names a time zone for its reader, never by its IANA id', () => {

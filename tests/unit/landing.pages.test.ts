@@ -31,7 +31,7 @@ describe('landing pages from the real tenant map', () => {
   it('carry the local name and price of the place', () => {
     expect(landingProps({ slug: 'kyoto-station', type: 'poi' }, 'ja')).toMatchObject({
       place: { name: '京都駅', kind: 'station' },
-      price: { dailyFrom: '￥800' },
+      price: { dailyFrom: '800円' },
       locales: ['en', 'ja'],
     });
   });

@@ -9,7 +9,7 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { WebsiteLocale } from '@/i18n/websiteLocales';
+import { regionalFormat, type RegionalFormat } from '@/i18n/regionalLocale';
 import { StorageSpotsRefresher } from '@/landing/storage/LiveStorageSpots';
 import type { StorageSpotsState } from '@/landing/storage/server';
 import { createQueryClient } from '@/shell/queryClient';
@@ -44,13 +44,13 @@ function browserQueryClient(): QueryClient {
   return client;
 }
 
-function renderSpots(place: { slug: string; lat: number; lng: number; where: string }, locale: WebsiteLocale = 'en', initial?: StorageSpotsState) {
+function renderSpots(place: { slug: string; lat: number; lng: number; where: string }, format: RegionalFormat = regionalFormat('en', 'GB'), initial?: StorageSpotsState) {
   const client = browserQueryClient();
   render(
     <ThemeProvider theme={theme}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={client}>
-          <StorageSpotsRefresher graphqlUrl={api.url} place={place} locale={locale} bookingUrl={BOOKING_URL} initial={initial} />
+          <StorageSpotsRefresher graphqlUrl={api.url} place={place} format={format} bookingUrl={BOOKING_URL} initial={initial} />
         </QueryClientProvider>
       </I18nextProvider>
     </ThemeProvider>,
@@ -79,7 +79,7 @@ describe('StorageSpots', () => {
       'Spot C near 51.531,-0.124',
     ]);
 
-    // Every line is one of the server's values in the page's words: distance in miles for en (§3).
+    // Every line is one of the server's values in the page's words: distance in miles in GB (§3).
     expect([...items[0]!.querySelectorAll('h3, p')].map((node) => node.textContent)).toEqual([
       'Spot A near 51.531,-0.124',
       '0.2 mi away',
@@ -102,8 +102,8 @@ describe('StorageSpots', () => {
     expect(screen.queryByText(/could not be loaded|No storage spots/)).toBeNull();
   });
 
-  it('shows distances and prices in the locale’s own format', async () => {
-    renderSpots({ ...KINGS_CROSS, slug: 'kings-cross-station-de' }, 'de');
+  it('shows distances and prices in the regional format’s own digits and units', async () => {
+    renderSpots({ ...KINGS_CROSS, slug: 'kings-cross-station-de' }, regionalFormat('de', 'DE'));
     const items = await screen.findAllByRole('listitem');
     expect(within(items[0]!).getByText('0,3 km away')).toBeTruthy();
     expect(within(items[0]!).getByText('Rated 4,8 out of 5')).toBeTruthy();

@@ -1,10 +1,11 @@
 // Spec §2 (routes, hosts, aliases) and §5/§8 ('No mapping found for origin').
 import { normalizeHost, requestHost, stripPreviewSuffix } from '@/tenancy/normalizeHost';
+import { hostFormatLocale } from '@/tenancy/hostFormat';
 import { createTenantResolver, NO_MAPPING_MESSAGE, NoMappingError } from '@/tenancy/resolveTenant';
 import { pathNamesLocale, routeRequest, type RouteDecision, type RouteRequest } from '@/tenancy/routeRequest';
 import { FIXTURE_ENTRIES } from './fixtures';
 
-const context = { micrositesHost: 'localhost', resolveTenant: createTenantResolver(FIXTURE_ENTRIES) };
+const context = { micrositesHost: 'localhost', resolveTenant: createTenantResolver(FIXTURE_ENTRIES), formatLocaleFor: hostFormatLocale };
 
 describe('normalizeHost', () => {
   it.each([
@@ -111,10 +112,13 @@ describe('routeRequest', () => {
     ['robots.txt too, even on an unknown host (the route answers 404)', { host: 'nope.example', pathname: '/robots.txt' }, 'rewrite', { search: '?file=robots.txt' }],
     ['share images render through the image route', { pathname: '/og/prague-city.png' }, 'rewrite', { pathname: '/api/og/prague-city', search: '' }],
     ['a malformed share image path is not an image', { pathname: '/og/../secret.png' }, 'not-found', { reason: 'foreign-path' }],
-    ['a tenant host serves the legal pages', { pathname: '/privacy', locale: 'fr', explicitLocale: true }, 'rewrite', { pathname: '/legal/privacy' }],
+    // Legal pages are written as the host's country writes the locale (issue 21): a British host's date is day-first.
+    ['a tenant host serves the legal pages', { pathname: '/privacy', locale: 'fr', explicitLocale: true }, 'rewrite', { pathname: '/legal/privacy/fr-FR' }],
+    ['in its country’s regional locale', { pathname: '/terms', locale: 'en', explicitLocale: true }, 'rewrite', { pathname: '/legal/terms/en-GB' }],
+    ['a Japanese host in English writes en-US', { host: 'kyoto-test.jp', pathname: '/terms', locale: 'en', explicitLocale: true }, 'rewrite', { pathname: '/legal/terms/en-US' }],
     ['legal pages follow the host locales', { pathname: '/terms', locale: 'ja', explicitLocale: true }, 'not-found', { reason: 'locale-not-offered' }],
     ['the shared legal page is not served directly on a tenant host', { pathname: '/legal/terms' }, 'not-found', { reason: 'foreign-path' }],
-    ['the microsites host serves the legal pages too', { host: 'localhost', pathname: '/cookies' }, 'rewrite', { pathname: '/legal/cookies' }],
+    ['the microsites host serves the legal pages too, in the spec’s locale (§9)', { host: 'localhost', pathname: '/cookies', locale: 'de' }, 'rewrite', { pathname: '/legal/cookies/de-DE' }],
     ['the unknown-host page is not served directly', { host: 'localhost', pathname: '/unknown-host' }, 'not-found', { reason: 'internal-page' }],
     // Spec §2 names /500 a special route: shown on a server error, never a 5xx anyone can ask for.
     ['the server-error page is not served directly', { host: 'localhost', pathname: '/500' }, 'not-found', { reason: 'internal-page', page: '/404' }],

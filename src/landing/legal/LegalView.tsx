@@ -2,6 +2,7 @@ import Head from 'next/head';
 import { Fragment } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
+import { formatDate } from '@/i18n/regionalLocale';
 import { DEFAULT_LOCALE } from '@/i18n/websiteLocales';
 import { PageLayout } from '@/shell/PageLayout';
 import type { LegalDocument } from '@/tenancy/routeRequest';
@@ -11,8 +12,10 @@ import { StorageTable } from './StorageTable';
 
 export interface LegalProps {
   doc: LegalDocument;
-  /** ISO date of the text's last change, shown in the page's language. */
+  /** ISO date of the text's last change, shown as the host's country writes it. */
   updated: string;
+  /** The regional locale of the hosts this page serves (pages/legal/[doc]/[format].tsx). */
+  formatLocale: string;
   year: number;
 }
 
@@ -26,10 +29,10 @@ const SECTIONS: Record<LegalDocument, readonly string[]> = {
   cookies: ['intro', 'change', 'essential', 'analytics', 'monitoring'],
 };
 
-export function LegalView({ doc, updated, year }: LegalProps) {
+export function LegalView({ doc, updated, formatLocale, year }: LegalProps) {
   const { t, i18n } = useTranslation('legal');
   const title = t(`${doc}.title`);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(updated));
+  const date = formatDate(updated, formatLocale);
   const home = i18n.language === DEFAULT_LOCALE ? '/' : `/${i18n.language}`;
   return (
     <PageLayout year={year}>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { formatDistance } from '@/content/distance';
 import { formatMoney } from '@/i18n/formatMoney';
-import type { WebsiteLocale } from '@/i18n/websiteLocales';
+import type { RegionalFormat } from '@/i18n/regionalLocale';
 import { CardGrid } from '../components/CardGrid';
 import { Section } from '../components/Section';
 import type { StorageSpotsState } from './server';
@@ -14,7 +14,8 @@ export interface StorageSpotsViewProps {
   state: StorageSpotsState | undefined;
   /** The place as a sentence names it (LandingProps place.where). */
   where: string;
-  locale: WebsiteLocale;
+  /** The page's regional format (LandingProps format). */
+  format: RegionalFormat;
   bookingUrl: string;
 }
 
@@ -23,7 +24,7 @@ export interface StorageSpotsViewProps {
  * view once the browser refreshes them. Spots appear only as the API sent them; a failed API
  * leaves a quiet note with the booking link.
  */
-export function StorageSpotsView({ state, where, locale, bookingUrl }: StorageSpotsViewProps) {
+export function StorageSpotsView({ state, where, format, bookingUrl }: StorageSpotsViewProps) {
   const { t } = useTranslation('microsites');
   let body: ReactNode;
   if (!state) {
@@ -40,7 +41,7 @@ export function StorageSpotsView({ state, where, locale, bookingUrl }: StorageSp
     body = (
       <Spots>
         {state.spots.map((spot) => (
-          <SpotCard key={spot.id} spot={spot} locale={locale} />
+          <SpotCard key={spot.id} spot={spot} format={format} />
         ))}
       </Spots>
     );
@@ -54,15 +55,15 @@ export function StorageSpotsView({ state, where, locale, bookingUrl }: StorageSp
   );
 }
 
-function SpotCard({ spot, locale }: { spot: StorageSpot; locale: WebsiteLocale }) {
+function SpotCard({ spot, format }: { spot: StorageSpot; format: RegionalFormat }) {
   const { t } = useTranslation('microsites');
   const rating =
-    spot.rating === null ? null : new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(spot.rating);
-  const price = spot.price === null ? null : formatMoney(spot.price.amount, spot.price.currency, locale);
+    spot.rating === null ? null : new Intl.NumberFormat(format.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(spot.rating);
+  const price = spot.price === null ? null : formatMoney(spot.price.amount, spot.price.currency, format);
   return (
     <Spot>
       <SpotName>{spot.name}</SpotName>
-      <Distance>{t('storage.distance', { distance: formatDistance(spot.distanceKm, locale) })}</Distance>
+      <Distance>{t('storage.distance', { distance: formatDistance(spot.distanceKm, format) })}</Distance>
       <Facts>
         {rating !== null && <p>{t('storage.rating', { rating })}</p>}
         {spot.openingHours !== null && <p>{t('storage.hours', { hours: spot.openingHours })}</p>}

@@ -1,0 +1,31 @@
+import type { GetStaticPaths, GetStaticProps } from 'next';
+import { loadPageContent } from '@/content/pageContent';
+import { withCopy } from '@/i18n/pageCopy';
+import { spelledFor } from '@/i18n/regionalLocale';
+import { LegalView, type LegalProps } from '@/landing/legal/LegalView';
+import { SHELL_COPY } from '@/shell/shellCopy';
+import { sharedPageFormats } from '@/tenancy/hostFormat';
+import { LEGAL_DOCUMENTS, type LegalDocument } from '@/tenancy/routeRequest';
+import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
+
+/** When the legal texts last changed. */
+const LEGAL_TEXT_UPDATED = '2026-11-01';
+
+type LegalParams = { doc: LegalDocument; format: string };
+
+/** Each document in each locale as every host's country writes it; the middleware picks one per host. */
+export const getStaticPaths: GetStaticPaths<LegalParams> = async () => ({
+  paths: LEGAL_DOCUMENTS.flatMap((doc) => sharedPageFormats(DOMAIN_ENTRIES).map(({ locale, formatLocale }) => ({ params: { doc, format: formatLocale }, locale }))),
+  fallback: false,
+});
+
+export const getStaticProps: GetStaticProps<LegalProps, LegalParams> = async ({ params, locale }) => {
+  if (!params || !LEGAL_DOCUMENTS.includes(params.doc)) return { notFound: true };
+  const { translations, revalidate } = await loadPageContent(locale, withCopy(SHELL_COPY, { legal: true }));
+  return {
+    props: { doc: params.doc, updated: LEGAL_TEXT_UPDATED, formatLocale: params.format, year: new Date().getUTCFullYear(), ...spelledFor(params.format, translations) },
+    ...(revalidate && { revalidate }),
+  };
+};
+
+export default LegalView;

@@ -1,0 +1,83 @@
+// Issue 21: conventions follow the host's country, not only the page's language. Spec §3 (locale
+// entry: distanceSystem IMPERIAL or METRIC) and §9 (the locale table); the spec says nothing of
+// money formats, so amounts follow what local sites print.
+import { formatDistance } from '@/content/distance';
+import { formatMoney } from '@/i18n/formatMoney';
+import { LOCALE_TABLE } from '@/i18n/localeTable';
+import { formatDate, regionalFormat, spelledFor } from '@/i18n/regionalLocale';
+import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
+
+describe('distances follow the host country, whatever the language', () => {
+  // 8.53 km is 5.3 miles: Dublin's neighbours read "5.3 mi away" on en pages before.
+  it.each([
+    ['GB', 'en', '5.3 mi'],
+    ['US', 'en', '5.3 mi'],
+    ['US', 'es', '5.3 mi'],
+    ['GB', 'ja', '5.3 mi'],
+    ['IE', 'en', '8.5 km'],
+    ['AU', 'en', '8.5 km'],
+    ['CA', 'en', '8.5 km'],
+    ['SG', 'en', '8.5 km'],
+    ['CH', 'de', '8.5 km'],
+    ['CA', 'fr', '8,5\u00a0km'],
+    ['FR', 'en', '8.5 km'],
+  ] as const)('%s × %s → %s', (country, locale, expected) => expect(formatDistance(8.53, regionalFormat(locale, country))).toBe(expected));
+
+  it('agrees with the spec’s locale table: its IMPERIAL entries are in mile countries (§3, §9)', () => {
+    const imperial = LOCALE_TABLE.filter((entry) => entry.distanceSystem === 'IMPERIAL' && isWebsiteLocale(entry.language));
+    expect(imperial.map((entry) => entry.locale)).toEqual(['en-US']);
+    for (const entry of imperial) expect(regionalFormat(entry.language as WebsiteLocale, entry.countryCode).distanceSystem).toBe('IMPERIAL');
+  });
+});
+
+describe('money as local sites print it', () => {
+  it.each([
+    ['JP', 'ja', 'JPY', 800, '800円'],
+    ['JP', 'ja', 'JPY', 450000, '450,000円'],
+    ['KR', 'ko', 'KRW', 8000, '8,000원'],
+    ['JP', 'zh', 'JPY', 800, '800日元'],
+    ['KR', 'zh', 'KRW', 8000, '8,000韩元'],
+    ['KR', 'ja', 'KRW', 8000, '8,000ウォン'],
+    ['JP', 'ko', 'JPY', 800, '800엔'],
+    // Other currencies keep Intl's sign, which CJK sites print too.
+    ['FR', 'zh', 'EUR', 5, '€5'],
+    // Swiss sites group from 1,000 in every language; CLDR's it-CH, es and pl write "3000".
+    ['CH', 'it', 'CHF', 3000, "CHF\u00a03'000"],
+    ['CH', 'de', 'CHF', 3000, "CHF\u00a03'000"],
+    ['CH', 'fr', 'CHF', 3000, '3\u202f000\u00a0CHF'],
+    ['CH', 'es', 'CHF', 3000, '3.000\u00a0CHF'],
+    ['CH', 'pl', 'CHF', 3000, '3\u00a0000\u00a0CHF'],
+    ['CH', 'en', 'CHF', 3000, 'CHF\u00a03,000'],
+    // Elsewhere CLDR's own rule stands: Spain and Italy leave four digits bare.
+    ['ES', 'es', 'EUR', 3000, '3000\u00a0€'],
+    ['IT', 'it', 'EUR', 3000, '3000\u00a0€'],
+  ] as const)('%s × %s: %s %d → %s', (country, locale, currency, amount, expected) =>
+    expect(formatMoney(amount, currency, regionalFormat(locale, country))).toBe(expected));
+});
+
+describe('dates follow the regional locale', () => {
+  it.each([
+    ['GB', 'en', '1 November 2026'],
+    ['IE', 'en', '1 November 2026'],
+    ['AU', 'en', '1 November 2026'],
+    ['US', 'en', 'November 1, 2026'],
+    ['CH', 'de', '1. November 2026'],
+    ['JP', 'ja', '2026年11月1日'],
+  ] as const)('%s × %s → %s', (country, locale, expected) => expect(formatDate('2026-11-01', regionalFormat(locale, country).locale)).toBe(expected));
+});
+
+describe('Swiss German spelling', () => {
+  const copy = { sizes: 'Jede Größe, ein Preis', faq: [{ a: 'Manche schließen spät.' }], nested: { body: 'Genießen Sie den Tag. GROẞ' }, count: 3, none: null };
+
+  it('writes ss for ß in every string of a de-CH page, keys and other values untouched', () => {
+    expect(spelledFor('de-CH', copy)).toEqual({
+      sizes: 'Jede Grösse, ein Preis',
+      faq: [{ a: 'Manche schliessen spät.' }],
+      nested: { body: 'Geniessen Sie den Tag. GROSS' },
+      count: 3,
+      none: null,
+    });
+  });
+
+  it.each(['de-DE', 'de-AT', 'fr-CH'])('leaves %s as written', (formatLocale) => expect(spelledFor(formatLocale, copy)).toBe(copy));
+});
