@@ -12,5 +12,7 @@ export function formatDistance(km: number, format: RegionalFormat): string {
   const value = imperial ? km / KM_PER_MILE : km;
   // Two different places never read as "0 km" apart, even next-door stations.
   const shown = Math.max(value, 0.1);
-  return new Intl.NumberFormat(format.locale, { style: 'unit', unit: imperial ? 'mile' : 'kilometer', maximumFractionDigits: 1 }).format(shown);
+  // Intl joins number and unit with an ordinary space in most locales, so "0,7 / км" could break
+  // across lines on a phone; a no-break space keeps them together.
+  return new Intl.NumberFormat(format.locale, { style: 'unit', unit: imperial ? 'mile' : 'kilometer', maximumFractionDigits: 1 }).format(shown).replace(/ /g, '\u00a0');
 }

@@ -203,7 +203,8 @@ test.describe('local formats', () => {
     ] as const) {
       const shown = await distances(host);
       expect(shown.length, host).toBeGreaterThan(0);
-      for (const text of shown) expect(text, host).toMatch(new RegExp(`\\d ${unit} away$`));
+      // Number and unit joined by a no-break space, so a phone never breaks them apart.
+      for (const text of shown) expect(text, host).toMatch(new RegExp(`\\d\u00a0${unit} away$`));
     }
   });
 

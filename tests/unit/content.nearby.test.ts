@@ -23,13 +23,13 @@ describe('distanceKm', () => {
 
 describe('formatDistance', () => {
   it('rounds to one decimal in the host country’s system', () => {
-    expect(formatDistance(1.96, regionalFormat('en', 'US'))).toBe('1.2 mi');
-    expect(formatDistance(24, regionalFormat('en', 'US'))).toBe('14.9 mi');
-    expect(formatDistance(1.94, regionalFormat('ja', 'JP'))).toBe('1.9 km');
+    expect(formatDistance(1.96, regionalFormat('en', 'US'))).toBe('1.2\u00a0mi');
+    expect(formatDistance(24, regionalFormat('en', 'US'))).toBe('14.9\u00a0mi');
+    expect(formatDistance(1.94, regionalFormat('ja', 'JP'))).toBe('1.9\u00a0km');
   });
 
   it('never shows two places as no distance apart', () => {
-    expect(formatDistance(0.01, regionalFormat('en', 'US'))).toBe('0.1 mi');
+    expect(formatDistance(0.01, regionalFormat('en', 'US'))).toBe('0.1\u00a0mi');
     expect(formatDistance(0.01, regionalFormat('fr', 'FR'))).toMatch(/^0,1\s?km$/u);
   });
 });
@@ -103,9 +103,9 @@ describe('nearbyPlaces on the tenant map', () => {
 
   it('formats km in Japan and miles in Britain', () => {
     const [kyotoNeighbour] = nearbyPlaces('kyoto-station', { locale: 'ja' });
-    expect(formatDistance(kyotoNeighbour!.distanceKm, regionalFormat('ja', 'JP'))).toMatch(/^\d+(\.\d)? km$/);
+    expect(formatDistance(kyotoNeighbour!.distanceKm, regionalFormat('ja', 'JP'))).toMatch(/^\d+(\.\d)?\u00a0km$/);
     const [kingsCrossNeighbour] = nearbyPlaces('kings-cross-station');
-    expect(formatDistance(kingsCrossNeighbour!.distanceKm, regionalFormat('en', 'GB'))).toBe('0.2 mi');
+    expect(formatDistance(kingsCrossNeighbour!.distanceKm, regionalFormat('en', 'GB'))).toBe('0.2\u00a0mi');
   });
 });
 

@@ -98,10 +98,10 @@ describe('regional formats', () => {
 
   it('writes distances with the host country’s digits, in its distance system', () => {
     const firstDistance = (slug: string, locale: string) => landingProps({ slug, type: 'poi' }, locale)?.nearby[0]?.distance;
-    expect(firstDistance('geneva-train-station', 'de')).toBe('4 km');
-    expect(formatDistance(1.94, regionalFormat('de', 'CH'))).toBe('1.9 km');
-    expect(formatDistance(1.94, regionalFormat('de', 'DE'))).toBe('1,9 km');
-    expect(formatDistance(1.96, regionalFormat('en', 'GB'))).toBe('1.2 mi');
+    expect(firstDistance('geneva-train-station', 'de')).toBe('4\u00a0km');
+    expect(formatDistance(1.94, regionalFormat('de', 'CH'))).toBe('1.9\u00a0km');
+    expect(formatDistance(1.94, regionalFormat('de', 'DE'))).toBe('1,9\u00a0km');
+    expect(formatDistance(1.96, regionalFormat('en', 'GB'))).toBe('1.2\u00a0mi');
   });
 
   it('names a time zone for its reader, never by its IANA id', () => {

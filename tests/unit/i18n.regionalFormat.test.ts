@@ -8,20 +8,24 @@ import { formatDate, regionalFormat, spelledFor } from '@/i18n/regionalLocale';
 import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
 
 describe('distances follow the host country, whatever the language', () => {
-  // 8.53 km is 5.3 miles: Dublin's neighbours read "5.3 mi away" on en pages before.
+  // 8.53 km is 5.3 miles: Dublin's neighbours read "5.3\u00a0mi away" on en pages before.
   it.each([
-    ['GB', 'en', '5.3 mi'],
-    ['US', 'en', '5.3 mi'],
-    ['US', 'es', '5.3 mi'],
-    ['GB', 'ja', '5.3 mi'],
-    ['IE', 'en', '8.5 km'],
-    ['AU', 'en', '8.5 km'],
-    ['CA', 'en', '8.5 km'],
-    ['SG', 'en', '8.5 km'],
-    ['CH', 'de', '8.5 km'],
+    ['GB', 'en', '5.3\u00a0mi'],
+    ['US', 'en', '5.3\u00a0mi'],
+    ['US', 'es', '5.3\u00a0mi'],
+    ['GB', 'ja', '5.3\u00a0mi'],
+    ['IE', 'en', '8.5\u00a0km'],
+    ['AU', 'en', '8.5\u00a0km'],
+    ['CA', 'en', '8.5\u00a0km'],
+    ['SG', 'en', '8.5\u00a0km'],
+    ['CH', 'de', '8.5\u00a0km'],
     ['CA', 'fr', '8,5\u00a0km'],
-    ['FR', 'en', '8.5 km'],
+    ['FR', 'en', '8.5\u00a0km'],
   ] as const)('%s × %s → %s', (country, locale, expected) => expect(formatDistance(8.53, regionalFormat(locale, country))).toBe(expected));
+
+  it.each(['ru', 'de', 'pl', 'en', 'it', 'ja'] as const)('keeps number and unit together in %s (a no-break space, never a plain one)', (locale) => {
+    expect(formatDistance(0.7, regionalFormat(locale, 'CH'))).toMatch(/^0[.,]7\u00a0\S+$/);
+  });
 
   it('agrees with the spec’s locale table: its IMPERIAL entries are in mile countries (§3, §9)', () => {
     const imperial = LOCALE_TABLE.filter((entry) => entry.distanceSystem === 'IMPERIAL' && isWebsiteLocale(entry.language));

@@ -40,8 +40,8 @@ describe('nearby distances follow the host country', () => {
   const firstDistance = (slug: string, type: 'city' | 'poi') => landingProps({ slug, type }, 'en')?.nearby[0]?.distance;
 
   it.each([
-    ['dublin', 'city', /^\d+(\.\d)? km$/],
-    ['kings-cross-station', 'poi', /^\d+(\.\d)? mi$/],
-    ['toronto-union-station', 'poi', /^\d+(\.\d)? km$/],
+    ['dublin', 'city', /^\d+(\.\d)?\u00a0km$/],
+    ['kings-cross-station', 'poi', /^\d+(\.\d)?\u00a0mi$/],
+    ['toronto-union-station', 'poi', /^\d+(\.\d)?\u00a0km$/],
   ] as const)('en on %s (%s) reads %s', (slug, type, pattern) => expect(firstDistance(slug, type)).toMatch(pattern));
 });

@@ -82,7 +82,7 @@ describe('StorageSpots', () => {
     // Every line is one of the server's values in the page's words: distance in miles in GB (§3).
     expect([...items[0]!.querySelectorAll('h3, p')].map((node) => node.textContent)).toEqual([
       'Spot A near 51.531,-0.124',
-      '0.2 mi away',
+      '0.2\u00a0mi away',
       'Rated 4.8 out of 5',
       'Open 08:00–22:00',
       'From €5 per day',
@@ -96,7 +96,7 @@ describe('StorageSpots', () => {
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(3);
     // Spot C has no rating, hours or price in the API: only its name and distance are shown.
-    expect([...items[2]!.querySelectorAll('h3, p')].map((node) => node.textContent)).toEqual(['Spot C near 51.531,-0.124', '1 mi away']);
+    expect([...items[2]!.querySelectorAll('h3, p')].map((node) => node.textContent)).toEqual(['Spot C near 51.531,-0.124', '1\u00a0mi away']);
     expect(items[2]!.textContent).not.toMatch(/Rated|Open|From/);
     // No error or empty note next to real data.
     expect(screen.queryByText(/could not be loaded|No storage spots/)).toBeNull();
