@@ -38,9 +38,12 @@ export const ANALYTICS_EVENTS = {
 type ValuesOf<T> = T[keyof T];
 export type AnalyticsEventName = ValuesOf<{ [Category in keyof typeof ANALYTICS_EVENTS]: ValuesOf<(typeof ANALYTICS_EVENTS)[Category]> }>;
 
+/** Which booking button was clicked: the hero's, or its repeat after "how it works". */
+export type CtaPlacement = 'hero' | 'steps';
+
 /** Properties of the events the microsites send; other events take free-form properties. */
 export interface MicrositesEventProperties {
-  'Book Storage Clicked': { slug: string; type: string; locale: string };
+  'Book Storage Clicked': { slug: string; type: string; locale: string; placement: CtaPlacement };
   'Language Switched': { from: string; to: string };
   'FAQ Opened': { topic: string; slug: string };
   'Cookie Consent Updated': { analytics: boolean; monitoring: boolean };

@@ -1,7 +1,7 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useEffect, useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Container } from '@/theme';
+import { Container, PhoneText, WideText } from '@/theme';
 import { useConsent } from './ConsentContext';
 import { CONSENT_CATEGORIES, CONSENT_MARK_ATTRIBUTE, choiceFromForm } from './record';
 
@@ -11,7 +11,9 @@ export const CONSENT_FORM_ACTION = '/api/consent';
 
 /**
  * The cookie choice, server-rendered in the page's language at the top of every page, in flow:
- * it never covers the call to action, and shows or hides before the first paint (no shift). A
+ * it never covers the call to action, and shows or hides before the first paint (no shift). On a
+ * phone it is compact (one sentence, the two buttons, the categories folded), so the call to action
+ * still fits the first screen below it (docs/consent.md). A
  * plain form, so it works before the app's scripts run and without them; once they run, the
  * choice applies in place.
  */
@@ -35,16 +37,21 @@ export function ConsentBanner({ cookiePolicyHref }: { cookiePolicyHref: string }
   };
 
   // Unticked on an opt-in host until the visitor ticks them; an opt-out host runs them unless refused.
+  const policy = <a href={cookiePolicyHref}>{t('legal:links.cookies')}</a>;
   const ticked = (category: (typeof CONSENT_CATEGORIES)[number]) => consent?.[category] ?? regime === 'opt-out';
   return (
     <Region id={CONSENT_BANNER_ID} ref={region} tabIndex={-1} aria-label={t('consent.label')} data-state={banner}>
       <Container>
         <form method="post" action={CONSENT_FORM_ACTION} onSubmit={onSubmit}>
           <Text>
-            {t(regime === 'opt-in' ? 'consent.bodyOptIn' : 'consent.bodyOptOut')} <a href={cookiePolicyHref}>{t('legal:links.cookies')}</a>
+            {/* On a phone one sentence naming the purposes, so the page's call to action stays on the first screen; the policy and the categories are one tap away, under "Choose by category". */}
+            <PhoneText>{t(regime === 'opt-in' ? 'consent.shortOptIn' : 'consent.shortOptOut')}</PhoneText>
+            <WideText>
+              {t(regime === 'opt-in' ? 'consent.bodyOptIn' : 'consent.bodyOptOut')} {policy}
+            </WideText>
           </Text>
           <Buttons>
-            {/* Accepting and refusing weigh the same: same size, same style, side by side. */}
+            {/* Accepting and refusing weigh the same: same size (one grid track each), same style, side by side. */}
             <Choice type="submit" name="choice" value="all">
               {t('consent.acceptAll')}
             </Choice>
@@ -54,6 +61,7 @@ export function ConsentBanner({ cookiePolicyHref }: { cookiePolicyHref: string }
           </Buttons>
           <Settings>
             <summary>{t('consent.settings')}</summary>
+            <PhoneText as="p">{policy}</PhoneText>
             <fieldset key={JSON.stringify(consent ?? regime)}>
               <legend>{t('consent.categories')}</legend>
               <Category>
@@ -84,10 +92,12 @@ export function ConsentBanner({ cookiePolicyHref }: { cookiePolicyHref: string }
 }
 
 const Region = styled.section`
+  a { color: ${({ theme }) => theme.colors.brandStrong}; font-weight: 700; }
   background: ${({ theme }) => theme.colors.brandSoft};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  padding: ${({ theme }) => theme.space.md} 0;
+  padding: ${({ theme }) => theme.space.sm} 0;
   font-size: ${({ theme }) => theme.fontSizes.xs};
+  ${({ theme }) => theme.media.tablet} { padding: ${({ theme }) => theme.space.md} 0; }
   &:focus { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: -3px; }
   /* A recorded choice hides it before the first paint; the footer link (#cookie-consent) shows it again. */
   html[${CONSENT_MARK_ATTRIBUTE}='recorded'] &:not(:target) { display: none; }
@@ -97,21 +107,19 @@ const Region = styled.section`
 
 const Text = styled.p`
   max-width: 60em;
-  a { color: ${({ theme }) => theme.colors.brandStrong}; font-weight: 700; }
 `;
 
 const Buttons = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.sm};
+  ${({ theme }) => theme.media.tablet} { grid-template-columns: repeat(2, minmax(0, 16rem)); }
 `;
 
 const Choice = styled.button`
-  flex: 1 1 auto;
-  max-width: 16rem;
   min-height: 44px;
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
   border: 2px solid ${({ theme }) => theme.colors.brand};
   border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ theme }) => theme.colors.brand};
@@ -124,7 +132,7 @@ const Choice = styled.button`
 `;
 
 const Settings = styled.details`
-  margin-top: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.xs};
   summary { cursor: pointer; font-weight: 700; color: ${({ theme }) => theme.colors.brandStrong}; padding: ${({ theme }) => theme.space.xs} 0; }
   summary:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
   fieldset { border: 0; padding: 0; margin: ${({ theme }) => theme.space.sm} 0 0; display: grid; gap: ${({ theme }) => theme.space.sm}; justify-items: start; }

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { PAGE_EVENTS, trackEvent } from '@/analytics';
+import { PAGE_EVENTS, trackEvent, type CtaPlacement } from '@/analytics';
 import { LanguageSwitcher } from '@/i18n/LanguageSwitcher';
 import { PageLayout } from '@/shell/PageLayout';
 import { Faq } from './components/Faq';
@@ -25,6 +25,8 @@ export function LandingView(props: LandingPageProps) {
   const { place, type, price } = props;
   const bookingUrl = useBookingUrl(bookingTarget(props));
   const isCity = type === 'city';
+  // Which button, so the booking buttons' clicks can be told apart.
+  const trackCta = (placement: CtaPlacement) => () => trackEvent(microsites.ctaClicked, { slug: props.slug, type, locale: props.locale, placement });
 
   return (
     <PageLayout
@@ -39,11 +41,11 @@ export function LandingView(props: LandingPageProps) {
         trail={props.trail}
         heroImage={props.heroImage}
         bookingUrl={bookingUrl}
-        onCtaClick={() => trackEvent(microsites.ctaClicked, { slug: props.slug, type, locale: props.locale })}
+        onCtaClick={trackCta('hero')}
       />
       <Highlights guarantee={price.guarantee} />
       {isCity && <NearbyPlaces nearby={props.nearby} nearbyHeading={props.nearbyHeading} nearbyMap={props.nearbyMap} place={place} />}
-      <HowItWorks where={place.where} />
+      <HowItWorks where={place.where} bookingUrl={bookingUrl} onCtaClick={trackCta('steps')} />
       <OpeningHours place={place} />
       <Guarantee amount={price.guarantee} />
       {props.graphqlUrl && props.storageSpots && (

@@ -152,6 +152,7 @@ export function landingCopy({ type, place, nearby, nearbyHeading, locales, graph
       `hero.lead.${type}`,
       'hero.priceFrom',
       'hero.cta',
+      'hero.ctaShort',
       'hero.ctaNote',
       'highlights',
       'steps',

@@ -89,7 +89,9 @@ const HeaderRow = styled(Container)`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  min-height: 64px;
+  /* Lower on a phone, where every line above the call to action counts. */
+  min-height: 56px;
+  ${({ theme }) => theme.media.tablet} { min-height: 64px; }
   gap: ${({ theme }) => theme.space.md};
 `;
 

@@ -2,3 +2,4 @@ export { theme, BREAKPOINTS, type MarketingTheme } from './theme';
 export { GlobalStyle } from './GlobalStyle';
 export { Container } from './Container';
 export { VisuallyHidden } from './VisuallyHidden';
+export { PhoneText, WideText } from './ScreenText';

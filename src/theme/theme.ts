@@ -25,8 +25,9 @@ export const theme = {
     md: '1.125rem',
     lg: '1.375rem',
     xl: '1.75rem',
-    // 1.5rem on a 360 px phone (a German compound fits a line), 3.25rem from about 930 px.
-    xxl: 'clamp(1.5rem, 5.5vw + 0.25rem, 3.25rem)',
+    // The hero headline: 1.25rem on a 320 px phone, so a long place name leaves the call to action
+    // on the first screen; 3.25rem from about 870 px. Hero.tsx shrinks it further for a long word.
+    xxl: 'clamp(1.25rem, 6vw, 3.25rem)',
   },
   lineHeights: { tight: 1.15, body: 1.6 },
   space: { xs: '4px', sm: '8px', md: '16px', lg: '24px', xl: '40px', xxl: '64px' },

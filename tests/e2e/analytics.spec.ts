@@ -87,6 +87,24 @@ test('a visitor is identified and each view sends exactly one page view of each 
   expect(pageViews(events)).toEqual({ segment: 3, amplitude: 3, amplitudeSdk: 3 });
 });
 
+test('each booking button sends Book Storage Clicked with the page and which button it was (spec §9 event names)', async ({ page, context }) => {
+  const anonymousId = await knownVisitor(context);
+  await openLanding(page);
+  // The app has started once its page view is in: the buttons' handlers are attached.
+  await settledEvents(anonymousId, (all) => pageViews(all).segment >= 1);
+  // Stay on the page: after the page's own handlers, the link does not leave for the customer app.
+  await page.evaluate(() => window.addEventListener('click', (event) => event.preventDefault()));
+  await page.locator('[aria-labelledby="offer-price"] a').click();
+  await page.locator('[aria-labelledby="how-title"] a').click();
+
+  const events = await settledEvents(anonymousId, (all) => named(all, 'segment', 'track', 'Book Storage Clicked').length >= 2);
+  const landing = { slug: 'kings-cross-station', type: 'poi', locale: 'en' };
+  expect(named(events, 'segment', 'track', 'Book Storage Clicked').map((event) => event.properties)).toEqual([
+    expect.objectContaining({ ...landing, placement: 'hero' }),
+    expect.objectContaining({ ...landing, placement: 'steps' }),
+  ]);
+});
+
 test('repeated clicks within 20 px on the same target count once (spec §9)', async ({ page, context }) => {
   test.setTimeout(60_000);
   const anonymousId = await knownVisitor(context);

@@ -26,7 +26,7 @@ function recordingTarget() {
 describe('first-load call buffer (spec §4 queue rules)', () => {
   it('flushes the page first, then one merged identify, then the rest in arrival order', async () => {
     const buffer = await freshBuffer();
-    buffer.trackEvent('Book Storage Clicked', { slug: 'prague', type: 'city', locale: 'en' });
+    buffer.trackEvent('Book Storage Clicked', { slug: 'prague', type: 'city', locale: 'en', placement: 'hero' });
     buffer.identify('u1', { a: 1, b: 1 });
     buffer.trackEvent('FAQ Opened', { topic: 'hours', slug: 'prague' });
     buffer.sendPageView('/[slug]/[type]', 'en');

@@ -7,7 +7,8 @@ export function Breadcrumb({ trail }: { trail: Crumb[] }) {
   const { t } = useTranslation('microsites');
   if (trail.length < 2) return null;
   return (
-    <Nav aria-label={t('breadcrumb.label')}>
+    // Without the page itself (hidden on a phone), a trail of the brand alone leads nowhere new.
+    <Nav aria-label={t('breadcrumb.label')} $phoneHidden={trail.length < 3}>
       <ol>
         {trail.map((crumb, index) =>
           index === trail.length - 1 ? (
@@ -25,11 +26,16 @@ export function Breadcrumb({ trail }: { trail: Crumb[] }) {
   );
 }
 
-const Nav = styled.nav`
+const Nav = styled.nav<{ $phoneHidden: boolean }>`
+  ${({ $phoneHidden, theme }) => $phoneHidden && `display: none; ${theme.media.tablet} { display: block; }`}
   font-size: ${({ theme }) => theme.fontSizes.xs};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.xs};
+  ${({ theme }) => theme.media.tablet} { margin-bottom: ${({ theme }) => theme.space.md}; }
   ol { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.xs}; }
   li + li::before { content: '›'; margin-right: ${({ theme }) => theme.space.xs}; color: ${({ theme }) => theme.colors.muted}; }
   a { color: ${({ theme }) => theme.colors.brandStrong}; }
   [aria-current] { color: ${({ theme }) => theme.colors.muted}; }
+  /* On a phone the headline right below names the page, often in two lines of its own here. */
+  li[aria-current] { display: none; }
+  ${({ theme }) => theme.media.tablet} { li[aria-current] { display: block; } }
 `;

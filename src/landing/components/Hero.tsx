@@ -1,9 +1,10 @@
 import { useTranslation } from 'next-i18next/pages';
 import styled, { css } from 'styled-components';
-import { Container } from '@/theme';
+import { Container, PhoneText, WideText } from '@/theme';
 import { PHONE_PICTURE_WIDTH } from '../heroPicture';
 import { titleKeys } from '../titleKeys';
 import type { LandingProps } from '../types';
+import { BookingLink } from './BookingLink';
 import { Breadcrumb } from './Breadcrumb';
 
 interface HeroProps extends Pick<LandingProps, 'type' | 'price' | 'trail' | 'heroImage'> {
@@ -14,17 +15,20 @@ interface HeroProps extends Pick<LandingProps, 'type' | 'price' | 'trail' | 'her
 
 export function Hero({ place, type, price, trail, heroImage, bookingUrl, onCtaClick }: HeroProps) {
   const { t } = useTranslation('microsites');
-  const eyebrow = [t(`kind.${place.kind}`), place.cityName].filter(Boolean).join(' · ');
   const title = t(titleKeys(type, place.kind).headline, { where: place.where });
   return (
     <Section>
+      {/* Headline, offer, lead: on a phone in that order, so the call to action is on the first screen; on a desktop the offer stands beside the text. */}
       <Layout>
-        <Text>
+        <Intro>
           <Breadcrumb trail={trail} />
-          <Eyebrow>{eyebrow}</Eyebrow>
+          <Eyebrow>
+            {t(`kind.${place.kind}`)}
+            {/* On a phone the breadcrumb just above names the city. */}
+            {place.cityName && <WideText> · {place.cityName}</WideText>}
+          </Eyebrow>
           <Title $longestWord={longestWord(title)}>{title}</Title>
-          <Lead>{t(`hero.lead.${type}`, { where: place.where })}</Lead>
-        </Text>
+        </Intro>
         <Offer aria-labelledby="offer-price">
           <Picture>
             {/* Fetched first and sized to its column; on phones a thumbnail beside the price, so the headline and the call to action come first. */}
@@ -38,10 +42,13 @@ export function Hero({ place, type, price, trail, heroImage, bookingUrl, onCtaCl
           </Picture>
           <Price id="offer-price">{t('hero.priceFrom', { price: price.dailyFrom })}</Price>
           <Cta href={bookingUrl} onClick={onCtaClick}>
-            {t('hero.cta', { where: place.where })}
+            {/* On a phone without the place, which the headline just above names: one line, not three. */}
+            <PhoneText>{t('hero.ctaShort')}</PhoneText>
+            <WideText>{t('hero.cta', { where: place.where })}</WideText>
           </Cta>
           <Note>{t('hero.ctaNote')}</Note>
         </Offer>
+        <Lead>{t(`hero.lead.${type}`, { where: place.where })}</Lead>
       </Layout>
     </Section>
   );
@@ -51,7 +58,7 @@ const Section = styled.section`
   background:
     radial-gradient(circle at 85% 10%, rgba(255, 183, 3, 0.18), transparent 40%),
     linear-gradient(160deg, ${({ theme }) => theme.colors.brandSoft}, ${({ theme }) => theme.colors.surface} 70%);
-  padding: ${({ theme }) => theme.space.xl} 0;
+  padding: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.xl};
   ${({ theme }) => theme.media.tablet} { padding: ${({ theme }) => theme.space.xxl} 0; }
 `;
 
@@ -59,17 +66,29 @@ const Layout = styled(Container)`
   display: grid;
   /* minmax(0, …): a long word must not widen the column past the screen. */
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.lg};
-  align-items: center;
-  ${({ theme }) => theme.media.desktop} { grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr); gap: ${({ theme }) => theme.space.xxl}; }
+  grid-template-areas: 'intro' 'offer' 'lead';
+  gap: ${({ theme }) => theme.space.sm};
+  ${({ theme }) => theme.media.tablet} { gap: ${({ theme }) => theme.space.lg}; }
+  /* The headline and lead, as one block centred beside the offer. */
+  ${({ theme }) => theme.media.desktop} {
+    grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr);
+    grid-template-areas: 'intro offer' 'lead offer';
+    gap: 0 ${({ theme }) => theme.space.xxl};
+  }
+`;
+
+const Intro = styled.div`
+  grid-area: intro;
+  align-self: end;
+  container-type: inline-size;
 `;
 
 const Eyebrow = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.xs};
   font-weight: 700;
-  letter-spacing: 0.06em;
-  text-transform: uppercase;
   color: ${({ theme }) => theme.colors.brandStrong};
+  /* Capitals spaced out take a second line on a phone. */
+  ${({ theme }) => theme.media.tablet} { letter-spacing: 0.06em; text-transform: uppercase; }
 `;
 
 /**
@@ -82,12 +101,9 @@ const longestWord = (text: string): number =>
 // Bold characters average about 0.66 em in the widest fonts pages fall back to (DejaVu Sans), with a margin.
 const EM_PER_CHARACTER = 0.72;
 
-const Text = styled.div`
-  container-type: inline-size;
-`;
-
 const Title = styled.h1<{ $longestWord: number }>`
-  margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
+  margin-top: ${({ theme }) => theme.space.xs};
+  ${({ theme }) => theme.media.tablet} { margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md}; }
   font-size: ${({ theme }) => theme.fontSizes.xxl};
   letter-spacing: -0.02em;
   /* A compound like "Gepäckaufbewahrung" must fit its column whole: no browser hyphenates it
@@ -100,6 +116,8 @@ const Title = styled.h1<{ $longestWord: number }>`
 `;
 
 const Lead = styled.p`
+  grid-area: lead;
+  align-self: start;
   font-size: ${({ theme }) => theme.fontSizes.md};
   color: ${({ theme }) => theme.colors.muted};
   max-width: 36em;
@@ -110,12 +128,14 @@ const Offer = styled.section`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
   box-shadow: ${({ theme }) => theme.shadows.card};
-  padding: ${({ theme }) => theme.space.lg};
+  grid-area: offer;
+  align-self: center;
+  padding: ${({ theme }) => theme.space.md};
   display: grid;
   grid-template-columns: ${PHONE_PICTURE_WIDTH}px minmax(0, 1fr);
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  ${({ theme }) => theme.media.tablet} { grid-template-columns: minmax(0, 1fr); }
+  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  ${({ theme }) => theme.media.tablet} { grid-template-columns: minmax(0, 1fr); padding: ${({ theme }) => theme.space.lg}; gap: ${({ theme }) => theme.space.md}; }
 `;
 
 const Picture = styled.div`
@@ -130,26 +150,14 @@ const Picture = styled.div`
 `;
 
 const Price = styled.h2`
-  /* Beside the thumbnail on a phone: "Ab 5 £ pro Gepäckstück und Tag" must fit its column. */
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  /* Beside the thumbnail on a phone: "Ab CHF 7 pro Gepäckstück und Tag" must fit its column with
+     no word cut, which at 320 px takes 1rem. */
+  font-size: clamp(${({ theme }) => theme.fontSizes.sm}, 5vw, ${({ theme }) => theme.fontSizes.md});
   ${({ theme }) => theme.media.tablet} { font-size: ${({ theme }) => theme.fontSizes.lg}; }
 `;
 
-const Cta = styled.a`
+const Cta = styled(BookingLink)`
   grid-column: 1 / -1;
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  min-height: 52px;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
-  font-weight: 700;
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  text-align: center;
-  text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.colors.brandStrong}; }
 `;
 
 const Note = styled.p`

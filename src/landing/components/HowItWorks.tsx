@@ -1,11 +1,19 @@
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
+import { BookingLink } from './BookingLink';
 import { Section } from './Section';
 
 const STEPS = ['book', 'drop', 'collect'] as const;
 
-/** `where`: the place as a sentence names it (LandingProps place.where). */
-export function HowItWorks({ where }: { where: string }) {
+interface HowItWorksProps {
+  /** The place as a sentence names it (LandingProps place.where). */
+  where: string;
+  bookingUrl: string;
+  onCtaClick: () => void;
+}
+
+/** The three steps, then the booking button again: a reader who has just learnt how it works decides here. */
+export function HowItWorks({ where, bookingUrl, onCtaClick }: HowItWorksProps) {
   const { t } = useTranslation('microsites');
   return (
     <Section id="how" title={t('steps.title')}>
@@ -18,6 +26,11 @@ export function HowItWorks({ where }: { where: string }) {
           </Step>
         ))}
       </Steps>
+      <Next>
+        <BookingLink href={bookingUrl} onClick={onCtaClick}>
+          {t('hero.cta', { where })}
+        </BookingLink>
+      </Next>
     </Section>
   );
 }
@@ -49,4 +62,9 @@ const Number = styled.span`
   background: ${({ theme }) => theme.colors.brand};
   color: ${({ theme }) => theme.colors.onBrand};
   font-weight: 800;
+`;
+
+const Next = styled.p`
+  margin-top: ${({ theme }) => theme.space.lg};
+  text-align: center;
 `;

@@ -1,16 +1,24 @@
-// Full-page screenshots of landing pages at phone (360 and 390 px) and desktop (1280 px) widths, to look at.
-// Usage: npm run build && node bench/screenshots.mjs [--no-js] [domain/path …]   → bench/results/screenshots/*.png
+// Full-page screenshots of landing pages at phone (320×568, 360×640, 390×844) and desktop (1280 px) sizes, to look at.
+// Usage: npm run build && npx tsx bench/screenshots.mts [--no-js] [--returning] [domain/path …]   → bench/results/screenshots/*.png
 // --no-js: with JavaScript off, as a visitor with scripts blocked or a link-preview tool sees the page.
+// --returning: with a consent record (all accepted), so the banner is hidden; otherwise a first visit.
+// --first-screen: only what shows before any scrolling, the fold being the picture's bottom edge.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { HUMAN_USER_AGENT } from '../playwright.config';
+import { PHONE_SCREENS } from '../tests/e2e/support/phoneScreens';
+import { ALL_GRANTED, CONSENT_COOKIE, serializeConsent } from '../src/consent/record';
 import { startServer } from './server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const OUT = 'bench/results/screenshots';
-const HUMAN_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 const javaScript = !process.argv.includes('--no-js');
-const args = process.argv.slice(2).filter((arg) => arg !== '--no-js');
+const returning = process.argv.includes('--returning');
+const firstScreen = process.argv.includes('--first-screen');
+const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+// The first screen of each phone, so the fold can be read off the picture (the call to action above it).
+const VIEWPORTS = [...PHONE_SCREENS, { width: 1280, height: 900 }];
 const targets = args.length
   ? args
   : ['kingscross-bagberth.co.uk/', 'cornavin-bagberth.ch/de', 'kyotostation-bagberth.jp/ja', 'prague-bagberth.cz/', 'no-such-site.example/'];
@@ -34,12 +42,14 @@ const browser = await chromium.launch({
 try {
   for (const target of targets) {
     const [domain, ...rest] = target.split('/');
-    for (const width of [360, 390, 1280]) {
-      const page = await browser.newPage({ viewport: { width, height: 900 }, userAgent: HUMAN_UA, javaScriptEnabled: javaScript });
+    for (const viewport of VIEWPORTS) {
+      const page = await browser.newPage({ viewport, userAgent: HUMAN_USER_AGENT, javaScriptEnabled: javaScript });
       await page.route(/^https?:\/\/(?!([^/]+\.)?localhost[:/])/, (route) => route.abort());
+      // As tests/e2e/support/fixtures.ts rememberConsent does.
+      if (returning) await page.context().addCookies([{ name: CONSENT_COOKIE, value: serializeConsent(ALL_GRANTED, new Date()), url: `http://${domain}.localhost:${PORT}/` }]);
       await page.goto(`http://${domain}.localhost:${PORT}/${rest.join('/')}`, { waitUntil: 'networkidle' });
-      const file = `${OUT}/${target.replace(/[^a-z0-9]+/gi, '_')}-${width}${javaScript ? '' : '-nojs'}.png`;
-      await page.screenshot({ path: file, fullPage: true });
+      const file = `${OUT}/${target.replace(/[^a-z0-9]+/gi, '_')}-${viewport.width}${returning ? '-returning' : ''}${firstScreen ? '-first-screen' : ''}${javaScript ? '' : '-nojs'}.png`;
+      await page.screenshot({ path: file, fullPage: !firstScreen });
       console.log(file);
       await page.close();
     }

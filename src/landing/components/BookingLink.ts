@@ -1,0 +1,20 @@
+import styled from 'styled-components';
+
+/** The booking button: the hero's, and its repeats where a reader decides. */
+export const BookingLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 52px;
+  /* Narrower sides on a phone keep a long label ("Znajdź przechowalnię") on one line. */
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  ${({ theme }) => theme.media.tablet} { padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg}; }
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.brand};
+  color: ${({ theme }) => theme.colors.onBrand};
+  font-weight: 700;
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  text-align: center;
+  text-decoration: none;
+  &:hover { background: ${({ theme }) => theme.colors.brandStrong}; }
+`;
