@@ -172,7 +172,7 @@ test.describe('place content', () => {
     const regions = page.getByRole('region');
     const list = page.getByRole('region', { name: /London/ }).filter({ has: page.getByRole('list') }).first();
     await expect(list.getByRole('link')).not.toHaveCount(0);
-    await expect(list.getByRole('link').first()).toContainText(/\d mi\b/);
+    await expect(list.getByRole('link').first()).toContainText(/\d\smi\b/);
     expect(await regions.count()).toBeGreaterThan(4);
   });
 
