@@ -4,7 +4,7 @@ import { publicEnv } from '@/config/publicEnv';
 import { formatDistance } from '@/content/distance';
 import { pageNeighbours } from '@/content/nearby';
 import { pricePointFor } from '@/content/pricing';
-import { placePhrase } from '@/tenancy/placePhrases';
+import { placePhrase, placeReference } from '@/tenancy/placePhrases';
 import { formatMoney } from '@/i18n/formatMoney';
 import { withCopy, type PageCopy } from '@/i18n/pageCopy';
 import { regionalFormat, timeZoneName, type RegionalFormat } from '@/i18n/regionalLocale';
@@ -96,6 +96,7 @@ export function landingProps(params: LandingParams, locale: string | undefined):
   const brandHome = { name: 'Bagberth', url: `${new URL(publicEnv.customerAppUrl).origin}/` };
   const neighbours = nearbyLinks(page, place, locale, format);
   const breadcrumb = breadcrumbTrail(page, locale, brandHome, { entries: DOMAIN_ENTRIES, places: PLACES });
+  const where = phraseOf(params.slug, place, locale);
   return {
     slug: page.slug,
     type: page.type,
@@ -104,7 +105,8 @@ export function landingProps(params: LandingParams, locale: string | undefined):
     place: {
       kind: place.kind,
       name: nameIn(place.name),
-      where: phraseOf(params.slug, place, locale),
+      where,
+      reference: placeReference(place, where, locale) ?? null,
       cityName: city ? nameIn(city.name) : null,
       // Only an airport's "into the city" heading names its city in a phrase (see content/linkedNames.ts).
       cityWhere: neighbours.nearbyHeading === 'intoCity' && city && place.city ? phraseOf(place.city, city, locale) : null,

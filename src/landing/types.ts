@@ -35,6 +35,11 @@ export interface LandingProps {
      * for a city. Templates take it as `{{where}}`; `name` (nominative) only where no grammar applies.
      */
     where: string;
+    /**
+     * How the map caption refers to the place, article included ("the London Eye", "des
+     * Eiffelturms", "della stazione …"; src/tenancy/placePhrases.ts); null where only its name fits.
+     */
+    reference: string | null;
     /** The parent city's name in this locale, for places inside a city. */
     cityName: string | null;
     /** The parent city as `where` reads for a city ("in London", "w Londynie"). */

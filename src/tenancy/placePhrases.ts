@@ -45,3 +45,34 @@ export function placePhrase(place: Pick<Place, 'kind' | 'name' | 'where'>, local
   if (!name) return undefined;
   return place.kind === 'city' ? DERIVED[locale].in(name) : DERIVED[locale].near(name);
 }
+
+/**
+ * How a sentence refers to a station, airport or landmark, derived from its "near" phrase so the
+ * article and its contraction are the translator's: English names it with its article ("the London
+ * Eye"), the others say "of it" ("des Eiffelturms", "de la tour Eiffel", "della stazione", "del
+ * Aeropuerto", "da Estação"). Undefined when the phrase is no "near" phrase (an area such as Fira
+ * reads "in Fira"): the caller then names the place without a sentence around it.
+ */
+const REFERENCES: Partial<Record<PhraseLocale, (where: string) => string | undefined>> = {
+  en: (where) => /^near (.+)$/.exec(where)?.[1],
+  de: (where) => /^in der Nähe ((?:des|der|von) .+)$/.exec(where)?.[1],
+  fr: (where) => /^près (d(?:e |u |es |e l’|e l').+)$/.exec(where)?.[1],
+  es: (where) => /^cerca (de(?:l)? .+)$/.exec(where)?.[1],
+  pt: (where) => /^perto (d[aoe]s? .+)$/.exec(where)?.[1],
+  // Italian turns "vicino alla stazione" into "della stazione": the same article after "di".
+  it: (where) => {
+    const match = /^vicino (a|al|allo|alla|ai|agli|alle|all’|all')(?: |(?<=’|'))(.+)$/.exec(where);
+    if (!match) return undefined;
+    const [, preposition = '', rest = ''] = match;
+    const of = preposition === 'a' ? 'di' : `de${preposition.slice(1)}`;
+    return /[’']$/.test(of) ? `${of}${rest}` : `${of} ${rest}`;
+  },
+};
+
+/** The place as the map caption refers to it in this language; the name itself where no article applies. */
+export function placeReference(place: Pick<Place, 'kind' | 'name'>, where: string, locale: WebsiteLocale): string | undefined {
+  const derive = (REFERENCES as Record<string, ((where: string) => string | undefined) | undefined>)[locale];
+  if (derive) return place.kind === 'city' ? undefined : derive(where);
+  return place.name[locale];
+}
+

@@ -176,6 +176,17 @@ test.describe('place content', () => {
     expect(await regions.count()).toBeGreaterThan(4);
   });
 
+  test('the map caption refers to the place with its article, as the language needs (issue 21)', async ({ page }) => {
+    for (const [path, caption] of [
+      ['/it', 'L’indicatore giallo segna la posizione della stazione di Ginevra Cornavin;'],
+      ['/fr', 'Le repère jaune indique l’emplacement de la gare de Genève-Cornavin ;'],
+      ['/de', 'Die gelbe Markierung zeigt die Lage des Bahnhofs Genf-Cornavin;'],
+    ]) {
+      await page.goto(hostUrl('cornavin-bagberth.ch', path));
+      await expect(page.locator('figcaption'), path).toContainText(caption!);
+    }
+  });
+
   test('legal pages are served on every host in its languages', async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 404/);
     await page.goto(hostUrl('kingscross-bagberth.co.uk', '/fr/privacy'));

@@ -5,8 +5,11 @@ import { formatDistance } from '@/content/distance';
 import { landingProps } from '@/landing/server';
 import { regionalFormat, regionalLocale, timeZoneName } from '@/i18n/regionalLocale';
 import { formatMoney } from '@/i18n/formatMoney';
-import { placePhrase } from '@/tenancy/placePhrases';
+import { placePhrase, placeReference } from '@/tenancy/placePhrases';
 import { PLACES } from '@/tenancy/placeData';
+import { groupTenantPages } from '@/tenancy/tenantPages';
+import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
+import type { WebsiteLocale } from '@/i18n/websiteLocales';
 
 const whereOn = (slug: string, type: string, locale: string) => landingProps({ slug, type }, locale)?.place.where;
 
@@ -109,5 +112,54 @@ describe('regional formats', () => {
     expect(timeZoneName('Asia/Tokyo', 'ja-JP')).toBe('日本標準時');
     const zones = ['kings-cross-station', 'kyoto-station', 'geneva-train-station'].map((slug) => landingProps({ slug, type: 'poi' }, 'en')?.place.timeZoneName);
     for (const zone of zones) expect(zone).not.toMatch(/^[A-Za-z]+\/[A-Za-z_]+$/);
+  });
+});
+
+// Issue 21: the map caption named a station as "ist Bahnhof Genf-Cornavin", "indique Tour Eiffel",
+// "è Colosseo". It now refers to the place through the translator's "near" phrase, article kept.
+describe('placeReference: the map caption keeps the article, on every station, airport and landmark page', () => {
+  const ARTICLE: Partial<Record<WebsiteLocale, RegExp>> = {
+    en: /^(the |[A-Z0-9])/,
+    de: /^(des|der|von) \S/,
+    fr: /^(de la |du |des |de l’|de l'|de )\S/,
+    it: /^(del |dello |della |dell’|dei |degli |delle |di )\S/,
+    es: /^(del |de la |de los |de las |de )\S/,
+    pt: /^(da |do |das |dos |de )\S/,
+  };
+  // Areas read "in Waikiki", "on the Las Vegas Strip", not "near …": their caption names them as a label instead.
+  const isArea = (slug: string) => /^(in|on) /.test(PLACES[slug]?.where?.en ?? '');
+
+  it.each([
+    ['geneva-train-station', 'de', 'des Bahnhofs Genf-Cornavin'],
+    ['geneva-train-station', 'fr', 'de la gare de Genève-Cornavin'],
+    ['geneva-train-station', 'it', 'della stazione di Ginevra Cornavin'],
+    ['colosseum', 'it', 'del Colosseo'],
+    ['madrid-barajas-airport', 'it', 'dell’aeroporto di Madrid-Barajas'],
+    ['madrid-barajas-airport', 'es', 'del aeropuerto Adolfo Suárez Madrid-Barajas'],
+    ['eiffel-tower', 'pt', 'da Torre Eiffel'],
+    ['london-eye', 'en', 'the London Eye'],
+    ['kyoto-station', 'ja', '京都駅'],
+  ] as const)('%s in %s → %s', (slug, locale, expected) => {
+    const place = PLACES[slug]!;
+    expect(placeReference(place, placePhrase(place, locale) ?? '', locale)).toBe(expected);
+  });
+
+  it('covers every page, with the article its language needs', () => {
+    const missing: string[] = [];
+    for (const { slug, locales } of groupTenantPages(DOMAIN_ENTRIES)) {
+      const place = PLACES[slug]!;
+      if (place.kind === 'city' || isArea(slug)) continue;
+      for (const locale of locales) {
+        const reference = placeReference(place, placePhrase(place, locale) ?? '', locale);
+        const article = ARTICLE[locale];
+        if (reference === undefined || (article && !article.test(reference))) missing.push(`${slug} ${locale}: ${reference}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('leaves cities and areas to a label, naming them', () => {
+    expect(placeReference(PLACES.prague!, placePhrase(PLACES.prague!, 'de') ?? '', 'de')).toBeUndefined();
+    expect(placeReference(PLACES.fira!, placePhrase(PLACES.fira!, 'fr') ?? '', 'fr')).toBeUndefined();
   });
 });

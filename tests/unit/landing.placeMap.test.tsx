@@ -27,7 +27,7 @@ describe('PlaceMap', () => {
     render(
       <ThemeProvider theme={theme}>
         <I18nextProvider i18n={i18n}>
-          <PlaceMap name="Bahnhof King’s Cross" layout={layoutMap(KINGS_CROSS, NEIGHBOURS)} neighbours={NEIGHBOURS} />
+          <PlaceMap name="Bahnhof King’s Cross" reference="des Bahnhofs King’s Cross" layout={layoutMap(KINGS_CROSS, NEIGHBOURS)} neighbours={NEIGHBOURS} />
         </I18nextProvider>
       </ThemeProvider>,
     );
@@ -36,8 +36,9 @@ describe('PlaceMap', () => {
     expect(document.getElementById('place-map-desc')?.textContent).toBe('1. St Pancras International, 0,2 km; 2. Euston, 0,7 km');
     expect([...map.querySelectorAll('.pin text')].map((text) => text.textContent)).toEqual(['1', '2']);
     expect(map.getAttribute('viewBox')).toBe('0 0 480 280');
+    // Issue 21: the caption's sentence keeps the article ("die Lage des Bahnhofs …", not "ist Bahnhof …").
+    expect(screen.getByText(/^Die gelbe Markierung zeigt die Lage des Bahnhofs King’s Cross;/)).toBeTruthy();
     // Drawn from coordinates alone: nothing in it points anywhere.
     expect(map.querySelectorAll('image, use, a, [href]')).toHaveLength(0);
-    expect(screen.getByText(/Die gelbe Markierung ist Bahnhof King’s Cross/)).toBeTruthy();
   });
 });

@@ -6,7 +6,7 @@ import { CardGrid } from './CardGrid';
 import { Section } from './Section';
 
 type NearbyPlacesProps = Pick<LandingProps, 'nearby' | 'nearbyHeading' | 'nearbyMap'> & {
-  place: Pick<LandingProps['place'], 'name' | 'where' | 'cityWhere'>;
+  place: Pick<LandingProps['place'], 'name' | 'where' | 'reference' | 'cityWhere'>;
 };
 
 /** City pages list the places in the city; stations and landmarks the places near; airports the city and its stations. */
@@ -20,7 +20,7 @@ export function NearbyPlaces({ nearby, nearbyHeading, nearbyMap, place }: Nearby
       tinted={nearbyHeading === 'inCity'}
     >
       <Intro>{t(`nearby.intro.${nearbyHeading}`)}</Intro>
-      <PlaceMap name={place.name} layout={nearbyMap} neighbours={nearby} />
+      <PlaceMap name={place.name} reference={place.reference} layout={nearbyMap} neighbours={nearby} />
       <CardGrid as="ol">
         {nearby.map((neighbour, index) => (
           <li key={neighbour.href}>

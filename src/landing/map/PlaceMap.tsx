@@ -5,8 +5,10 @@ import type { MapLayout } from './layout';
 import { MAP_SIZE } from './size';
 
 interface PlaceMapProps {
-  /** The place's name, in the title and caption. */
+  /** The place's name, in the title. */
   name: string;
+  /** How the caption's sentence refers to the place; without one, the caption names it as a label. */
+  reference: string | null;
   /** Where the place and each neighbour are drawn (layoutMap, on the server). */
   layout: MapLayout;
   neighbours: readonly Pick<NearbyLink, 'name' | 'distance'>[];
@@ -16,7 +18,7 @@ interface PlaceMapProps {
  * The place and its neighbours as numbered pins, drawn inline from their coordinates: no tiles,
  * no request, no script, and a fixed aspect ratio so nothing shifts. The numbers match the list.
  */
-export function PlaceMap({ name, layout, neighbours }: PlaceMapProps) {
+export function PlaceMap({ name, reference, layout, neighbours }: PlaceMapProps) {
   const { t } = useTranslation('microsites');
   const { centre, pins } = layout;
   const { width, height } = MAP_SIZE;
@@ -40,7 +42,7 @@ export function PlaceMap({ name, layout, neighbours }: PlaceMapProps) {
           </g>
         ))}
       </svg>
-      <figcaption>{t('map.caption', { name })}</figcaption>
+      <figcaption>{reference ? t('map.caption', { reference }) : t('map.captionNamed', { name })}</figcaption>
     </Figure>
   );
 }
