@@ -38,7 +38,8 @@ const MAX_DDFORWARD_LENGTH = 4096;
 const QUERY_PATTERN = /^[A-Za-z0-9\-._~%!$&'()*+,;=:@/?]*$/;
 
 export type ProxyTarget =
-  | { ok: true; url: string }
+  /** `cspReport`: a browser's CSP violation report (cspReports.ts) rather than the SDK's own request. */
+  | { ok: true; url: string; cspReport?: true }
   | { ok: false; status: 400 | 403; reason: string };
 
 const refuse = (status: 400 | 403, reason: string): ProxyTarget => ({ ok: false, status, reason });
@@ -81,6 +82,6 @@ export function resolveProxyTarget(ddforward: unknown, intakeBase: string, clien
   if (url.origin !== base.origin || url.pathname !== `${base.pathname.replace(/\/$/, '')}${path}`) {
     return refuse(403, 'not the Datadog intake');
   }
-  return { ok: true, url: url.href };
+  return cspReport ? { ok: true, url: url.href, cspReport } : { ok: true, url: url.href };
 }
 

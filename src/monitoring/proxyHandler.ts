@@ -1,7 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { clientAddress } from '@/config/forwarded';
 import { requestHost, stripPreviewSuffix } from '@/tenancy/normalizeHost';
-import { CSP_REPORT_SOURCE } from './cspReports';
 import { resolveProxyTarget } from './proxy';
 import type { ConcurrencyLimit, RateLimiter } from './proxyLimits';
 
@@ -109,7 +108,7 @@ export async function handleProxyRequest(request: ProxyRequest, deps: ProxyDeps)
   if (userAgent) headers['user-agent'] = userAgent;
   // A CSP report is a security log, sent whatever the visitor chose about cookies: it travels
   // without the visitor's address, which Datadog would keep for geolocation.
-  if (address && new URL(target.url).searchParams.get('ddsource') !== CSP_REPORT_SOURCE) headers['x-forwarded-for'] = address;
+  if (address && !target.cspReport) headers['x-forwarded-for'] = address;
 
   const release = deps.upstream.tryAcquire();
   if (!release) return failure(503, 'busy', { 'retry-after': '1' });

@@ -122,6 +122,7 @@ describe('resolveProxyTarget', () => {
       expect(target).toEqual({
         ok: true,
         url: `${INTAKE}/api/v2/logs?ddsource=csp-report&dd-api-key=pub-abc&dd-evp-origin=content-security-policy&ddtags=service%3Amicrosites%2Cenv%3Adevelopment%2Cversion%3Aabc123%2Ctenant.host%3Akingscross-bagberth.co.uk`,
+        cspReport: true,
       });
     });
 
