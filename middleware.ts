@@ -11,8 +11,8 @@ const warnUnknownHost = throttledWarning(console.warn, 10_000);
 /**
  * Cache rules a CDN in front must follow (see docs/security.md): an answer that depends on the
  * language cookie and Accept-Language varies by them, a redirect chosen by either and every 404
- * are never stored (a
- * host pointed at the CDN before its entry ships must not keep saying "No mapping").
+ * are never stored (a host pointed at the CDN before its entry ships must not keep saying
+ * "No mapping").
  */
 const NO_STORE = 'private, no-store';
 

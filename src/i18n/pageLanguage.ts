@@ -39,4 +39,3 @@ export function negotiateLanguage(acceptLanguage: string | undefined, offered: r
   }
   return undefined;
 }
-

@@ -53,7 +53,7 @@ export function placePhrase(place: Pick<Place, 'kind' | 'name' | 'where'>, local
  * Aeropuerto", "da Estação"). Undefined when the phrase is no "near" phrase (an area such as Fira
  * reads "in Fira"): the caller then names the place without a sentence around it.
  */
-const REFERENCES: Partial<Record<PhraseLocale, (where: string) => string | undefined>> = {
+const REFERENCES: Partial<Record<WebsiteLocale, (where: string) => string | undefined>> = {
   en: (where) => /^near (.+)$/.exec(where)?.[1],
   de: (where) => /^in der Nähe ((?:des|der|von) .+)$/.exec(where)?.[1],
   fr: (where) => /^près (d(?:e |u |es |e l’|e l').+)$/.exec(where)?.[1],
@@ -71,8 +71,7 @@ const REFERENCES: Partial<Record<PhraseLocale, (where: string) => string | undef
 
 /** The place as the map caption refers to it in this language; the name itself where no article applies. */
 export function placeReference(place: Pick<Place, 'kind' | 'name'>, where: string, locale: WebsiteLocale): string | undefined {
-  const derive = (REFERENCES as Record<string, ((where: string) => string | undefined) | undefined>)[locale];
+  const derive = REFERENCES[locale];
   if (derive) return place.kind === 'city' ? undefined : derive(where);
   return place.name[locale];
 }
-
