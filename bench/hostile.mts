@@ -7,11 +7,10 @@
 //           rounds alternated, medians. The goal is p99 ≤ 2× idle.
 // Usage: npm run build && npm run bench:hostile   (BENCH_SECONDS per round, 10 by default)
 import { spawn } from 'node:child_process';
-import { request as httpsRequest } from 'node:https';
 import autocannon from 'autocannon';
 import fc from 'fast-check';
 import { deployPorts, start, stop } from '../deploy/local';
-import { fuzzRequests, MAX_ANSWER_HEADERS } from '../tests/e2e/support/fuzzRequests';
+import { fuzzRequests, sendThroughProxy } from '../tests/e2e/support/fuzzRequests';
 import { median } from './median.mts';
 
 const FUZZ_REQUESTS = 12_000;
@@ -23,27 +22,14 @@ const PAGES = ['/', '/de', '/fr'];
 
 const { https: port } = deployPorts();
 
-/** One generated request through the proxy, exactly as generated; its status, or 0 when it failed. */
-function send(method: string, path: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve) => {
-    const request = httpsRequest({ hostname: '127.0.0.1', port, servername: 'localhost', method, path, headers, rejectUnauthorized: false, timeout: 30_000, maxHeaderSize: MAX_ANSWER_HEADERS }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    request.on('timeout', () => request.destroy());
-    request.on('error', () => resolve(0));
-    request.end();
-  });
-}
-
 async function fuzz(): Promise<Map<number, number>> {
   const requests = fc.sample(fuzzRequests(port), { numRuns: FUZZ_REQUESTS, seed: 20 });
   const statuses = new Map<number, number>();
   let next = 0;
   const worker = async () => {
     while (next < requests.length) {
-      const { method, path, host, headers } = requests[next++]!;
-      const status = await send(method, path, { ...headers, host });
+      // A request that fails or times out counts as status 0.
+      const status = await sendThroughProxy(port, requests[next++]!).then(({ status: answered }) => answered, () => 0);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
   };

@@ -3,6 +3,8 @@
 // query up to 8 kB, method and headers, each marked so that an echo can be caught.
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 
 const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: { domain: string }[] };
 export const KNOWN = domains.map((entry) => entry.domain);
@@ -75,4 +77,29 @@ export function fuzzRequests(port: number): fc.Arbitrary<FuzzRequest> {
   );
   const method = fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'TRACE', 'PUT', 'DELETE', 'OPTIONS', 'PATCH');
   return fc.record({ host, path, method, headers });
+}
+
+export interface FuzzAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A generated request through the deploy/ proxy exactly as generated (any Host, raw path), over TLS
+ * with a fixed server name, since a generated Host is no valid one; its body as text.
+ */
+export function sendThroughProxy(port: number, { method, path, host, headers }: FuzzRequest): Promise<FuzzAnswer> {
+  return new Promise((resolve, reject) => {
+    const options = { hostname: '127.0.0.1', port, servername: 'localhost', method, path, headers: { ...headers, host }, rejectUnauthorized: false, timeout: 15_000, maxHeaderSize: MAX_ANSWER_HEADERS };
+    const request = httpsRequest(options, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on('timeout', () => request.destroy(new Error(`${method} ${path.slice(0, 100)}: no answer in 15 s`)));
+    request.on('error', reject);
+    request.end();
+  });
 }
