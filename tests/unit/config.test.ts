@@ -69,7 +69,20 @@ describe('parseServerEnv: TRUSTED_PROXIES, the peers whose X-Forwarded-* count',
       { family: 'ipv6', address: '::1', prefix: 128 },
     ]));
 
+  // Mutation testing (StrykerJS) found these edges untested: the highest octet, three-digit octets, a trailing comma.
+  it('takes 255 in every octet, three-digit octets, and ignores an empty entry', () =>
+    expect(parseServerEnv({ TRUSTED_PROXIES: '255.255.255.255,100.100.100.100/32,' }).trustedProxies).toEqual([
+      { family: 'ipv4', address: '255.255.255.255', prefix: 32 },
+      { family: 'ipv4', address: '100.100.100.100', prefix: 32 },
+    ]));
+
   it.each([
+    ['x10.0.0.1', 'x10.0.0.1'],
+    ['10.0.0.1x', '10.0.0.1x'],
+    ['10.0.0.0/x8', '10.0.0.0/x8'],
+    ['10.0.0.0/8x', '10.0.0.0/8x'],
+    ['fd00::/8x', 'fd00::/8x'],
+    ['10.0.0.0/33,proxy.internal', '10.0.0.0/33,proxy.internal'],
     ['10.0.0.0/33', '10.0.0.0/33'],
     ['256.1.1.1', '256.1.1.1'],
     ['10.0.0.01', '10.0.0.01'],

@@ -49,6 +49,16 @@ describe('createSecretCheck', () => {
     expect(check('b', SECRET)).toEqual({ kind: 'right' });
   });
 
+  it('remembers at most maxClients waiting addresses, forgetting the one that began waiting first', () => {
+    const check = createSecretCheck(SECRET, { burst: 1, perSecond: 0.1, maxClients: 2, now: () => 0 });
+    for (const client of ['a', 'b']) for (let i = 0; i < 2; i += 1) check(client, 'x');
+    expect(check('a', SECRET)).toEqual({ kind: 'throttled', retryAfterSeconds: 10 });
+    // A third waiting address pushes the first out of the waiting list: it is checked again.
+    for (let i = 0; i < 2; i += 1) check('c', 'x');
+    expect(check('a', SECRET)).toEqual({ kind: 'right' });
+    expect(check('b', SECRET)).toEqual({ kind: 'throttled', retryAfterSeconds: 10 });
+  });
+
   it('gives one guess back every 10 s', () => {
     const { clock, check } = setup();
     for (let i = 0; i < 4; i += 1) check('a', 'x');
