@@ -1,4 +1,5 @@
 import Head from 'next/head';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import { Container } from '@/theme';
@@ -16,9 +17,11 @@ export interface ErrorViewProps {
   action?: { href: string; label: string };
   year: number;
   legalOrigin?: string;
+  /** More ways on, below the actions. */
+  children?: ReactNode;
 }
 
-export function ErrorView({ status, title, body, detail, showHome = true, action, year, legalOrigin }: ErrorViewProps) {
+export function ErrorView({ status, title, body, detail, showHome = true, action, year, legalOrigin, children }: ErrorViewProps) {
   const { t } = useTranslation('microsites');
   return (
     <PageLayout year={year} legalOrigin={legalOrigin}>
@@ -32,6 +35,7 @@ export function ErrorView({ status, title, body, detail, showHome = true, action
         <p>{body}</p>
         {showHome && <Home href="/">{t('errors.home')}</Home>}
         {action && <Home href={action.href}>{action.label}</Home>}
+        {children}
         {detail && <Detail>{detail}</Detail>}
       </Panel>
     </PageLayout>
