@@ -46,6 +46,12 @@ export function placePhrase(place: Pick<Place, 'kind' | 'name' | 'where'>, local
   return place.kind === 'city' ? DERIVED[locale].in(name) : DERIVED[locale].near(name);
 }
 
+/** "a" becomes "di", "alla" "della", "all’" "dell’": with the space that follows unless it ends in an apostrophe. */
+function italianOf(preposition: string): string {
+  const of = preposition === 'a' ? 'di' : `de${preposition.slice(1)}`;
+  return /[’']$/.test(of) ? of : `${of} `;
+}
+
 /**
  * How a sentence refers to a station, airport or landmark, derived from its "near" phrase so the
  * article and its contraction are the translator's: English names it with its article ("the London
@@ -59,13 +65,13 @@ const REFERENCES: Partial<Record<WebsiteLocale, (where: string) => string | unde
   fr: (where) => /^près (d(?:e |u |es |e l’|e l').+)$/.exec(where)?.[1],
   es: (where) => /^cerca (de(?:l)? .+)$/.exec(where)?.[1],
   pt: (where) => /^perto (d[aoe]s? .+)$/.exec(where)?.[1],
-  // Italian turns "vicino alla stazione" into "della stazione": the same article after "di".
+  // Italian turns "vicino alla stazione" into "della stazione": the same article after "di", and
+  // so for a second place joined by "e" ("vicino al Vaticano e a San Pietro").
   it: (where) => {
     const match = /^vicino (a|al|allo|alla|ai|agli|alle|all’|all')(?: |(?<=’|'))(.+)$/.exec(where);
     if (!match) return undefined;
     const [, preposition = '', rest = ''] = match;
-    const of = preposition === 'a' ? 'di' : `de${preposition.slice(1)}`;
-    return /[’']$/.test(of) ? `${of}${rest}` : `${of} ${rest}`;
+    return `${italianOf(preposition)}${rest.replace(/ e (a|al|allo|alla|ai|agli|alle|all’|all')(?: |(?<=’|'))/g, (_, joined: string) => ` e ${italianOf(joined)}`)}`;
   },
 };
 

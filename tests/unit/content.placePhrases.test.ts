@@ -134,6 +134,9 @@ describe('placeReference: the map caption keeps the article, on every station, a
     ['geneva-train-station', 'fr', 'de la gare de Genève-Cornavin'],
     ['geneva-train-station', 'it', 'della stazione di Ginevra Cornavin'],
     ['colosseum', 'it', 'del Colosseo'],
+    // Two places joined by "e": both take "di" ("… e al Sacro Cuore" was left as it was).
+    ['montmartre-sacre-coeur', 'it', 'di Montmartre e del Sacro Cuore'],
+    ['vatican-st-peters', 'it', 'del Vaticano e di San Pietro'],
     ['madrid-barajas-airport', 'it', 'dell’aeroporto di Madrid-Barajas'],
     ['madrid-barajas-airport', 'es', 'del aeropuerto Adolfo Suárez Madrid-Barajas'],
     ['eiffel-tower', 'pt', 'da Torre Eiffel'],
