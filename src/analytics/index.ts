@@ -3,3 +3,5 @@ export { trackEvent } from './firstLoadBuffer';
 export type { AnalyticsEventName, CtaPlacement } from './events';
 export { PAGE_EVENTS } from './pageEvents';
 export { useMicrositesAnalytics } from './useMicrositesAnalytics';
+// The privacy policy names what the SDKs are set up with.
+export { ANONYMOUS_ID_KEY, SERVER_ZONE } from './constants';

@@ -8,13 +8,15 @@
  */
 export type ConsentRegime = 'opt-in' | 'opt-out';
 
-/** The EEA (the 27 EU states, Iceland, Liechtenstein, Norway), the United Kingdom and Switzerland. */
-export const OPT_IN_COUNTRIES: ReadonlySet<string> = new Set([
+/** The EEA: the 27 EU states, Iceland, Liechtenstein and Norway, where the GDPR applies. */
+export const EEA_COUNTRIES: ReadonlySet<string> = new Set([
   'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL',
   'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
   'IS', 'LI', 'NO',
-  'GB', 'CH',
 ]);
+
+/** The EEA, the United Kingdom and Switzerland. */
+export const OPT_IN_COUNTRIES: ReadonlySet<string> = new Set([...EEA_COUNTRIES, 'GB', 'CH']);
 
 /** A host's regime from its ISO 3166 country; a page without one (the shared host, errors) asks first. */
 export function consentRegimeFor(country: string | null | undefined): ConsentRegime {

@@ -2,6 +2,8 @@ import type { ConsentCategory } from './record';
 
 export type StorageCategory = 'necessary' | ConsentCategory;
 export type StorageKind = 'cookie' | 'localStorage';
+/** Who sets a name: this site, or a provider the privacy policy names (processors.ts). */
+export type StorageProvider = 'Bagberth' | 'Amplitude' | 'Segment' | 'Datadog';
 
 /** One cookie or storage key the site can set, as the legal cookies page lists it. */
 export interface StorageEntry {
@@ -9,12 +11,19 @@ export interface StorageEntry {
   name: string;
   kind: StorageKind;
   category: StorageCategory;
-  provider: 'Bagberth' | 'Amplitude' | 'Segment' | 'Datadog';
-  /** How long it is kept: a period, the monitoring session (at most 4 hours), or until the visitor clears it. */
-  lifetime: { count: number; unit: 'year' | 'month' } | 'session' | 'untilCleared';
+  provider: StorageProvider;
+  /** How long it is kept: a period from the last write, or until the visitor clears it. */
+  lifetime: { count: number; unit: 'year' | 'month' } | 'untilCleared';
 }
 
 const YEAR = { count: 1, unit: 'year' } as const;
+
+/**
+ * The visit Datadog's cookie holds (@datadog/browser-core 7.16.2, sessionConstants.ts): it ends after
+ * 15 minutes without activity (SESSION_EXPIRATION_DELAY) or 4 hours after it began
+ * (SESSION_TIME_OUT_DELAY). The cookie pages say so; tests/unit/legal.policy.test.ts compares.
+ */
+export const DATADOG_VISIT = { idleMinutes: 15, longestHours: 4 } as const;
 // CONSENT_LIFETIME_DAYS (record.ts) is six months, rounded down to days.
 const SIX_MONTHS = { count: 6, unit: 'month' } as const;
 
@@ -37,8 +46,11 @@ export const STORAGE_ENTRIES: readonly StorageEntry[] = [
   { name: 'ajs_*', kind: 'cookie', category: 'analytics', provider: 'Segment', lifetime: YEAR },
   { name: 'ajs_*', kind: 'localStorage', category: 'analytics', provider: 'Segment', lifetime: 'untilCleared' },
   { name: 'persisted-queue:*', kind: 'localStorage', category: 'analytics', provider: 'Segment', lifetime: 'untilCleared' },
-  // Monitoring: Datadog's session (RUM and logs share it; 7.x names the cookie _dd_s_v2).
-  { name: '_dd_s*', kind: 'cookie', category: 'monitoring', provider: 'Datadog', lifetime: 'session' },
+  // Monitoring: Datadog's session (RUM and logs share it; 7.x names the cookie _dd_s_v2). With
+  // trackAnonymousUser (on by default) it also holds an anonymous visitor id (`aid`), and
+  // @datadog/browser-core 7.16.2 then writes it for SESSION_COOKIE_EXPIRATION_DELAY, a year, instead
+  // of the session's 4 hours (sessionInCookie.ts).
+  { name: '_dd_s*', kind: 'cookie', category: 'monitoring', provider: 'Datadog', lifetime: YEAR },
   { name: '_dd_s*', kind: 'localStorage', category: 'monitoring', provider: 'Datadog', lifetime: 'untilCleared' },
 ];
 

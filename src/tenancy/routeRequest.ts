@@ -12,9 +12,14 @@ export const NOT_FOUND_PAGE = '/404';
  */
 const INTERNAL_PAGES: readonly string[] = [UNKNOWN_HOST_PAGE, '/500'];
 
-/** Legal pages every host serves at /terms, /privacy and /cookies, from one shared page each. */
-export const LEGAL_DOCUMENTS = ['terms', 'privacy', 'cookies'] as const;
+/** Legal pages every host serves at /terms, /privacy, /cookies and /imprint, from one shared page each. */
+export const LEGAL_DOCUMENTS = ['terms', 'privacy', 'cookies', 'imprint'] as const;
 export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];
+/**
+ * Other paths of a legal page, served with the same content (noindex like the rest, so nothing to
+ * canonicalise): German-speaking visitors look for the imprint at /impressum.
+ */
+export const LEGAL_ALIASES: Readonly<Record<string, LegalDocument>> = { impressum: 'imprint' };
 /**
  * Files every host answers from the tenant map through an API route: its sitemap and robots.txt,
  * and the share images its pages name.
@@ -25,7 +30,12 @@ function hostFile(pathname: string): { pathname: string; search: string } | unde
   return shareImage ? { pathname: `/api/og/${shareImage[1]}`, search: '' } : undefined;
 }
 
-const isLegalPage = (pathname: string): boolean => (LEGAL_DOCUMENTS as readonly string[]).includes(pathname.slice(1));
+/** The legal document a path names, by its own name or an alias. */
+function legalDocumentAt(pathname: string): LegalDocument | undefined {
+  const name = pathname.slice(1);
+  if ((LEGAL_DOCUMENTS as readonly string[]).includes(name)) return name as LegalDocument;
+  return Object.hasOwn(LEGAL_ALIASES, name) ? LEGAL_ALIASES[name] : undefined;
+}
 
 export interface RouteRequest {
   /** Normalized host (see normalizeHost). */
@@ -92,9 +102,10 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
 
   // One static legal page per document, locale and regional locale (pages/legal/[doc]/[format].tsx):
   // the host's country decides how its date is written, and a static page cannot ask for the host.
+  const legalDocument = legalDocumentAt(request.pathname);
   const legalPage = (slug?: string) =>
-    `/legal${request.pathname}/${context.formatLocaleFor(slug, isWebsiteLocale(request.locale) ? request.locale : DEFAULT_LOCALE)}`;
-  const legal = isLegalPage(request.pathname);
+    `/legal/${legalDocument}/${context.formatLocaleFor(slug, isWebsiteLocale(request.locale) ? request.locale : DEFAULT_LOCALE)}`;
+  const legal = legalDocument !== undefined;
   if (request.host === context.micrositesHost) {
     if (INTERNAL_PAGES.includes(request.pathname)) return notFound('internal-page');
     const switched = switchTo(request);

@@ -45,12 +45,12 @@ export interface TenantPage {
   domains: string[];
 }
 
-/** One problem in the tenant files, naming the entry and the field so a marketer can fix it. */
+/** One problem in the tenant files, naming the entry (in a file of entries) and the field so a marketer can fix it. */
 export interface TenantProblem {
-  file: 'domains.json' | 'places.json';
-  entry: string;
+  file: 'domains.json' | 'places.json' | 'operator.json';
+  entry?: string;
   field: string;
   message: string;
 }
 
-export const formatProblem = (p: TenantProblem): string => `tenants/${p.file}: entry ${p.entry}, field "${p.field}": ${p.message}`;
+export const formatProblem = (p: TenantProblem): string => `tenants/${p.file}: ${p.entry === undefined ? '' : `entry ${p.entry}, `}field "${p.field}": ${p.message}`;

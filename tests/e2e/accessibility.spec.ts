@@ -1,4 +1,4 @@
-// Quality bar: axe finds no violations on landing and error pages.
+// Quality bar: axe finds no violations on landing, legal and error pages.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, hostUrl, test } from './support/fixtures';
 
@@ -6,6 +6,8 @@ const pages = [
   { name: 'landing (en)', url: hostUrl('kingscross-bagberth.co.uk') },
   { name: 'landing (ja)', url: hostUrl('kyotostation-bagberth.jp', '/ja') },
   { name: 'station landing (de)', url: hostUrl('cornavin-bagberth.ch', '/de') },
+  { name: 'privacy policy (en)', url: hostUrl('kingscross-bagberth.co.uk', '/privacy') },
+  { name: 'imprint (de)', url: hostUrl('cornavin-bagberth.ch', '/de/impressum') },
 ];
 
 for (const { name, url } of pages) {

@@ -12,6 +12,8 @@ const pages = [
   { name: '404', url: hostUrl('kingscross-bagberth.co.uk', '/no-such-page'), status: 404 },
   { name: 'unknown host', url: hostUrl('no-such-site.example'), status: 404 },
   { name: 'legal (fr)', url: hostUrl('kingscross-bagberth.co.uk', '/fr/privacy'), status: 200 },
+  { name: 'terms (en)', url: hostUrl('kingscross-bagberth.co.uk', '/terms'), status: 200 },
+  { name: 'imprint (de)', url: hostUrl('cornavin-bagberth.ch', '/de/impressum'), status: 200 },
 ];
 
 for (const { name, url, status } of pages) {

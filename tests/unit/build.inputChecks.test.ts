@@ -17,11 +17,13 @@ afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 const domainsText = readFileSync(join(ROOT, 'tenants/domains.json'), 'utf8');
 const placesText = readFileSync(join(ROOT, 'tenants/places.json'), 'utf8');
+const operatorText = readFileSync(join(ROOT, 'tenants/operator.json'), 'utf8');
 
 /** Loads next.config.js as `next build` does, with the tenant files as given. */
-function buildConfigWith(domains: string, variables: Record<string, string> = {}, places = placesText) {
+function buildConfigWith(domains: string, variables: Record<string, string> = {}, places = placesText, operator = operatorText) {
   writeFileSync(join(copy, 'tenants/domains.json'), domains);
   writeFileSync(join(copy, 'tenants/places.json'), places);
+  writeFileSync(join(copy, 'tenants/operator.json'), operator);
   const env = { ...process.env, BUILD_INPUTS_CHECKED: '', ...variables };
   return spawnSync(process.execPath, ['-e', "require('./next.config.js')(require('next/constants').PHASE_PRODUCTION_BUILD)"], { cwd: copy, env, encoding: 'utf8' });
 }
@@ -29,7 +31,7 @@ function buildConfigWith(domains: string, variables: Record<string, string> = {}
 describe('next build with a broken tenant map', () => {
   it('goes ahead with the map as it is', () => {
     const result = buildConfigWith(domainsText);
-    expect(result.stdout).toContain('Tenant map OK.');
+    expect(result.stdout).toContain('Tenant map and operator facts OK.');
     expect(result.status).toBe(0);
   }, 30_000);
 
@@ -58,8 +60,17 @@ describe('next build with a broken tenant map', () => {
     const result = buildConfigWith(domainsText, {}, JSON.stringify(file, null, 2));
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(
-      'tenants/places.json: entry "kings-cross-station", field "lat, lng": lat and lng look swapped: (lng, lat) is in United Kingdom (GB)\n\n1 problem(s) in the tenant map.',
+      'tenants/places.json: entry "kings-cross-station", field "lat, lng": lat and lng look swapped: (lng, lat) is in United Kingdom (GB)\n\n1 problem(s) in the tenant files.',
     );
+  }, 30_000);
+
+  it('stops on an operator fact a marketer broke, naming the file and the field', () => {
+    const operator = JSON.parse(operatorText) as { vatNumber: string };
+    operator.vatNumber = 'GB318294756';
+    const result = buildConfigWith(domainsText, {}, placesText, JSON.stringify(operator, null, 2));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('tenants/operator.json: field "vatNumber": "GB318294756" must be the country prefix, then groups');
+    expect(result.stderr).toContain('The build stops here');
   }, 30_000);
 
   it('stops on invalid JSON with its line and column', () => {

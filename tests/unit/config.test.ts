@@ -184,6 +184,8 @@ describe('parseMonitoringEnv', () => {
     [{ NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app-123' }, 'Invalid environment variable NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: required when NEXT_PUBLIC_DATADOG_APPLICATION_ID is set'],
     [{ NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: 'pub-abc' }, 'Invalid environment variable NEXT_PUBLIC_DATADOG_APPLICATION_ID: required when NEXT_PUBLIC_DATADOG_CLIENT_TOKEN is set'],
     [{ NEXT_PUBLIC_DATADOG_SITE: 'https://datadoghq.eu' }, 'Invalid environment variable NEXT_PUBLIC_DATADOG_SITE'],
+    // The privacy policy names where Datadog stores the data (issue 21 item 5): only sites it knows.
+    [{ NEXT_PUBLIC_DATADOG_SITE: 'datadoghq.example' }, 'Invalid environment variable NEXT_PUBLIC_DATADOG_SITE: "datadoghq.example" is not a Datadog site whose data location'],
     [{ NEXT_PUBLIC_DATADOG_PROXY_URL: 'collector:4319' }, 'Invalid environment variable NEXT_PUBLIC_DATADOG_PROXY_URL'],
     [{ NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE: 'sometimes' }, 'Invalid environment variable NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE'],
   ])('rejects a bad setting with a message naming the variable: %o', (env, message) => {

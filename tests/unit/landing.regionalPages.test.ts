@@ -33,6 +33,8 @@ describe('legal pages exist for every host’s regional locale', () => {
     for (const entry of DOMAIN_ENTRIES) for (const locale of entry.locales) expect(built).toContain(`${locale} terms/${hostFormatLocale(entry.slug, locale)}`);
     expect(built).toContain('en privacy/en-GB');
     expect(built).toContain('de cookies/de-CH');
+    expect(built).toContain('de imprint/de-CH');
+    expect(built).toContain('de imprint/de-AT');
   });
 });
 

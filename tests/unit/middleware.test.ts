@@ -70,6 +70,13 @@ describe('middleware responses', () => {
     expect(getRedirectUrl(response)).toBe('http://kingscross-bagberth.co.uk/fr/terms');
   });
 
+  it('serves the imprint at /impressum too, on the page of the host’s regional locale', () => {
+    const response = call('http://kingscross-bagberth.co.uk/de/impressum', 'kingscross-bagberth.co.uk');
+    expect(response.status).toBe(200);
+    expect(getRewrittenUrl(response)).toBe('http://kingscross-bagberth.co.uk/de/legal/imprint/de-DE');
+    expect(getRewrittenUrl(call('http://localhost:3000/impressum', 'localhost:3000'))).toBe('http://localhost:3000/legal/imprint/en-US');
+  });
+
   it('rewrites /sitemap.xml to the host-file route with its query', () => {
     const response = call('http://prague-bagberth.cz/sitemap.xml', 'prague-bagberth.cz');
     expect(getRewrittenUrl(response)).toBe('http://prague-bagberth.cz/api/host-file?file=sitemap.xml');

@@ -118,6 +118,16 @@ describe('routeRequest', () => {
     ['a Japanese host in English writes en-US', { host: 'kyoto-test.jp', pathname: '/terms', locale: 'en', explicitLocale: true }, 'rewrite', { pathname: '/legal/terms/en-US' }],
     ['legal pages follow the host locales', { pathname: '/terms', locale: 'ja', explicitLocale: true }, 'not-found', { reason: 'locale-not-offered' }],
     ['the shared legal page is not served directly on a tenant host', { pathname: '/legal/terms' }, 'not-found', { reason: 'foreign-path' }],
+    // Issue 21 item 5: German, Austrian and Swiss sites must have an imprint; German speakers look for /impressum.
+    ['a tenant host serves the imprint', { pathname: '/imprint' }, 'rewrite', { pathname: '/legal/imprint/en-GB' }],
+    ['and the same page at /impressum', { pathname: '/impressum' }, 'rewrite', { pathname: '/legal/imprint/en-GB' }],
+    ['in every locale the host offers', { pathname: '/impressum', locale: 'de', explicitLocale: true }, 'rewrite', { pathname: '/legal/imprint/de-DE' }],
+    ['not in a locale the host lacks', { pathname: '/impressum', locale: 'ja', explicitLocale: true }, 'not-found', { reason: 'locale-not-offered' }],
+    ['the microsites host serves the imprint', { host: 'localhost', pathname: '/imprint', locale: 'fr' }, 'rewrite', { pathname: '/legal/imprint/fr-FR' }],
+    ['and /impressum', { host: 'localhost', pathname: '/impressum', locale: 'de' }, 'rewrite', { pathname: '/legal/imprint/de-DE' }],
+    ['an alias switches language in place', { pathname: '/impressum', chosenLanguage: 'de' }, 'redirect', { pathname: '/impressum', locale: 'de', storeLanguage: 'de' }],
+    ['only the alias table names a page: no other word is a legal page', { pathname: '/constructor' }, 'not-found', { reason: 'foreign-path' }],
+    ['nor a path below one', { pathname: '/impressum/x' }, 'not-found', { reason: 'foreign-path' }],
     ['the microsites host serves the legal pages too, in the spec’s locale (§9)', { host: 'localhost', pathname: '/cookies', locale: 'de' }, 'rewrite', { pathname: '/legal/cookies/de-DE' }],
     ['the unknown-host page is not served directly', { host: 'localhost', pathname: '/unknown-host' }, 'not-found', { reason: 'internal-page' }],
     // Spec §2 names /500 a special route: shown on a server error, never a 5xx anyone can ask for.

@@ -2,6 +2,8 @@ import type { GetStaticPaths, GetStaticProps } from 'next';
 import { loadPageContent } from '@/content/pageContent';
 import { withCopy } from '@/i18n/pageCopy';
 import { spelledFor } from '@/i18n/regionalLocale';
+import { isWebsiteLocale } from '@/i18n/websiteLocales';
+import { legalFacts } from '@/landing/legal/legalFacts';
 import { LegalView, type LegalProps } from '@/landing/legal/LegalView';
 import { SHELL_COPY } from '@/shell/shellCopy';
 import { sharedPageFormats } from '@/tenancy/hostFormat';
@@ -9,7 +11,7 @@ import { LEGAL_DOCUMENTS, type LegalDocument } from '@/tenancy/routeRequest';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 
 /** When the legal texts last changed. */
-const LEGAL_TEXT_UPDATED = '2026-11-01';
+const LEGAL_TEXT_UPDATED = '2026-11-25';
 
 type LegalParams = { doc: LegalDocument; format: string };
 
@@ -20,10 +22,12 @@ export const getStaticPaths: GetStaticPaths<LegalParams> = async () => ({
 });
 
 export const getStaticProps: GetStaticProps<LegalProps, LegalParams> = async ({ params, locale }) => {
-  if (!params || !LEGAL_DOCUMENTS.includes(params.doc)) return { notFound: true };
+  if (!params || !LEGAL_DOCUMENTS.includes(params.doc) || !isWebsiteLocale(locale)) return { notFound: true };
   const { translations, revalidate } = await loadPageContent(locale, withCopy(SHELL_COPY, { legal: true }));
+  // The operator's facts are spelled like the copy: a Swiss page writes "Strasse".
+  const { facts, ...copy } = spelledFor(params.format, { facts: legalFacts(locale), ...translations });
   return {
-    props: { doc: params.doc, updated: LEGAL_TEXT_UPDATED, formatLocale: params.format, year: new Date().getUTCFullYear(), ...spelledFor(params.format, translations) },
+    props: { doc: params.doc, updated: LEGAL_TEXT_UPDATED, formatLocale: params.format, year: new Date().getUTCFullYear(), facts, ...copy },
     ...(revalidate && { revalidate }),
   };
 };

@@ -1,5 +1,5 @@
 import Head from 'next/head';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import { formatDate } from '@/i18n/regionalLocale';
@@ -8,7 +8,13 @@ import { PageLayout } from '@/shell/PageLayout';
 import type { LegalDocument } from '@/tenancy/routeRequest';
 import { Container } from '@/theme';
 import type { StorageCategory } from '@/consent/storageKeys';
+import { AddressLines, MailLink } from './blocks';
+import { duration, period } from './format';
+import { ImprintText } from './ImprintText';
+import type { LegalFacts } from './legalFacts';
+import { PrivacyText } from './PrivacyText';
 import { StorageTable } from './StorageTable';
+import { TermsText } from './TermsText';
 
 export interface LegalProps {
   doc: LegalDocument;
@@ -17,23 +23,46 @@ export interface LegalProps {
   /** The regional locale of the hosts this page serves (pages/legal/[doc]/[format].tsx). */
   formatLocale: string;
   year: number;
+  facts: LegalFacts;
 }
 
-/** The cookie policy's paragraphs that introduce a category, each followed by its table. */
-const STORAGE_SECTIONS: Partial<Record<string, StorageCategory>> = { essential: 'necessary', analytics: 'analytics', monitoring: 'monitoring' };
+/** The cookie policy's paragraphs, each category's followed by its table (spec §1). */
+const COOKIE_SECTIONS: ReadonlyArray<readonly [paragraph: string, category?: StorageCategory]> = [
+  ['intro'],
+  ['change'],
+  ['essential', 'necessary'],
+  ['analytics', 'analytics'],
+  ['monitoring', 'monitoring'],
+];
 
-/** The paragraphs of each document, in reading order, from the `legal` namespace (spec §1). */
-const SECTIONS: Record<LegalDocument, readonly string[]> = {
-  terms: ['intro', 'booking', 'items', 'cancellation', 'liability'],
-  privacy: ['intro', 'collect', 'use', 'rights'],
-  cookies: ['intro', 'change', 'essential', 'analytics', 'monitoring'],
+function CookiesText({ facts, locale }: { facts: LegalFacts; locale: string }) {
+  const { t } = useTranslation('legal');
+  const values = {
+    idle: duration(facts.datadogVisit.idleMinutes, 'minute', locale),
+    longest: duration(facts.datadogVisit.longestHours, 'hour', locale),
+    kept: period(facts.datadogCookie, locale),
+  };
+  return COOKIE_SECTIONS.map(([paragraph, category]) => (
+    <Fragment key={paragraph}>
+      <p>{t(`cookies.${paragraph}`, values)}</p>
+      {category && <StorageTable category={category} />}
+    </Fragment>
+  ));
+}
+
+const TEXTS: Record<LegalDocument, (props: { facts: LegalFacts; locale: string }) => ReactNode> = {
+  terms: TermsText,
+  privacy: PrivacyText,
+  cookies: CookiesText,
+  imprint: ImprintText,
 };
 
-export function LegalView({ doc, updated, formatLocale, year }: LegalProps) {
+export function LegalView({ doc, updated, formatLocale, year, facts }: LegalProps) {
   const { t, i18n } = useTranslation('legal');
   const title = t(`${doc}.title`);
   const date = formatDate(updated, formatLocale);
   const home = i18n.language === DEFAULT_LOCALE ? '/' : `/${i18n.language}`;
+  const Text = TEXTS[doc];
   return (
     <PageLayout year={year}>
       <Head>
@@ -44,24 +73,20 @@ export function LegalView({ doc, updated, formatLocale, year }: LegalProps) {
       <Article>
         <h1>{title}</h1>
         <Updated>{t('updated', { date })}</Updated>
-        {SECTIONS[doc].map((section) => {
-          const category = doc === 'cookies' ? STORAGE_SECTIONS[section] : undefined;
-          return (
-            <Fragment key={section}>
-              <p>{t(`${doc}.${section}`)}</p>
-              {category && <StorageTable category={category} />}
-            </Fragment>
-          );
-        })}
-        {/* The operator as the content service's legal namespace names it (embedded default in locales/). */}
-        <h2>{t('operator.heading')}</h2>
-        <address>
-          {t('operator.name')}
-          <br />
-          {t('operator.address')}
-          <br />
-          {t('operator.contact')}: <a href={`mailto:${t('operator.email')}`}>{t('operator.email')}</a>
-        </address>
+        <Text facts={facts} locale={formatLocale} />
+        {/* The imprint is all about the operator; the other texts end with who runs the site. */}
+        {doc !== 'imprint' && (
+          <>
+            <h2>{t('operator.heading')}</h2>
+            <address>
+              {facts.operator.legalName}
+              <br />
+              <AddressLines address={facts.operator.address} locale={formatLocale} />
+              <br />
+              {t('operator.contact')}: <MailLink email={facts.operator.email} />
+            </address>
+          </>
+        )}
         {/* On a tenant host its root is the landing page; on the microsites host, the directory. */}
         <Back href={home}>← {t('back')}</Back>
       </Article>
@@ -73,8 +98,9 @@ const Article = styled(Container)`
   max-width: 760px;
   padding-top: ${({ theme }) => theme.space.xl};
   h1 { font-size: ${({ theme }) => theme.fontSizes.xl}; margin-bottom: ${({ theme }) => theme.space.sm}; }
-  p + p { margin-top: ${({ theme }) => theme.space.md}; }
+  p + p, p + address, address + p { margin-top: ${({ theme }) => theme.space.md}; }
   h2 { font-size: ${({ theme }) => theme.fontSizes.md}; margin: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.sm}; }
+  h3 { font-size: ${({ theme }) => theme.fontSizes.sm}; margin-bottom: ${({ theme }) => theme.space.xs}; }
   address { font-style: normal; }
 `;
 
