@@ -39,6 +39,8 @@ export interface OperatorFacts {
   supervisoryAuthority: { name: string; address: PostalAddress; website: string };
   /** Present when the operator is not established in the EEA (GDPR Art. 27). */
   euRepresentative?: { name: string; address: PostalAddress; email: string };
+  /** Who hosts the sites, with a phone number (France: LCEN). */
+  hostingProvider: { name: string; address: PostalAddress; phone: string };
   /** null: the operator takes part in no consumer dispute resolution. */
   consumerArbitration: { name: string; website: string } | null;
   /** By website locale; `en` stands in for a missing one. */

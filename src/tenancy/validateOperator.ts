@@ -7,7 +7,7 @@ import type { TenantProblem } from './types';
 // knows what the schema cannot: the processors the code loads and the country codes Intl names.
 const FIELDS = [
   'legalName', 'address', 'register', 'vatNumber', 'email', 'phone', 'directors', 'responsibleForContent',
-  'supervisoryAuthority', 'euRepresentative', 'consumerArbitration', 'governingLaw', 'serverErrorLogRetention', 'processors',
+  'supervisoryAuthority', 'euRepresentative', 'hostingProvider', 'consumerArbitration', 'governingLaw', 'serverErrorLogRetention', 'processors',
 ];
 const ADDRESS_FIELDS = ['street', 'postcode', 'city', 'country'];
 const PERIOD_UNITS = ['day', 'month', 'year'];
@@ -126,6 +126,14 @@ export function validateOperator(file: unknown, options: OperatorValidationOptio
     checkText(authority.name, 'supervisoryAuthority.name', report, "Information Commissioner's Office");
     checkAddress(authority.address, 'supervisoryAuthority.address', report);
     checkPattern(authority.website, WEBSITE, 'supervisoryAuthority.website', report, 'is not an https:// address');
+  }
+
+  if (present('hostingProvider') && checkObject(file.hostingProvider, 'hostingProvider', report)) {
+    const host = file.hostingProvider;
+    checkKeys(host, ['name', 'address', 'phone'], 'hostingProvider.', report);
+    checkText(host.name, 'hostingProvider.name', report, 'Hetzner Online GmbH');
+    checkAddress(host.address, 'hostingProvider.address', report);
+    checkPattern(host.phone, PHONE, 'hostingProvider.phone', report, 'must be in international format in groups, like "+49 9831 505 0"');
   }
 
   const representative = file.euRepresentative;

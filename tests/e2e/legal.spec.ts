@@ -4,7 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, hostUrl, micrositesUrl, test } from './support/fixtures';
 
-const operator = JSON.parse(readFileSync('tenants/operator.json', 'utf8')) as { legalName: string; address: { street: string; postcode: string; city: string } };
+const operator = JSON.parse(readFileSync('tenants/operator.json', 'utf8')) as {
+  legalName: string;
+  address: { street: string; postcode: string; city: string };
+  hostingProvider: { name: string; phone: string };
+};
 
 for (const [name, url] of [
   ['a tenant host', (path: string) => hostUrl('cornavin-bagberth.ch', `/de${path}`)],
@@ -29,6 +33,13 @@ test('the imprint names countries in the page’s language', async ({ page }) =>
   await page.goto(hostUrl('cornavin-bagberth.ch', '/de/impressum'));
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('main')).toContainText('Vereinigtes Königreich');
+});
+
+test('the French legal notice names the hosting provider, as the LCEN asks', async ({ page }) => {
+  await page.goto(hostUrl('paris-bagberth.fr', '/fr/imprint'));
+  const section = page.getByRole('heading', { name: 'Hébergeur' }).locator('xpath=following-sibling::address[1]');
+  await expect(section).toContainText(operator.hostingProvider.name);
+  await expect(section.getByRole('link', { name: operator.hostingProvider.phone })).toHaveAttribute('href', `tel:${operator.hostingProvider.phone.replaceAll(' ', '')}`);
 });
 
 for (const [name, url, status] of [

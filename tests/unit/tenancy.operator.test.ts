@@ -57,6 +57,8 @@ describe('validateOperator names the file and the field', () => {
     ['an authority website over http', 'supervisoryAuthority.website', 'http://ico.org.uk', 'field "supervisoryAuthority.website": "http://ico.org.uk" is not an https:// address'],
     ['an authority without an address', 'supervisoryAuthority.address', undefined, 'field "supervisoryAuthority.address": must be an object'],
     ['a UK operator without an EU representative', 'euRepresentative', undefined, 'field "euRepresentative": missing: an operator in GB, outside the EEA, must name its representative in the EU (GDPR Art. 27)'],
+    ['no hosting provider', 'hostingProvider', undefined, 'field "hostingProvider": missing'],
+    ['a hosting provider without a phone', 'hostingProvider.phone', undefined, 'field "hostingProvider.phone": undefined must be in international format'],
     ['a representative without an email', 'euRepresentative.email', 'none', 'field "euRepresentative.email": "none" is not an email address'],
     ['an arbitration board without a website', 'consumerArbitration', { name: 'Universalschlichtungsstelle des Bundes' }, 'field "consumerArbitration.website"'],
     ['no governing law in English', 'governingLaw.en', undefined, 'field "governingLaw.en": missing'],

@@ -3,7 +3,7 @@ import { AddressLines, FactList, MailLink, PhoneLink } from './blocks';
 import { list } from './format';
 import type { LegalFacts } from './legalFacts';
 
-/** The imprint (§ 5 DDG, § 18(2) MStV, § 5 ECG, § 25 MedienG, Art. 3(1)(s) UWG): every line from tenants/operator.json. */
+/** The imprint (§ 5 DDG, § 18(2) MStV, § 5 ECG, § 25 MedienG, Art. 3(1)(s) UWG, LCEN): every line from tenants/operator.json. */
 export function ImprintText({ facts: { operator }, locale }: { facts: LegalFacts; locale: string }) {
   const { t } = useTranslation('legal');
   const arbitration = operator.consumerArbitration;
@@ -37,6 +37,8 @@ export function ImprintText({ facts: { operator }, locale }: { facts: LegalFacts
           <Contact name={operator.euRepresentative.name} address={operator.euRepresentative.address} email={operator.euRepresentative.email} locale={locale} />
         </>
       )}
+      <h2>{t('imprint.hosting')}</h2>
+      <Contact name={operator.hostingProvider.name} address={operator.hostingProvider.address} phone={operator.hostingProvider.phone} locale={locale} />
       <h2>{t('imprint.disputesHeading')}</h2>
       {/* The EU's ODR platform closed on 20 July 2025: nothing to link. */}
       <p>{arbitration ? t('imprint.disputesBody', { name: arbitration.name, website: arbitration.website }) : t('imprint.disputesNone')}</p>
@@ -45,8 +47,8 @@ export function ImprintText({ facts: { operator }, locale }: { facts: LegalFacts
   );
 }
 
-/** A name and postal address, with an email link when there is one. */
-export function Contact({ name, address, email, locale }: { name: string; address: LegalFacts['operator']['address']; email?: string; locale: string }) {
+/** A name and postal address, with email and phone links when there are any. */
+export function Contact({ name, address, email, phone, locale }: { name: string; address: LegalFacts['operator']['address']; email?: string; phone?: string; locale: string }) {
   return (
     <address>
       {name}
@@ -56,6 +58,12 @@ export function Contact({ name, address, email, locale }: { name: string; addres
         <>
           <br />
           <MailLink email={email} />
+        </>
+      )}
+      {phone && (
+        <>
+          <br />
+          <PhoneLink phone={phone} />
         </>
       )}
     </address>
