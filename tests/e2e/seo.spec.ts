@@ -58,7 +58,7 @@ test.describe('landing page head', () => {
     const faq = data.find((item) => item['@type'] === 'FAQPage') as { mainEntity: Array<{ name: string }> };
     const visible = await page.locator('section[aria-labelledby="faq-title"] summary').allTextContents();
     expect(faq.mainEntity.map((question) => question.name)).toEqual(visible);
-    expect(visible[0]).toBe('Can I drop my bags before an early train or collect them after a late one?');
+    expect(visible[0]).toBe('Can I leave my bags when I arrive on an early train, or collect them for a late one?');
     expect(visible).toHaveLength(8);
   });
 
