@@ -12,7 +12,7 @@ export function StorageTable({ category }: { category: StorageCategory }) {
   const { t, i18n } = useTranslation('legal');
   const entries = STORAGE_ENTRIES.filter((entry) => entry.category === category);
   return (
-    <Scroll>
+    <Wrap>
       <Table>
         <thead>
           <tr>
@@ -25,23 +25,21 @@ export function StorageTable({ category }: { category: StorageCategory }) {
         <tbody>
           {entries.map((entry) => (
             <tr key={`${entry.kind}:${entry.name}`}>
-              <td>
+              <td data-label={t('cookies.columns.name')}>
                 <code>{entry.name}</code>
               </td>
-              <td>{t(`cookies.kinds.${entry.kind}`)}</td>
-              <td>{entry.provider}</td>
-              <td>{lifetimeText(entry.lifetime, i18n.language, t)}</td>
+              <td data-label={t('cookies.columns.kind')}>{t(`cookies.kinds.${entry.kind}`)}</td>
+              <td data-label={t('cookies.columns.provider')}>{entry.provider}</td>
+              <td data-label={t('cookies.columns.lifetime')}>{lifetimeText(entry.lifetime, i18n.language, t)}</td>
             </tr>
           ))}
         </tbody>
       </Table>
-    </Scroll>
+    </Wrap>
   );
 }
 
-/* On a phone the table scrolls inside its own box, never the page. */
-const Scroll = styled.div`
-  overflow-x: auto;
+const Wrap = styled.div`
   margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.lg};
 `;
 
@@ -52,4 +50,15 @@ const Table = styled.table`
   th, td { text-align: start; padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: top; }
   th { font-weight: 700; }
   code { overflow-wrap: normal; white-space: nowrap; }
+  /*
+   * Four columns do not fit a phone: the names squeezed the others to a letter wide. There each
+   * key is a card, its cells stacked and labelled with their column's heading.
+   */
+  @media (max-width: ${({ theme }) => theme.breakpoints.tablet - 1}px) {
+    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+    tr { display: block; padding: ${({ theme }) => theme.space.sm} 0; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+    td { display: flex; gap: ${({ theme }) => theme.space.sm}; border: 0; padding: 2px 0; }
+    td::before { content: attr(data-label); flex: 0 0 7em; font-weight: 700; color: ${({ theme }) => theme.colors.muted}; overflow-wrap: normal; }
+    code { white-space: normal; overflow-wrap: anywhere; }
+  }
 `;
