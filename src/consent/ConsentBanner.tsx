@@ -1,4 +1,4 @@
-import { useTranslation } from 'next-i18next/pages';
+import { Trans, useTranslation } from 'next-i18next/pages';
 import { useEffect, useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Container, PhoneText, WideText } from '@/theme';
@@ -44,8 +44,10 @@ export function ConsentBanner({ cookiePolicyHref }: { cookiePolicyHref: string }
       <Container>
         <form method="post" action={CONSENT_FORM_ACTION} onSubmit={onSubmit}>
           <Text>
-            {/* On a phone one sentence naming the purposes, so the page's call to action stays on the first screen; the policy and the categories are one tap away, under "Choose by category". */}
-            <PhoneText>{t(regime === 'opt-in' ? 'consent.shortOptIn' : 'consent.shortOptOut')}</PhoneText>
+            {/* On a phone one sentence naming the purposes, its word for cookies a link to the policy, so the page's call to action stays on the first screen; the categories are one tap away, under "Choose by category". */}
+            <PhoneText>
+              <Trans t={t} i18nKey={regime === 'opt-in' ? 'consent.shortOptIn' : 'consent.shortOptOut'} components={{ policy: <a href={cookiePolicyHref} /> }} />
+            </PhoneText>
             <WideText>
               {t(regime === 'opt-in' ? 'consent.bodyOptIn' : 'consent.bodyOptOut')} {policy}
             </WideText>
@@ -61,7 +63,6 @@ export function ConsentBanner({ cookiePolicyHref }: { cookiePolicyHref: string }
           </Buttons>
           <Settings>
             <summary>{t('consent.settings')}</summary>
-            <PhoneText as="p">{policy}</PhoneText>
             <fieldset key={JSON.stringify(consent ?? regime)}>
               <legend>{t('consent.categories')}</legend>
               <Category>

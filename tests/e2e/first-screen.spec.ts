@@ -35,8 +35,11 @@ for (const [locale, regime] of SAMPLE) {
       await page.goto(hostUrl(longest.domain, `/${locale}`));
       await expect(page.locator('#cookie-consent')).toBeVisible({ visible: visit === 'first' });
       const cta = page.locator('[aria-labelledby="offer-price"] a');
+      // Consent on a phone stays informed: the policy is one tap away in the banner's first layer.
+      const policy = page.locator('#cookie-consent a[href$="/cookies"]').filter({ visible: true });
       for (const viewport of PHONE_SCREENS) {
         await page.setViewportSize(viewport);
+        if (visit === 'first') await expect(policy, `${viewport.width}×${viewport.height}: the cookie policy link`).toBeInViewport({ ratio: 1 });
         const box = await cta.boundingBox();
         expect(box, `${viewport.width}×${viewport.height}: the booking button is drawn`).not.toBeNull();
         expect(box!.y + box!.height, `${viewport.width}×${viewport.height}: the booking button's bottom edge`).toBeLessThanOrEqual(viewport.height);
