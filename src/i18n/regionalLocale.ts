@@ -48,9 +48,28 @@ export function regionalFormat(locale: WebsiteLocale, country: string): Regional
   };
 }
 
-/** Swiss Standard German has no ß: it writes ss ("Grösse", "schliessen", "Geniessen"), SS in capitals. */
-const respell = (formatLocale: string) =>
-  formatLocale === 'de-CH' ? (text: string) => text.replaceAll('ß', 'ss').replaceAll('ẞ', 'SS') : undefined;
+/**
+ * The English copy is British; American readers get the American spellings of the words it uses
+ * (locales/en). A word added to the copy with another British spelling belongs here too.
+ */
+const AMERICAN_SPELLINGS: readonly [RegExp, string][] = [
+  [/\b([Tt]ravel)l(ers?|ing)\b/g, '$1$2'],
+  [/\b([Cc]ancel)l(ing|ed)\b/g, '$1$2'],
+  [/\b([Jj]ewel)lery\b/g, '$1ry'],
+  [/\bPushchair/g, 'Stroller'],
+  [/\bpushchair/g, 'stroller'],
+];
+
+/**
+ * How the regional locale spells what the copy writes in its language's default spelling: Swiss
+ * Standard German has no ß ("Grösse", "schliessen"), SS in capitals; American English writes
+ * "travelers", "jewelry", "strollers".
+ */
+const respell = (formatLocale: string): ((text: string) => string) | undefined => {
+  if (formatLocale === 'de-CH') return (text) => text.replaceAll('ß', 'ss').replaceAll('ẞ', 'SS');
+  if (formatLocale === 'en-US') return (text) => AMERICAN_SPELLINGS.reduce((spelled, [pattern, american]) => spelled.replace(pattern, american), text);
+  return undefined;
+};
 
 /**
  * Every string in `value` (translations, place names, props; never keys) as the regional locale

@@ -1,6 +1,7 @@
 // Issue 21: conventions follow the host's country, not only the page's language. Spec §3 (locale
 // entry: distanceSystem IMPERIAL or METRIC) and §9 (the locale table); the spec says nothing of
 // money formats, so amounts follow what local sites print.
+import { readFileSync } from 'node:fs';
 import { formatDistance } from '@/content/distance';
 import { formatMoney } from '@/i18n/formatMoney';
 import { LOCALE_TABLE } from '@/i18n/localeTable';
@@ -84,4 +85,26 @@ describe('Swiss German spelling', () => {
   });
 
   it.each(['de-DE', 'de-AT', 'fr-CH'])('leaves %s as written', (formatLocale) => expect(spelledFor(formatLocale, copy)).toBe(copy));
+});
+
+// The screenshot review found "travellers" on the New York page: the English copy is British.
+describe('American spelling on en-US pages', () => {
+  const flatten = (node: unknown): string[] =>
+    typeof node === 'string' ? [node] : node && typeof node === 'object' ? Object.values(node).flatMap(flatten) : [];
+  const english = flatten({ ...JSON.parse(readFileSync('locales/en/microsites.json', 'utf8')), ...JSON.parse(readFileSync('locales/en/legal.json', 'utf8')) });
+  const BRITISH = /\b(travell\w*|jewellery|pushchairs?|cancell(?:ing|ed)|centre|colour|favour\w*|organis\w*|metres?|programme)\b/i;
+
+  it('respells every British word of the English copy, and only on en-US', () => {
+    expect(english.filter((text) => BRITISH.test(text)).length).toBeGreaterThan(0);
+    expect(spelledFor('en-US', english).filter((text) => BRITISH.test(text))).toEqual([]);
+    expect(spelledFor('en-GB', english)).toBe(english);
+  });
+
+  it.each([
+    ['Why travellers choose us', 'Why travelers choose us'],
+    ['Cancelling a booking', 'Canceling a booking'],
+    ['cash, passports, jewellery', 'cash, passports, jewelry'],
+    ['Suitcases, backpacks, pushchairs', 'Suitcases, backpacks, strollers'],
+    ['Cancellation is free', 'Cancellation is free'],
+  ])('%s → %s', (british, american) => expect(spelledFor('en-US', british)).toBe(american));
 });
