@@ -5,6 +5,7 @@ import { useRouter } from 'next/router';
 import styled from 'styled-components';
 import { GlobeIcon } from '@/theme/icons';
 import { visuallyHidden } from '@/theme/VisuallyHidden';
+import { labelColon } from './labelColon';
 import { localeEntryFor } from './localeTable';
 import { CHOOSE_LANGUAGE_PARAM, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS } from './pageLanguage';
 import type { WebsiteLocale } from './websiteLocales';
@@ -44,7 +45,10 @@ export function LanguageSwitcher({ locales, onSwitch }: LanguageSwitcherProps) {
     <Switcher>
       <summary>
         <GlobeIcon />
-        <Label>{t('language.label')}: </Label>
+        <Label>
+          {t('language.label')}
+          {labelColon(current)}
+        </Label>
         {localeEntryFor(current as WebsiteLocale).friendlyName}
       </summary>
       <List aria-label={t('language.label')}>

@@ -2,6 +2,7 @@ import Head from 'next/head';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
+import { labelColon } from '@/i18n/labelColon';
 import { formatDate } from '@/i18n/regionalLocale';
 import { DEFAULT_LOCALE } from '@/i18n/websiteLocales';
 import { PageLayout } from '@/shell/PageLayout';
@@ -83,7 +84,9 @@ export function LegalView({ doc, updated, formatLocale, year, facts }: LegalProp
               <br />
               <AddressLines address={facts.operator.address} locale={formatLocale} />
               <br />
-              {t('operator.contact')}: <MailLink email={facts.operator.email} />
+              {t('operator.contact')}
+              {labelColon(i18n.language)}
+              <MailLink email={facts.operator.email} />
             </address>
           </>
         )}
