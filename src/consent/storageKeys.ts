@@ -13,7 +13,7 @@ export interface StorageEntry {
   category: StorageCategory;
   provider: StorageProvider;
   /** How long it is kept: a period from the last write, or until the visitor clears it. */
-  lifetime: { count: number; unit: 'year' | 'month' } | 'untilCleared';
+  lifetime: { count: number; unit: 'year' | 'month' | 'hour' } | 'untilCleared';
 }
 
 const YEAR = { count: 1, unit: 'year' } as const;
@@ -47,10 +47,9 @@ export const STORAGE_ENTRIES: readonly StorageEntry[] = [
   { name: 'ajs_*', kind: 'localStorage', category: 'analytics', provider: 'Segment', lifetime: 'untilCleared' },
   { name: 'persisted-queue:*', kind: 'localStorage', category: 'analytics', provider: 'Segment', lifetime: 'untilCleared' },
   // Monitoring: Datadog's session (RUM and logs share it; 7.x names the cookie _dd_s_v2). With
-  // trackAnonymousUser (on by default) it also holds an anonymous visitor id (`aid`), and
-  // @datadog/browser-core 7.16.2 then writes it for SESSION_COOKIE_EXPIRATION_DELAY, a year, instead
-  // of the session's 4 hours (sessionInCookie.ts).
-  { name: '_dd_s*', kind: 'cookie', category: 'monitoring', provider: 'Datadog', lifetime: YEAR },
+  // trackAnonymousUser off (monitoring/rumInitOptions.ts) @datadog/browser-core 7.16.2 writes it for
+  // SESSION_TIME_OUT_DELAY, 4 hours from each write, not a year (sessionInCookie.ts).
+  { name: '_dd_s*', kind: 'cookie', category: 'monitoring', provider: 'Datadog', lifetime: { count: DATADOG_VISIT.longestHours, unit: 'hour' } },
   { name: '_dd_s*', kind: 'localStorage', category: 'monitoring', provider: 'Datadog', lifetime: 'untilCleared' },
 ];
 
