@@ -1,6 +1,7 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { serverEnv } from '@/config/serverEnv';
 import { CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, choiceFromForm, refusedCategories, serializeConsent, type ConsentFormFields } from '@/consent/record';
+import { cookieDomains } from '@/consent/cookieDomains';
 import { namesToPurge } from '@/consent/storageKeys';
 import { isOwnSitePost } from '@/security/formProvenance';
 import { isHttps } from '@/security/serverHeaders';
@@ -20,8 +21,9 @@ const field = (value: unknown) => (typeof value === 'string' ? value : undefined
 
 /**
  * The cookie banner's form without JavaScript (or before the app has started): records the
- * choice in the consent cookie, deletes the refused categories' cookies, and goes back (303).
- * Their localStorage keys go on the next page that runs scripts (consent/purgeRefused.ts).
+ * choice in the consent cookie, deletes the refused categories' cookies (host-only and on each
+ * parent domain, as the request cannot say which), and goes back (303). Their other storage goes
+ * on the next page that runs scripts (consent/purgeRefused.ts).
  * Only this host's own pages may post it: another site could otherwise record "all" for a visitor.
  */
 export default function consentRoute(request: NextApiRequest, response: NextApiResponse) {
@@ -30,7 +32,8 @@ export default function consentRoute(request: NextApiRequest, response: NextApiR
     response.setHeader('Allow', 'POST');
     return response.status(405).json({ error: 'Method not allowed' });
   }
-  if (!isOwnSitePost(request.headers, requestHost(request.headers.host, request.headers['x-forwarded-host'], serverEnv.trustProxyHops))) {
+  const host = requestHost(request.headers.host, request.headers['x-forwarded-host'], serverEnv.trustProxyHops);
+  if (!isOwnSitePost(request.headers, host)) {
     return response.status(403).json({ error: "Consent can only be given from this site's own pages; this request came from another site or did not say where it came from" });
   }
   const body: Record<string, unknown> = typeof request.body === 'object' && request.body !== null ? request.body : {};
@@ -39,7 +42,10 @@ export default function consentRoute(request: NextApiRequest, response: NextApiR
   if (!choice) return response.status(400).json({ error: 'choice must be all, none or custom' });
 
   const attributes = `Path=/; SameSite=Lax${isHttps(request, serverEnv.trustProxyHops) ? '; Secure' : ''}`;
-  const purged = namesToPurge('cookie', Object.keys(request.cookies), refusedCategories(choice)).map((name) => `${name}=; Max-Age=0; ${attributes}`);
+  const purged = namesToPurge('cookie', Object.keys(request.cookies), refusedCategories(choice)).flatMap((name) => [
+    `${name}=; Max-Age=0; ${attributes}`,
+    ...cookieDomains(host).map((domain) => `${name}=; Max-Age=0; Domain=${domain}; ${attributes}`),
+  ]);
   response.setHeader('Set-Cookie', [`${CONSENT_COOKIE}=${serializeConsent(choice, new Date())}; Max-Age=${CONSENT_LIFETIME_DAYS * 86_400}; ${attributes}`, ...purged]);
   response.setHeader('Location', returnPath(request.headers.referer));
   return response.status(303).end();

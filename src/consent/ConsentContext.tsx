@@ -10,7 +10,7 @@ import { CONSENT_CATEGORIES, effectiveConsent, refusedCategories, type ConsentCa
 async function purge(refused: readonly ConsentCategory[]): Promise<void> {
   if (refused.length === 0) return;
   const { purgeRefused } = await import('./purgeRefused');
-  purgeRefused(refused);
+  await purgeRefused(refused);
 }
 
 export type BannerState = 'auto' | 'open' | 'closed';

@@ -1,24 +1,45 @@
 import Cookies from 'js-cookie';
+import { cookieDomains } from './cookieDomains';
 import type { ConsentCategory } from './record';
 import { namesToPurge } from './storageKeys';
 
-/** The host and each parent domain: SDKs may set their cookies on the widest domain that takes them. */
-function cookieDomains(hostname: string): string[] {
-  const labels = hostname.split('.');
-  return labels.map((_label, index) => labels.slice(index).join('.'));
+function purgeWebStorage(kind: 'localStorage' | 'sessionStorage', refused: readonly ConsentCategory[]): void {
+  try {
+    const storage = window[kind];
+    const keys = Array.from({ length: storage.length }, (_unused, index) => storage.key(index) ?? '');
+    namesToPurge(kind, keys, refused).forEach((key) => storage.removeItem(key));
+  } catch {
+    // Storage blocked by the browser: nothing of ours is in it either.
+  }
 }
 
-/** Deletes the cookies and localStorage keys of the refused categories (storageKeys.ts). */
-export function purgeRefused(refused: readonly ConsentCategory[]): void {
+/**
+ * Resolves once each deletion succeeded, failed or is blocked by a connection still open on this
+ * page (Amplitude's): a blocked one completes when the page goes, which a withdrawal's reload does.
+ */
+async function purgeDatabases(refused: readonly ConsentCategory[]): Promise<void> {
+  // indexedDB.databases() is missing in older browsers: the next page start tries again.
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return;
+  const names = (await indexedDB.databases().catch(() => [])).flatMap((database) => database.name ?? []);
+  await Promise.all(
+    namesToPurge('indexedDB', names, refused).map(
+      (name) =>
+        new Promise<void>((resolve) => {
+          const request = indexedDB.deleteDatabase(name);
+          request.onsuccess = request.onerror = request.onblocked = () => resolve();
+        }),
+    ),
+  );
+}
+
+/** Deletes the cookies, localStorage and sessionStorage keys and IndexedDB databases of the refused categories (storageKeys.ts). */
+export async function purgeRefused(refused: readonly ConsentCategory[]): Promise<void> {
   const cookieNames = Object.keys(Cookies.get());
   for (const name of namesToPurge('cookie', cookieNames, refused)) {
     Cookies.remove(name, { path: '/' });
     cookieDomains(window.location.hostname).forEach((domain) => Cookies.remove(name, { path: '/', domain }));
   }
-  try {
-    const keys = Array.from({ length: window.localStorage.length }, (_unused, index) => window.localStorage.key(index) ?? '');
-    namesToPurge('localStorage', keys, refused).forEach((key) => window.localStorage.removeItem(key));
-  } catch {
-    // Storage blocked by the browser: nothing of ours is in it either.
-  }
+  purgeWebStorage('localStorage', refused);
+  purgeWebStorage('sessionStorage', refused);
+  await purgeDatabases(refused);
 }

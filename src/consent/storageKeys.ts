@@ -1,7 +1,7 @@
 import type { ConsentCategory } from './record';
 
 export type StorageCategory = 'necessary' | ConsentCategory;
-export type StorageKind = 'cookie' | 'localStorage';
+export type StorageKind = 'cookie' | 'localStorage' | 'sessionStorage' | 'indexedDB';
 /** Who sets a name: this site, or a provider the privacy policy names (processors.ts). */
 export type StorageProvider = 'Bagberth' | 'Amplitude' | 'Segment' | 'Datadog';
 
@@ -12,8 +12,8 @@ export interface StorageEntry {
   kind: StorageKind;
   category: StorageCategory;
   provider: StorageProvider;
-  /** How long it is kept: a period from the last write, or until the visitor clears it. */
-  lifetime: { count: number; unit: 'year' | 'month' } | 'untilCleared';
+  /** How long it is kept: a period from the last write, until the visitor clears it, or (sessionStorage) until the tab closes. */
+  lifetime: { count: number; unit: 'year' | 'month' | 'hour' } | 'untilCleared' | 'untilTabClosed';
 }
 
 const YEAR = { count: 1, unit: 'year' } as const;
@@ -46,12 +46,17 @@ export const STORAGE_ENTRIES: readonly StorageEntry[] = [
   { name: 'ajs_*', kind: 'cookie', category: 'analytics', provider: 'Segment', lifetime: YEAR },
   { name: 'ajs_*', kind: 'localStorage', category: 'analytics', provider: 'Segment', lifetime: 'untilCleared' },
   { name: 'persisted-queue:*', kind: 'localStorage', category: 'analytics', provider: 'Segment', lifetime: 'untilCleared' },
+  // Amplitude's page: the URL before this one (AMP_URL_INFO), the page view (AMP_PAGE_VIEW), and its
+  // diagnostics database AMP_diagnostics_<first 10 characters of the API key>.
+  { name: 'AMP_*', kind: 'sessionStorage', category: 'analytics', provider: 'Amplitude', lifetime: 'untilTabClosed' },
+  { name: 'AMP_*', kind: 'indexedDB', category: 'analytics', provider: 'Amplitude', lifetime: 'untilCleared' },
   // Monitoring: Datadog's session (RUM and logs share it; 7.x names the cookie _dd_s_v2). With
-  // trackAnonymousUser (on by default) it also holds an anonymous visitor id (`aid`), and
-  // @datadog/browser-core 7.16.2 then writes it for SESSION_COOKIE_EXPIRATION_DELAY, a year, instead
-  // of the session's 4 hours (sessionInCookie.ts).
-  { name: '_dd_s*', kind: 'cookie', category: 'monitoring', provider: 'Datadog', lifetime: YEAR },
+  // trackAnonymousUser off (monitoring/rumInitOptions.ts) @datadog/browser-core 7.16.2 writes it for
+  // SESSION_TIME_OUT_DELAY, 4 hours from each write, not a year (sessionInCookie.ts).
+  { name: '_dd_s*', kind: 'cookie', category: 'monitoring', provider: 'Datadog', lifetime: { count: DATADOG_VISIT.longestHours, unit: 'hour' } },
   { name: '_dd_s*', kind: 'localStorage', category: 'monitoring', provider: 'Datadog', lifetime: 'untilCleared' },
+  // The tab's id (browser-core tabContext.ts).
+  { name: '_dd_tab_id', kind: 'sessionStorage', category: 'monitoring', provider: 'Datadog', lifetime: 'untilTabClosed' },
 ];
 
 const matches = (entry: StorageEntry, kind: StorageKind, name: string) =>

@@ -26,6 +26,10 @@ function sharedInitOptions(config: EnabledMonitoringConfig, transport: Transport
     // Spec §9: the session crosses subdomains, in a secure cookie.
     trackSessionAcrossSubdomains: true,
     useSecureSessionCookie: true,
+    // No persistent visitor id (`aid`) in Datadog's cookie: the product counts visitors itself
+    // (analytics/anonymousId.ts), and without it the SDK keeps the cookie 4 hours, not a year
+    // (docs/consent.md).
+    trackAnonymousUser: false,
     // Loaded only once the visitor allowed monitoring (consent/); a withdrawal sets it to not-granted.
     trackingConsent: 'granted',
     proxy: proxyFor(config, transport),

@@ -7,7 +7,7 @@ import { expect, hostUrl, rememberConsent, test } from './support/fixtures';
 import { rawRequest } from './support/rawHttp';
 import { E2E_PORT } from '../../playwright.config';
 import { ALL_GRANTED, ALL_REFUSED } from '../../src/consent/record';
-import { storageEntryFor } from '../../src/consent/storageKeys';
+import { storageEntryFor, type StorageEntry, type StorageKind } from '../../src/consent/storageKeys';
 
 const OPT_IN = 'kingscross-bagberth.co.uk';
 const OPT_OUT = 'newyork-bagberth.com';
@@ -36,11 +36,55 @@ function watchVendors(page: Page) {
   };
 }
 
-/** Names stored in the browser for a host: cookies and localStorage keys. */
+/** Names stored in the browser for a host: cookies (its own and its parent domains'), web storage keys, IndexedDB databases. */
 async function storedNames(page: Page, context: BrowserContext) {
   const cookies = (await context.cookies(page.url())).map((cookie) => cookie.name).sort();
-  const localStorageKeys = (await page.evaluate(() => Object.keys(window.localStorage))).sort();
-  return { cookies, localStorageKeys };
+  const { localStorageKeys, sessionStorageKeys, databases } = await page.evaluate(async () => ({
+    localStorageKeys: Object.keys(window.localStorage).sort(),
+    sessionStorageKeys: Object.keys(window.sessionStorage).sort(),
+    databases: (await indexedDB.databases()).flatMap((database) => database.name ?? []).sort(),
+  }));
+  return { cookies, localStorageKeys, sessionStorageKeys, databases };
+}
+
+const NOTHING_STORED = { cookies: [], localStorageKeys: [], sessionStorageKeys: [], databases: [] };
+/** After a refusal: the choice itself, nothing else. */
+const ONLY_THE_CHOICE = { ...NOTHING_STORED, cookies: ['consent'] };
+
+/** What the SDKs store once they run, of each kind (issue 22): the proof that a purge had something to purge. */
+const VENDOR_STORAGE = {
+  cookies: expect.arrayContaining(['anonymous-id', expect.stringMatching(/^AMP_/), DATADOG_SESSION]),
+  localStorageKeys: expect.arrayContaining([expect.stringMatching(/^AMP_/)]),
+  sessionStorageKeys: expect.arrayContaining(['_dd_tab_id', 'AMP_URL_INFO']),
+  databases: expect.arrayContaining([expect.stringMatching(/^AMP_diagnostics_/)]),
+};
+
+/** How long the list says a name is kept, in ms: months and years as the calendar has them, on average. */
+function listedMs(lifetime: StorageEntry['lifetime']): number | undefined {
+  if (typeof lifetime === 'string') return undefined;
+  return lifetime.count * { hour: 3_600_000, month: (365.25 / 12) * DAY, year: 365.25 * DAY }[lifetime.unit];
+}
+
+/**
+ * Everything the page stores is on the cookies page's list (consent/storageKeys.ts), and each cookie
+ * expires when the list says: within 1 % of its lifetime from now (each SDK wrote it moments ago).
+ */
+async function expectEverythingListed(page: Page, context: BrowserContext) {
+  const stored = await storedNames(page, context);
+  const kinds: [StorageKind, string[]][] = [
+    ['cookie', stored.cookies],
+    ['localStorage', stored.localStorageKeys],
+    ['sessionStorage', stored.sessionStorageKeys],
+    ['indexedDB', stored.databases],
+  ];
+  expect(kinds.flatMap(([kind, names]) => names.filter((name) => !storageEntryFor(kind, name)).map((name) => `${kind} ${name}`)), 'stored but not listed').toEqual([]);
+  const now = Date.now();
+  const lifetimes = (await context.cookies(page.url())).map((cookie) => {
+    const listed = listedMs(storageEntryFor('cookie', cookie.name)!.lifetime);
+    const kept = cookie.expires > 0 ? cookie.expires * 1000 - now : undefined;
+    return { name: cookie.name, trueToTheList: listed !== undefined && kept !== undefined && Math.abs(kept - listed) <= listed / 100, kept, listed };
+  });
+  expect(lifetimes.filter((cookie) => !cookie.trueToTheList), 'cookies kept otherwise than listed').toEqual([]);
 }
 
 const banner = (page: Page) => page.getByRole('region', { name: /cookie/i });
@@ -67,7 +111,7 @@ test.describe('an opt-in host (GB)', () => {
     await scrollAndType(page);
     await page.waitForTimeout(QUIET_MS);
     expect(watch.all()).toEqual([]);
-    expect(await storedNames(page, context)).toEqual({ cookies: [], localStorageKeys: [] });
+    expect(await storedNames(page, context)).toEqual(NOTHING_STORED);
 
     // The control: the same running page starts both once the visitor agrees.
     await page.mouse.wheel(0, -5000);
@@ -81,11 +125,10 @@ test.describe('an opt-in host (GB)', () => {
       .toEqual([expect.objectContaining({ analytics: true, monitoring: true })]);
     await expect.poll(async () => (await collector.telemetry(marker)).length, { timeout: 40_000 }).toBeGreaterThan(0);
 
-    // Everything stored is on the cookies page's list (consent/storageKeys.ts).
-    const stored = await storedNames(page, context);
-    expect(stored.cookies.filter((name) => !storageEntryFor('cookie', name)), 'cookies the list lacks').toEqual([]);
-    expect(stored.localStorageKeys.filter((name) => !storageEntryFor('localStorage', name)), 'storage keys the list lacks').toEqual([]);
-    expect(stored.cookies).toEqual(expect.arrayContaining(['consent', 'anonymous-id', DATADOG_SESSION]));
+    // Everything stored, once every kind of it is there, is on the cookies page's list with its lifetime.
+    await page.getByRole('main').getByRole('heading').first().click();
+    await expect.poll(() => storedNames(page, context), { timeout: 20_000 }).toEqual(VENDOR_STORAGE);
+    await expectEverythingListed(page, context);
   });
 
   test('"Reject all": nothing after 15 s, a scroll and an input, nor on the next page', async ({ page, context }) => {
@@ -99,7 +142,7 @@ test.describe('an opt-in host (GB)', () => {
     await scrollAndType(page);
     await page.waitForTimeout(QUIET_MS);
     expect(watch.all()).toEqual([]);
-    expect(await storedNames(page, context)).toEqual({ cookies: ['consent'], localStorageKeys: [] });
+    expect(await storedNames(page, context)).toEqual(ONLY_THE_CHOICE);
     expect((await context.cookies(page.url()))[0]?.value).toMatch(/^v1\.\d{4}-\d{2}-\d{2}\.a0m0$/);
 
     await page.reload();
@@ -140,8 +183,7 @@ test.describe('an opt-in host (GB)', () => {
     await page.goto(hostUrl(OPT_IN));
     await appStarted(page);
     await scrollAndType(page);
-    await expect.poll(async () => (await storedNames(page, context)).cookies, { timeout: 20_000 }).toEqual(expect.arrayContaining(['anonymous-id', DATADOG_SESSION]));
-    await expect.poll(async () => (await storedNames(page, context)).localStorageKeys.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => storedNames(page, context), { timeout: 20_000 }).toEqual(VENDOR_STORAGE);
 
     await page.getByRole('link', { name: 'Cookie settings' }).click();
     await expect(banner(page)).toBeVisible();
@@ -150,11 +192,40 @@ test.describe('an opt-in host (GB)', () => {
     await reloaded;
     const watch = watchVendors(page);
     await appStarted(page);
-    await expect.poll(async () => storedNames(page, context), { timeout: 10_000 }).toEqual({ cookies: ['consent'], localStorageKeys: [] });
+    await expect.poll(async () => storedNames(page, context), { timeout: 10_000 }).toEqual(ONLY_THE_CHOICE);
     await scrollAndType(page);
     await page.waitForTimeout(5_000);
     expect(watch.all()).toEqual([]);
-    expect(await storedNames(page, context)).toEqual({ cookies: ['consent'], localStorageKeys: [] });
+    expect(await storedNames(page, context)).toEqual(ONLY_THE_CHOICE);
+  });
+
+  test('withdrawing without JavaScript deletes the vendors’ cookies, on the parent domain too', async ({ browser }) => {
+    test.setTimeout(90_000);
+    const running = await browser.newContext();
+    await rememberConsent(running, OPT_IN, ALL_GRANTED);
+    const page = await running.newPage();
+    await page.goto(hostUrl(OPT_IN));
+    await appStarted(page);
+    await scrollAndType(page);
+    await expect.poll(() => storedNames(page, running), { timeout: 20_000 }).toEqual(VENDOR_STORAGE);
+    // The SDKs set theirs on the widest domain the browser takes: `.uk.localhost` for
+    // `kingscross-bagberth.co.uk.localhost` (`localhost` is refused). One more on the next parent,
+    // `.co.uk.localhost`: the browser sends all of them by name alone, so the endpoint must try each.
+    const cookies = await running.cookies(page.url());
+    expect(cookies.filter((cookie) => /^(AMP_|ajs_|_dd_s)/.test(cookie.name)).map((cookie) => cookie.domain)).toEqual(expect.arrayContaining(['.uk.localhost']));
+    const amplitude = cookies.find((cookie) => cookie.name.startsWith('AMP_'))!;
+    await running.addCookies([{ ...amplitude, domain: '.co.uk.localhost' }]);
+    expect((await running.cookies(page.url())).filter((cookie) => cookie.name === amplitude.name).map((cookie) => cookie.domain).sort()).toEqual(['.co.uk.localhost', '.uk.localhost']);
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await running.storageState() });
+    await running.close();
+    const form = await noScript.newPage();
+    await form.goto(hostUrl(OPT_IN));
+    const posted = form.waitForResponse(hostUrl(OPT_IN, '/api/consent'));
+    await banner(form).getByRole('button', { name: 'Reject all' }).click();
+    expect((await posted).status()).toBe(303);
+    expect((await noScript.cookies(form.url())).map((cookie) => `${cookie.name} on ${cookie.domain}`)).toEqual([`consent on ${OPT_IN}.localhost`]);
+    await noScript.close();
   });
 
   test('the banner stays away for the life of the record and returns after it', async ({ browser }) => {
@@ -237,6 +308,7 @@ test.describe('an opt-out host (US)', () => {
     await appStarted(page);
     await scrollAndType(page);
     await expect.poll(() => watch.vendors(), { timeout: 20_000 }).toEqual(['amplitude', 'datadog', 'segment']);
+    await expect.poll(() => storedNames(page, context), { timeout: 20_000 }).toEqual(VENDOR_STORAGE);
 
     const reloaded = page.waitForEvent('load');
     await banner(page).getByRole('button', { name: 'Reject all' }).click();
@@ -244,10 +316,26 @@ test.describe('an opt-out host (US)', () => {
     const after = watchVendors(page);
     await appStarted(page);
     await expect(banner(page)).toBeHidden();
-    await expect.poll(async () => storedNames(page, context), { timeout: 10_000 }).toEqual({ cookies: ['consent'], localStorageKeys: [] });
+    await expect.poll(async () => storedNames(page, context), { timeout: 10_000 }).toEqual(ONLY_THE_CHOICE);
     await scrollAndType(page);
     await page.waitForTimeout(5_000);
     expect(after.all()).toEqual([]);
+  });
+
+  test('after "Accept all" and a scroll and a click, everything stored is on the list with its lifetime', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const marker = crypto.randomUUID();
+    await page.goto(hostUrl(OPT_OUT, `/?e2e=${marker}`));
+    await appStarted(page);
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await scrollAndType(page);
+    await page.getByRole('main').getByRole('heading').first().click();
+    // Both vendors have taken events and Datadog its telemetry: the SDKs have loaded and flushed.
+    const anonymousId = () => context.cookies(page.url()).then((cookies) => cookies.find((cookie) => cookie.name === 'anonymous-id')?.value ?? '');
+    await expect.poll(async () => [...new Set((await collector.events(await anonymousId())).map((event) => event.vendor))].sort(), { timeout: 30_000 }).toEqual(['amplitude', 'segment']);
+    await expect.poll(async () => (await collector.telemetry(marker)).length, { timeout: 40_000 }).toBeGreaterThan(0);
+    await expect.poll(() => storedNames(page, context), { timeout: 20_000 }).toEqual(VENDOR_STORAGE);
+    await expectEverythingListed(page, context);
   });
 
   test('Global Privacy Control refuses analytics; monitoring still runs', async ({ page }) => {

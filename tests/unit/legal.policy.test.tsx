@@ -1,7 +1,6 @@
 // Issue 21 item 5: the privacy policy names every processor and every name stored in the browser
 // that the consent layer lists (consent/processors.ts, consent/storageKeys.ts), and says only what
 // the code and the SDKs do. The real English copy over the real facts, as the page renders them.
-import { ONE_YEAR } from '@datadog/js-core/time';
 import { SESSION_EXPIRATION_DELAY, SESSION_TIME_OUT_DELAY } from '@datadog/browser-core';
 import { createInstance } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -13,7 +12,7 @@ import { PROCESSORS } from '@/consent/processors';
 import { DATADOG_VISIT, STORAGE_ENTRIES } from '@/consent/storageKeys';
 import { legalFacts } from '@/landing/legal/legalFacts';
 import { PrivacyText } from '@/landing/legal/PrivacyText';
-import { rumInitOptions } from '@/monitoring/rumInitOptions';
+import { logsInitOptions, rumInitOptions } from '@/monitoring/rumInitOptions';
 import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
 import { OPERATOR } from '@/tenancy/operatorFacts';
 import { theme } from '@/theme';
@@ -107,13 +106,14 @@ describe('the privacy policy says what the code does', () => {
     expect(policyText()).toContain('with everything you type hidden');
   });
 
-  it('keeps Datadog’s cookie a year: trackAnonymousUser is left on, so the SDK writes it with an anonymous id for a year', () => {
+  it('keeps Datadog’s cookie 4 hours, as the SDK writes it without an anonymous id', () => {
     const config = parseMonitoringEnv({ NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app', NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: 'pub' });
     if (!config.enabled) throw new Error('monitoring should be on');
-    expect(rumInitOptions(config, { useSafariProxy: false })).not.toHaveProperty('trackAnonymousUser');
+    // sessionInCookie.ts: trackAnonymousUser ? SESSION_COOKIE_EXPIRATION_DELAY (a year) : SESSION_TIME_OUT_DELAY.
+    expect(rumInitOptions(config, { useSafariProxy: false }).trackAnonymousUser).toBe(false);
+    expect(logsInitOptions(config, { useSafariProxy: false }).trackAnonymousUser).toBe(false);
     const cookie = STORAGE_ENTRIES.find((entry) => entry.provider === 'Datadog' && entry.kind === 'cookie');
-    expect(cookie?.lifetime).toEqual({ count: 1, unit: 'year' });
-    expect(ONE_YEAR).toBe(365 * 24 * 60 * 60 * 1000);
+    expect(cookie?.lifetime).toEqual({ count: SESSION_TIME_OUT_DELAY / (60 * 60 * 1000), unit: 'hour' });
   });
 
   it('gives the visit inside Datadog’s cookie the SDK’s limits', () => {

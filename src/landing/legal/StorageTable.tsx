@@ -1,10 +1,11 @@
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import { STORAGE_ENTRIES, type StorageCategory, type StorageEntry } from '@/consent/storageKeys';
+import { period } from './format';
 
 function lifetimeText(lifetime: StorageEntry['lifetime'], locale: string, t: (key: string) => string): string {
   if (typeof lifetime === 'string') return t(`cookies.lifetime.${lifetime}`);
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: lifetime.unit, unitDisplay: 'long' }).format(lifetime.count);
+  return period(lifetime, locale);
 }
 
 /** The cookies and storage keys of one category, from the list the code purges by (consent/storageKeys.ts). */

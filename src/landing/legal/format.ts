@@ -12,7 +12,8 @@ export function addressLines(address: PostalAddress, locale: string): string[] {
   return [address.street, town, countryName(address.country, locale)];
 }
 
-export const period = ({ count, unit }: Period, locale: string): string =>
+/** A contract's period, or a stored name's lifetime (consent/storageKeys.ts), in words. */
+export const period = ({ count, unit }: { count: number; unit: Period['unit'] | 'hour' }, locale: string): string =>
   new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(count);
 
 export const duration = (count: number, unit: 'minute' | 'hour', locale: string): string =>

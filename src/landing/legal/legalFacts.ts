@@ -34,7 +34,7 @@ export interface LegalFacts {
   monitoring: { sessions: number; replays: number };
   datadogVisit: typeof DATADOG_VISIT;
   /** How long Datadog's cookie is kept. */
-  datadogCookie: Period;
+  datadogCookie: Exclude<StorageEntry['lifetime'], string>;
 }
 
 /** Amplitude's zones: the US, or its EU data centre in Frankfurt. */
