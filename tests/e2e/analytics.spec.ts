@@ -290,6 +290,22 @@ test('on a 429 Segment waits for x-ratelimit-reset before it retries (spec §8)'
   expect((retry?.at ?? Number.POSITIVE_INFINITY) - resetAt).toBeLessThan(6000);
 });
 
+test('on a 429 Amplitude waits for x-ratelimit-reset, not its own 30 s (spec §8)', async ({ page, context, consoleGuard }) => {
+  consoleGuard.allow(/status of 429/);
+  const anonymousId = await knownVisitor(context);
+  await collector.failNext('amplitude', anonymousId, [429]);
+  await openLanding(page);
+  await settledEvents(anonymousId, (all) => pageViews(all).amplitude === 1);
+  const amplitude = (await collector.requests(anonymousId)).filter((request) => request.vendor === 'amplitude');
+  const [limited, retry] = amplitude;
+  expect(limited?.status).toBe(429);
+  expect(retry?.status).toBe(200);
+  const resetAt = (limited?.rateLimitReset ?? Number.NaN) * 1000;
+  expect(retry?.at).toBeGreaterThanOrEqual(resetAt);
+  // The SDK alone retries the throttled events 30 s later; the reset is 1-2 s away.
+  expect((retry?.at ?? Number.POSITIVE_INFINITY) - resetAt).toBeLessThan(3000);
+});
+
 test('no analytics SDK code or request before the page is interactive', async ({ page, context }) => {
   await knownVisitor(context);
   const early: string[] = [];

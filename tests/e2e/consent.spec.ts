@@ -16,6 +16,8 @@ const DAY = 86_400_000;
 const QUIET_MS = 15_000;
 /** Datadog's session cookie (7.x: `_dd_s_v2`). */
 const DATADOG_SESSION = expect.stringMatching(/^_dd_s/);
+/** Another site the visitor arrives from: the page-referrer cookie's source (spec §9). */
+const FROM_SEARCH = { referer: 'https://www.google.com/search?q=luggage' };
 
 /** Everything of the vendors a page fetches or sends: SDK code, collector calls, the telemetry proxy. */
 function watchVendors(page: Page) {
@@ -61,7 +63,7 @@ test.describe('an opt-in host (GB)', () => {
     test.setTimeout(90_000);
     const watch = watchVendors(page);
     const marker = crypto.randomUUID();
-    await page.goto(hostUrl(OPT_IN, `/?e2e=${marker}`));
+    await page.goto(hostUrl(OPT_IN, `/?e2e=${marker}`), FROM_SEARCH);
     await expect(banner(page)).toBeVisible();
     await appStarted(page);
     await scrollAndType(page);
@@ -85,7 +87,7 @@ test.describe('an opt-in host (GB)', () => {
     const stored = await storedNames(page, context);
     expect(stored.cookies.filter((name) => !storageEntryFor('cookie', name)), 'cookies the list lacks').toEqual([]);
     expect(stored.localStorageKeys.filter((name) => !storageEntryFor('localStorage', name)), 'storage keys the list lacks').toEqual([]);
-    expect(stored.cookies).toEqual(expect.arrayContaining(['consent', 'anonymous-id', DATADOG_SESSION]));
+    expect(stored.cookies).toEqual(expect.arrayContaining(['consent', 'anonymous-id', 'page-referrer', DATADOG_SESSION]));
   });
 
   test('"Reject all": nothing after 15 s, a scroll and an input, nor on the next page', async ({ page, context }) => {
@@ -137,10 +139,15 @@ test.describe('an opt-in host (GB)', () => {
   test('withdrawing from the footer stops the SDKs and deletes what they stored', async ({ page, context }) => {
     test.setTimeout(90_000);
     await rememberConsent(context, OPT_IN, ALL_GRANTED);
-    await page.goto(hostUrl(OPT_IN));
+    await page.goto(hostUrl(OPT_IN), FROM_SEARCH);
     await appStarted(page);
     await scrollAndType(page);
-    await expect.poll(async () => (await storedNames(page, context)).cookies, { timeout: 20_000 }).toEqual(expect.arrayContaining(['anonymous-id', DATADOG_SESSION]));
+    await expect.poll(async () => (await storedNames(page, context)).cookies, { timeout: 20_000 }).toEqual(expect.arrayContaining(['anonymous-id', 'page-referrer', DATADOG_SESSION]));
+    // Spec §9: 31,536,000,000 ms; the other site's domain only.
+    const referrer = (await context.cookies(page.url())).find((cookie) => cookie.name === 'page-referrer');
+    expect(referrer?.value).toBe('www.google.com');
+    expect((referrer?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(31_536_000_000 - 120_000);
+    expect((referrer?.expires ?? 0) * 1000 - Date.now()).toBeLessThanOrEqual(31_536_000_000);
     await expect.poll(async () => (await storedNames(page, context)).localStorageKeys.length, { timeout: 20_000 }).toBeGreaterThan(0);
 
     await page.getByRole('link', { name: 'Cookie settings' }).click();
