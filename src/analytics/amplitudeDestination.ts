@@ -13,6 +13,7 @@ import {
   SESSION_TIMEOUT_MS,
   TRACKED_ELEMENTS,
 } from './constants';
+import { amplitudeRateLimitRoute } from './rateLimitReset';
 import { remoteConfigRoute } from './remoteConfig';
 import { repeatClickPlugin } from './repeatClicks';
 import type { AnalyticsEvent, AnalyticsLogger, Destination } from './types';
@@ -23,6 +24,9 @@ type BrowserOptions = NonNullable<Parameters<typeof amplitude.init>[2]>;
 
 /** Amplitude's name for the wrapper's page event: a custom loaded-page event (spec §7). */
 export const AMPLITUDE_PAGE_EVENT = 'Loaded a Page';
+
+/** Where the SDK sends events without an override (spec §9 zone US; analytics-core AMPLITUDE_SERVER_URL). */
+const AMPLITUDE_SERVER_URL = 'https://api2.amplitude.com/2/httpapi';
 
 /** Where the SDK fetches remote config without an override: its US endpoint (spec §9 zone US). */
 const AMPLITUDE_REMOTE_CONFIG_URL = 'https://sr-client-cfg.amplitude.com/config';
@@ -90,6 +94,7 @@ export async function loadAmplitude(
   enrich: () => Record<string, string>,
   logger: AnalyticsLogger,
 ): Promise<Destination> {
+  installFetchRoute(amplitudeRateLimitRoute(config.serverUrl ?? AMPLITUDE_SERVER_URL, FLUSH_INTERVAL_MS));
   installFetchRoute(remoteConfigRoute(`${config.remoteConfigUrl ?? AMPLITUDE_REMOTE_CONFIG_URL}/`, { logger }));
   const client = amplitude.createInstance();
   await client.add(repeatClickPlugin(window)).promise;

@@ -7,6 +7,7 @@ import { IDENTITY_COOKIE_DAYS } from './constants';
 import { deviceContext } from './deviceContext';
 import { createDestinationLoader } from './loadDestinations';
 import { enrichmentProperties } from './pageContext';
+import { recordPageReferrer, type ExpiringCookieJar } from './pageReferrer';
 import { touchProductSession } from './productSession';
 import { browserLocalStorage, createSafeStorage } from './safeStorage';
 import type { AnalyticsLogger } from './types';
@@ -16,10 +17,16 @@ import { detectBot } from '@/base/botDetection';
 /** Analytics logs through the app logger: the console until monitoring loads, Datadog logs after. */
 const logger: AnalyticsLogger = appLogger;
 
+const cookieOptions = (expires: number | Date) => ({ expires, sameSite: 'Lax' as const, secure: window.location.protocol === 'https:' });
+
 const identityCookies: CookieJar = {
   get: (name) => Cookies.get(name),
-  set: (name, value) =>
-    Cookies.set(name, value, { expires: IDENTITY_COOKIE_DAYS, sameSite: 'Lax', secure: window.location.protocol === 'https:' }),
+  set: (name, value) => Cookies.set(name, value, cookieOptions(IDENTITY_COOKIE_DAYS)),
+};
+
+const expiringCookies: ExpiringCookieJar = {
+  get: (name) => Cookies.get(name),
+  set: (name, value, expires) => Cookies.set(name, value, cookieOptions(expires)),
 };
 
 /** The wrapper of this page load; created here so it never weighs on the first load. */
@@ -35,15 +42,18 @@ export async function startAnalytics(config: AnalyticsConfig, locale: string): P
   const storage = createSafeStorage(browserLocalStorage, logger);
   const touchSession = () => touchProductSession(storage, Date.now());
   let changedTo: string | undefined;
+  let pageReferrer: string | undefined;
   const identity = () => {
     const { anonymousId, previousId } = syncAnonymousId(storage, identityCookies);
     changedTo = previousId && anonymousId;
+    pageReferrer = recordPageReferrer(document.referrer, window.location.hostname, expiringCookies, Date.now());
     // The clients start with the id they last knew, so a changed id goes through setAnonymousId.
     return { anonymousId: previousId ?? anonymousId, sessionId: touchSession().sessionId };
   };
 
   if (!(await analytics.setup(config, { isBot, identity }))) return connect(null);
   if (changedTo) analytics.setAnonymousId(changedTo);
-  identify(undefined, { ...deviceContext(window), locale });
+  // The referring site is a trait, so it stays with the visitor's later events (spec §9 cookie).
+  identify(undefined, { ...deviceContext(window), locale, ...(pageReferrer && { page_referrer: pageReferrer }) });
   connect(analytics, touchSession);
 }

@@ -38,6 +38,8 @@ export const STORAGE_ENTRIES: readonly StorageEntry[] = [
   { name: 'consent', kind: 'cookie', category: 'necessary', provider: 'Bagberth', lifetime: SIX_MONTHS },
   // Analytics: the product's identity and session (analytics/anonymousId.ts, analytics/productSession.ts).
   { name: 'anonymous-id', kind: 'cookie', category: 'analytics', provider: 'Bagberth', lifetime: YEAR },
+  // The referring site's domain, spec §9's 31,536,000,000 ms (analytics/pageReferrer.ts).
+  { name: 'page-referrer', kind: 'cookie', category: 'analytics', provider: 'Bagberth', lifetime: YEAR },
   { name: 'anonymous-id', kind: 'localStorage', category: 'analytics', provider: 'Bagberth', lifetime: 'untilCleared' },
   { name: 'analytics-session-id', kind: 'localStorage', category: 'analytics', provider: 'Bagberth', lifetime: 'untilCleared' },
   { name: 'analytics-session-last-access', kind: 'localStorage', category: 'analytics', provider: 'Bagberth', lifetime: 'untilCleared' },

@@ -24,6 +24,18 @@ const AMPLITUDE_REMOTE_CONFIG = 'https://sr-client-cfg.amplitude.com';
 const SEGMENT_API = 'https://api.segment.io';
 const SEGMENT_CDN = 'https://cdn.segment.com';
 
+/**
+ * Spec §7 call 5, visual tagging (docs/analytics.md): the window Amplitude's SDK takes messages from
+ * in the US zone the SDK is set to (AMPLITUDE_ORIGINS_MAP in @amplitude/analytics-core 2.x), and
+ * the two scripts it then loads (@amplitude/plugin-autocapture-browser 1.29.4 and analytics-core's
+ * messenger constants). A CSP source with a path allows that one file.
+ */
+export const ANALYTICS_PROVIDER_ORIGIN = 'https://app.amplitude.com';
+export const VISUAL_TAGGING_SCRIPTS = [
+  'https://cdn.amplitude.com/libs/visual-tagging-selector-1.0.0-alpha.js.gz',
+  'https://cdn.amplitude.com/libs/background-capture-1.1.0.js.gz',
+] as const;
+
 const originOf = (url: string) => new URL(url).origin;
 
 /** The exact origins the page's scripts call: analytics, monitoring (or its proxy) and the GraphQL API. */
@@ -36,11 +48,12 @@ export function connectOrigins({ analytics, monitoring, graphqlUrl }: Omit<Polic
   return [...new Set(urls.map(originOf))].sort();
 }
 
-export function contentSecurityPolicy(inputs: PolicyInputs): string {
+/** The policy; `extraScripts` are the exact script URLs a page opened from the provider may load. */
+export function contentSecurityPolicy(inputs: PolicyInputs, extraScripts: readonly string[] = []): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // No 'unsafe-inline': the document's inline starters are allowed by their hashes.
-    'script-src': ["'self'", ...inputs.scriptHashes.map((hash) => `'sha256-${hash}'`)],
+    'script-src': ["'self'", ...inputs.scriptHashes.map((hash) => `'sha256-${hash}'`), ...extraScripts],
     // styled-components writes <style> elements; styles cannot run code.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
@@ -73,6 +86,11 @@ export interface SecurityHeaders {
   all: Record<string, string>;
   /** Added on responses to https requests only. */
   https: Record<string, string>;
+  /**
+   * With Amplitude on: replaces headers of `all` on a response to a navigation from the provider's
+   * window, the only case the visual-tagging script may load in (serverHeaders.ts decides).
+   */
+  openedFromProvider?: { origin: string; headers: Record<string, string> };
 }
 
 export function securityHeaders(inputs: PolicyInputs): SecurityHeaders {
@@ -87,6 +105,18 @@ export function securityHeaders(inputs: PolicyInputs): SecurityHeaders {
       'cross-origin-opener-policy': 'same-origin',
     },
     https: { 'strict-transport-security': STRICT_TRANSPORT_SECURITY },
+    ...(inputs.analytics.amplitude && {
+      openedFromProvider: {
+        origin: ANALYTICS_PROVIDER_ORIGIN,
+        headers: {
+          'content-security-policy': contentSecurityPolicy(inputs, VISUAL_TAGGING_SCRIPTS),
+          // same-origin would cut window.opener, which is how the SDK knows to listen at all.
+          'cross-origin-opener-policy': 'unsafe-none',
+          // Never kept by a cache for other visitors (pages are otherwise cached per URL).
+          'cache-control': 'private, no-store',
+        },
+      },
+    }),
   };
 }
 

@@ -15,7 +15,24 @@ export function isHttps(request: IncomingLike, trustProxyHops: number): boolean 
   return ('encrypted' in request.socket && request.socket.encrypted === true) || trustedForwardedValue(request.headers['x-forwarded-proto'], trustProxyHops) === 'https';
 }
 
+/**
+ * Whether the request is a navigation from the analytics provider's window: its Referer has that
+ * origin. The browser sets Referer and another site cannot make it name the provider; the SDK reads
+ * no query parameter, and one of ours could be put in any site's link (docs/analytics.md).
+ */
+export function isFromOrigin(referer: string | string[] | undefined, origin: string): boolean {
+  const value = Array.isArray(referer) ? referer[0] : referer;
+  if (!value) return false;
+  try {
+    return new URL(value).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
 /** The headers a response gets, set before Next answers so they are on every page, file, API and error. */
 export function headersFor(request: IncomingLike, headers: SecurityHeaders, trustProxyHops: number): Record<string, string> {
-  return isHttps(request, trustProxyHops) ? { ...headers.all, ...headers.https } : headers.all;
+  const base = isHttps(request, trustProxyHops) ? { ...headers.all, ...headers.https } : headers.all;
+  const provider = headers.openedFromProvider;
+  return provider && isFromOrigin(request.headers.referer, provider.origin) ? { ...base, ...provider.headers } : base;
 }

@@ -7,6 +7,8 @@ import { collector } from './support/collectorClient';
 import type { CollectedEvent } from './support/collector';
 import { COLLECTOR_URL } from './support/collectorConfig';
 import { E2E_PORT } from '../../playwright.config';
+import { ANALYTICS_PROVIDER_ORIGIN, VISUAL_TAGGING_SCRIPTS } from '../../src/security/policy';
+import { rawRequest } from './support/rawHttp';
 import { expect, hostUrl, micrositesUrl, rememberConsent, test } from './support/fixtures';
 
 const HOST = 'kingscross-bagberth.co.uk';
@@ -290,6 +292,22 @@ test('on a 429 Segment waits for x-ratelimit-reset before it retries (spec §8)'
   expect((retry?.at ?? Number.POSITIVE_INFINITY) - resetAt).toBeLessThan(6000);
 });
 
+test('on a 429 Amplitude waits for x-ratelimit-reset, not its own 30 s (spec §8)', async ({ page, context, consoleGuard }) => {
+  consoleGuard.allow(/status of 429/);
+  const anonymousId = await knownVisitor(context);
+  await collector.failNext('amplitude', anonymousId, [429]);
+  await openLanding(page);
+  await settledEvents(anonymousId, (all) => pageViews(all).amplitude === 1);
+  const amplitude = (await collector.requests(anonymousId)).filter((request) => request.vendor === 'amplitude');
+  const [limited, retry] = amplitude;
+  expect(limited?.status).toBe(429);
+  expect(retry?.status).toBe(200);
+  const resetAt = (limited?.rateLimitReset ?? Number.NaN) * 1000;
+  expect(retry?.at).toBeGreaterThanOrEqual(resetAt);
+  // The SDK alone retries the throttled events 30 s later; the reset is 1-2 s away.
+  expect((retry?.at ?? Number.POSITIVE_INFINITY) - resetAt).toBeLessThan(3000);
+});
+
 test('no analytics SDK code or request before the page is interactive', async ({ page, context }) => {
   await knownVisitor(context);
   const early: string[] = [];
@@ -308,4 +326,72 @@ test('no analytics SDK code or request before the page is interactive', async ({
   await openLanding(page);
   await page.waitForLoadState('load');
   expect(early).toEqual([]);
+});
+
+test.describe('visual tagging, only when opened from the analytics provider (spec §7 call 5)', () => {
+  const [SELECTOR] = VISUAL_TAGGING_SCRIPTS;
+  const headersFrom = async (referer: string) => (await rawRequest('GET', '/', { host: `${HOST}.localhost:${E2E_PORT}`, referer })).headers;
+
+  test('the server relaxes COOP and the CSP for the provider only, and never for a cache', async () => {
+    const provider = await headersFrom(`${ANALYTICS_PROVIDER_ORIGIN}/`);
+    expect(provider['cross-origin-opener-policy']).toBe('unsafe-none');
+    expect(provider['content-security-policy']).toContain(`${SELECTOR} `);
+    expect(provider['cache-control']).toBe('private, no-store');
+    const other = await headersFrom('https://evil.example/');
+    expect(other['cross-origin-opener-policy']).toBe('same-origin');
+    expect(other['content-security-policy']).not.toContain('amplitude.com');
+  });
+
+  /**
+   * The provider's window, served by the test: a button that opens the page, then the message the
+   * provider sends to start the selector, repeated until the page answers that it loaded.
+   * `Referrer-Policy: origin` stands in for https to https, where browsers send the origin anyway
+   * (the test server is http, and a downgrade would send none).
+   */
+  async function openFrom(context: BrowserContext, opener: string) {
+    const heard: string[] = [];
+    await context.exposeFunction('heardFromPage', (action: string) => void heard.push(action));
+    await context.route(`${opener}/**`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        headers: { 'referrer-policy': 'origin' },
+        body: `<button onclick="const w = window.open('${hostUrl(HOST)}'); setInterval(() => w.postMessage({ action: 'initialize-visual-tagging-selector', data: {} }, '*'), 500)">open</button>
+          <script>addEventListener('message', (event) => window.heardFromPage(String(event.data && event.data.action)))</script>`,
+      }),
+    );
+    const selectorRequests: string[] = [];
+    await context.route(`${SELECTOR}`, (route) => {
+      selectorRequests.push(route.request().url());
+      return route.fulfill({ contentType: 'text/javascript', body: 'window.amplitudeVisualTaggingSelector = () => ({ close() {} });' });
+    });
+    const providerPage = await context.newPage();
+    await providerPage.goto(`${opener}/analytics`);
+    const [popup] = await Promise.all([context.waitForEvent('page'), providerPage.getByRole('button', { name: 'open' }).click()]);
+    await popup.waitForLoadState();
+    // Analytics starts at the first input.
+    await popup.keyboard.press('Tab');
+    return { popup, heard, selectorRequests };
+  }
+
+  test('opened from the provider the page keeps its opener and loads the selector', async ({ page, context }) => {
+    await knownVisitor(context);
+    const { popup, heard, selectorRequests } = await openFrom(context, ANALYTICS_PROVIDER_ORIGIN);
+    expect(await popup.evaluate(() => window.opener !== null)).toBe(true);
+    await expect.poll(() => heard, { timeout: 20_000 }).toContain('selector-loaded');
+    expect(selectorRequests).toEqual([SELECTOR]);
+    await page.close();
+  });
+
+  test('opened from another site the page loses its opener and loads nothing', async ({ page, context }) => {
+    await knownVisitor(context);
+    const { popup, heard, selectorRequests } = await openFrom(context, 'https://evil.example');
+    // The control that analytics did start: the identify reaches the collector.
+    const anonymousId = (await context.cookies(hostUrl(HOST))).find((cookie) => cookie.name === 'anonymous-id')?.value ?? '';
+    await settledEvents(anonymousId, (all) => named(all, 'segment', 'identify').length === 1);
+    await popup.waitForTimeout(3_000);
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    expect(heard).toEqual([]);
+    expect(selectorRequests).toEqual([]);
+    await page.close();
+  });
 });

@@ -16,6 +16,8 @@ const DAY = 86_400_000;
 const QUIET_MS = 15_000;
 /** Datadog's session cookie (7.x: `_dd_s_v2`). */
 const DATADOG_SESSION = expect.stringMatching(/^_dd_s/);
+/** Another site the visitor arrives from: the page-referrer cookie's source (spec §9). */
+const FROM_SEARCH = { referer: 'https://www.google.com/search?q=luggage' };
 
 /** Everything of the vendors a page fetches or sends: SDK code, collector calls, the telemetry proxy. */
 function watchVendors(page: Page) {
@@ -105,7 +107,7 @@ test.describe('an opt-in host (GB)', () => {
     test.setTimeout(90_000);
     const watch = watchVendors(page);
     const marker = crypto.randomUUID();
-    await page.goto(hostUrl(OPT_IN, `/?e2e=${marker}`));
+    await page.goto(hostUrl(OPT_IN, `/?e2e=${marker}`), FROM_SEARCH);
     await expect(banner(page)).toBeVisible();
     await appStarted(page);
     await scrollAndType(page);
@@ -129,6 +131,8 @@ test.describe('an opt-in host (GB)', () => {
     await page.getByRole('main').getByRole('heading').first().click();
     await expect.poll(() => storedNames(page, context), { timeout: 20_000 }).toEqual(VENDOR_STORAGE);
     await expectEverythingListed(page, context);
+    // The spec's page-referrer cookie (§9) is among them, the visitor having come from a search.
+    expect((await storedNames(page, context)).cookies).toContain('page-referrer');
   });
 
   test('"Reject all": nothing after 15 s, a scroll and an input, nor on the next page', async ({ page, context }) => {
@@ -180,10 +184,16 @@ test.describe('an opt-in host (GB)', () => {
   test('withdrawing from the footer stops the SDKs and deletes what they stored', async ({ page, context }) => {
     test.setTimeout(90_000);
     await rememberConsent(context, OPT_IN, ALL_GRANTED);
-    await page.goto(hostUrl(OPT_IN));
+    await page.goto(hostUrl(OPT_IN), FROM_SEARCH);
     await appStarted(page);
     await scrollAndType(page);
     await expect.poll(() => storedNames(page, context), { timeout: 20_000 }).toEqual(VENDOR_STORAGE);
+    await expect.poll(async () => (await storedNames(page, context)).cookies, { timeout: 20_000 }).toEqual(expect.arrayContaining(['anonymous-id', 'page-referrer', DATADOG_SESSION]));
+    // Spec §9: 31,536,000,000 ms; the other site's domain only.
+    const referrer = (await context.cookies(page.url())).find((cookie) => cookie.name === 'page-referrer');
+    expect(referrer?.value).toBe('www.google.com');
+    expect((referrer?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(31_536_000_000 - 120_000);
+    expect((referrer?.expires ?? 0) * 1000 - Date.now()).toBeLessThanOrEqual(31_536_000_000);
 
     await page.getByRole('link', { name: 'Cookie settings' }).click();
     await expect(banner(page)).toBeVisible();

@@ -32,6 +32,9 @@ beforeEach(() => {
   localStorage.clear();
   for (const name of cookieNames()) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 });
+/** The page as reached from another site (jsdom's own referrer is empty). */
+const arriveFrom = (referrer: string) => vi.spyOn(document, 'referrer', 'get').mockReturnValue(referrer);
+
 afterEach(() => {
   vi.doUnmock('@/base/botDetection');
   vi.doUnmock('@/analytics/loadDestinations');
@@ -40,6 +43,7 @@ afterEach(() => {
 
 describe('startAnalytics', () => {
   it('writes no identity for a bot, loads no SDK and drops the buffer', async () => {
+    arriveFrom('https://www.google.com/');
     const { sent, loader, buffer, startAnalytics } = await load(true);
     buffer.sendPageView('/[slug]/[type]', 'en');
     await startAnalytics(CONFIG, 'en');
@@ -59,6 +63,14 @@ describe('startAnalytics', () => {
     expect(cookieNames()).toContain('anonymous-id');
     expect(sent.map((event) => `${event.type}:${event.name ?? ''}`)).toEqual(['page:Microsites', 'identify:', 'track:FAQ Opened']);
     expect(sent[1]?.traits).toMatchObject({ app_name: 'microsites', locale: 'de' });
+  });
+
+  it('for a person arriving from another site: records its domain (spec §9 page-referrer) and sends it as a trait', async () => {
+    arriveFrom('https://www.google.com/search?q=luggage');
+    const { sent, startAnalytics } = await load(false);
+    await startAnalytics(CONFIG, 'en');
+    expect(document.cookie).toContain('page-referrer=www.google.com');
+    expect(sent.find((event) => event.type === 'identify')?.traits).toMatchObject({ page_referrer: 'www.google.com' });
   });
 
   it('when the cookie brings another anonymous id: the clients start with the stored one, switch, and it is tracked', async () => {

@@ -1,6 +1,6 @@
-// Spec §8: on HTTP 429 the Segment path waits for x-ratelimit-reset (seconds), else the default
-// delay; and the fetch routing that carries it (src/analytics/vendorFetch.ts, rateLimitReset.ts).
-import { rateLimitResetDelayMs, segmentRateLimitRoute } from '@/analytics/rateLimitReset';
+// Spec §8: on HTTP 429 the Segment and Amplitude paths wait for x-ratelimit-reset (seconds), else
+// the default delay; and the fetch routing that carries it (src/analytics/vendorFetch.ts, rateLimitReset.ts).
+import { amplitudeRateLimitRoute, rateLimitResetDelayMs, segmentRateLimitRoute } from '@/analytics/rateLimitReset';
 import { installFetchRoute, routedFetch, type Fetch } from '@/analytics/vendorFetch';
 
 const NOW = 1_800_000_000_000;
@@ -36,6 +36,62 @@ describe('the Segment rate-limit route', () => {
   it('leaves other answers, and a 429 without the header, as they are', async () => {
     expect((await route.handle('u', undefined, answer(200))).headers.get('Retry-After')).toBeNull();
     expect((await route.handle('u', undefined, answer(429))).headers.get('Retry-After')).toBeNull();
+  });
+});
+
+describe('the Amplitude rate-limit route (spec §8; the SDK alone waits 30 s whatever the header says)', () => {
+  const URL_ = 'http://localhost:4100/amplitude/2/httpapi';
+  const THROTTLED = { code: 429, error: 'Too many requests', throttled_events: [0, 1], exceeded_daily_quota_devices: { d1: 1 } };
+  const answer =
+    (status: number, headers: Record<string, string> = {}, body: string = JSON.stringify(THROTTLED)): Fetch =>
+    async () =>
+      new Response(body, { status, headers });
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  /** Whether the route's answer is out after `ms` of fake time. */
+  async function settledAfter(promise: Promise<Response>, ms: number): Promise<boolean> {
+    let settled = false;
+    void promise.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(ms);
+    return settled;
+  }
+
+  it('holds a 429 until one flush interval before the reset, so the SDK retries at the reset', async () => {
+    const route = amplitudeRateLimitRoute(URL_, 1000);
+    const pending = route.handle(URL_, undefined, answer(429, { 'x-ratelimit-reset': '5' }));
+    expect(await settledAfter(pending, 3999)).toBe(false);
+    expect(await settledAfter(pending, 1)).toBe(true);
+  });
+
+  it('reads a Unix reset time from the current clock', async () => {
+    const route = amplitudeRateLimitRoute(URL_, 1000);
+    const pending = route.handle(URL_, undefined, answer(429, { 'x-ratelimit-reset': String(NOW / 1000 + 3) }));
+    expect(await settledAfter(pending, 1999)).toBe(false);
+    expect(await settledAfter(pending, 1)).toBe(true);
+  });
+
+  it('empties throttled_events so the SDK does not add its 30 s, and keeps the rest of the answer', async () => {
+    const route = amplitudeRateLimitRoute(URL_, 1000);
+    const pending = route.handle(URL_, undefined, answer(429, { 'x-ratelimit-reset': '1' }));
+    await vi.advanceTimersByTimeAsync(0);
+    const response = await pending;
+    expect(response.status).toBe(429);
+    expect(await response.json()).toEqual({ ...THROTTLED, throttled_events: [] });
+  });
+
+  it.each([
+    ['a 429 without a readable header', answer(429), JSON.stringify(THROTTLED)],
+    ['another status', answer(200, { 'x-ratelimit-reset': '5' }), JSON.stringify(THROTTLED)],
+    ['a body that is not JSON', answer(429, { 'x-ratelimit-reset': '5' }, 'busy'), 'busy'],
+  ])('leaves %s as it is, at once', async (_case, upstream, body) => {
+    const pending = amplitudeRateLimitRoute(URL_, 1000).handle(URL_, undefined, upstream);
+    expect(await settledAfter(pending, 0)).toBe(true);
+    expect(await (await pending).text()).toBe(body);
   });
 });
 

@@ -107,8 +107,8 @@ describe('the list of stored names', () => {
   });
 
   it('purges only the refused categories, never strictly necessary storage', () => {
-    const cookies = ['language', 'consent', 'anonymous-id', 'AMP_abc', 'ajs_user_id', '_dd_s_v2', 'unrelated'];
-    expect(namesToPurge('cookie', cookies, ['analytics'])).toEqual(['anonymous-id', 'AMP_abc', 'ajs_user_id']);
+    const cookies = ['language', 'consent', 'anonymous-id', 'page-referrer', 'AMP_abc', 'ajs_user_id', '_dd_s_v2', 'unrelated'];
+    expect(namesToPurge('cookie', cookies, ['analytics'])).toEqual(['anonymous-id', 'page-referrer', 'AMP_abc', 'ajs_user_id']);
     expect(namesToPurge('cookie', cookies, ['monitoring'])).toEqual(['_dd_s_v2']);
     expect(namesToPurge('cookie', cookies, [])).toEqual([]);
   });

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseAnalyticsEnv } from '@/config/analyticsEnv';
 import { parseMonitoringEnv } from '@/config/monitoringEnv';
-import { connectOrigins, contentSecurityPolicy, inlineScripts, securityHeaders } from '@/security/policy';
+import { ANALYTICS_PROVIDER_ORIGIN, connectOrigins, contentSecurityPolicy, inlineScripts, securityHeaders, VISUAL_TAGGING_SCRIPTS } from '@/security/policy';
 import { refuseRequest } from '@/security/requestGuard';
-import { headersFor, isHttps } from '@/security/serverHeaders';
+import { headersFor, isFromOrigin, isHttps } from '@/security/serverHeaders';
 
 const monitoringOn = { NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app', NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: 'pub' };
 const inputs = (env: Record<string, string> = {}, graphqlUrl?: string) => ({
@@ -88,6 +88,49 @@ describe('headersFor', () => {
     expect(isHttps(req, hops)).toBe(https);
     expect('strict-transport-security' in headersFor(req, headers, hops)).toBe(https);
     expect(headersFor(req, headers, hops)['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe('a page opened from the analytics provider (spec §7 call 5, visual tagging)', () => {
+  const amplitudeOn = securityHeaders(inputs({ NEXT_PUBLIC_AMPLITUDE_API_KEY: 'k' }));
+  const from = (referer?: string) => ({ headers: { referer }, socket: {} });
+  const scriptSources = (csp: string | undefined) => /script-src ([^;]*)/.exec(csp ?? '')?.[1]?.split(' ');
+
+  it('names the SDK\'s own origin and scripts', async () => {
+    const messenger = await import('@amplitude/analytics-core/lib/esm/messenger/constants.js');
+    const autocapture = await import('@amplitude/plugin-autocapture-browser/lib/esm/constants.js');
+    expect(ANALYTICS_PROVIDER_ORIGIN).toBe(messenger.AMPLITUDE_ORIGINS_MAP.US);
+    expect(VISUAL_TAGGING_SCRIPTS).toEqual([autocapture.AMPLITUDE_VISUAL_TAGGING_SELECTOR_SCRIPT_URL, messenger.AMPLITUDE_BACKGROUND_CAPTURE_SCRIPT_URL]);
+  });
+
+  it('from the provider: exactly its two scripts allowed, the opener kept, never cached', () => {
+    const headers = headersFor(from(`${ANALYTICS_PROVIDER_ORIGIN}/analytics/org/1/data`), amplitudeOn, 0);
+    expect(scriptSources(headers['content-security-policy'])).toEqual([...(scriptSources(amplitudeOn.all['content-security-policy']) ?? []), ...VISUAL_TAGGING_SCRIPTS]);
+    expect(headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    expect(headers['cache-control']).toBe('private, no-store');
+    // Everything else is the strict set.
+    expect(headers['content-security-policy']?.replace(/script-src [^;]*/, '')).toBe(amplitudeOn.all['content-security-policy']?.replace(/script-src [^;]*/, ''));
+    expect(headers['x-frame-options']).toBe('DENY');
+  });
+
+  it.each([
+    ['no Referer', undefined],
+    ['another site', 'https://evil.example/?to=https://app.amplitude.com'],
+    ['a look-alike host', 'https://app.amplitude.com.evil.example/'],
+    ['the provider over http', 'http://app.amplitude.com/'],
+    ['not a URL', 'app.amplitude.com'],
+  ])('from %s: the strict headers', (_case, referer) => {
+    expect(headersFor(from(referer), amplitudeOn, 0)).toEqual(amplitudeOn.all);
+  });
+
+  it('without Amplitude: the strict headers even from its window', () => {
+    const headers = securityHeaders(inputs({ NEXT_PUBLIC_SEGMENT_WRITE_KEY: 'w' }));
+    expect(headers.openedFromProvider).toBeUndefined();
+    expect(headersFor(from(`${ANALYTICS_PROVIDER_ORIGIN}/`), headers, 0)).toEqual(headers.all);
+  });
+
+  it('reads the first Referer only', () => {
+    expect(isFromOrigin(['https://evil.example/', `${ANALYTICS_PROVIDER_ORIGIN}/`], ANALYTICS_PROVIDER_ORIGIN)).toBe(false);
   });
 });
 

@@ -90,7 +90,12 @@ export function startCollector(port = COLLECTOR_PORT): Promise<Server> {
     }
     if (status === 429) {
       res.setHeader('x-ratelimit-reset', String(rateLimitReset));
-      return json(res, 429, { code: 429, error: 'Too many requests', exceededDailyQuotaUsers: {}, exceededDailyQuotaDevices: {}, throttledEvents: [] });
+      // Amplitude's HTTP V2 answer names every event it throttled; the SDK then waits its own 30 s.
+      const body =
+        vendor === 'amplitude'
+          ? { code: 429, error: 'Too many requests for some devices and users', eps_threshold: 30, throttled_events: received.map((_event, index) => index), exceeded_daily_quota_users: {}, exceeded_daily_quota_devices: {} }
+          : { code: 429, error: 'Too many requests' };
+      return json(res, 429, body);
     }
     return json(res, status, { code: status, error: 'injected failure' });
   });
