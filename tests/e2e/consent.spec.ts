@@ -250,17 +250,45 @@ test.describe('an opt-out host (US)', () => {
     expect(after.all()).toEqual([]);
   });
 
-  test('Global Privacy Control refuses analytics; monitoring still runs', async ({ page }) => {
-    await page.addInitScript(() => Object.defineProperty(navigator, 'globalPrivacyControl', { value: true }));
-    const watch = watchVendors(page);
-    const marker = crypto.randomUUID();
-    await page.goto(hostUrl(OPT_OUT, `/?e2e=${marker}`));
-    await appStarted(page);
-    await scrollAndType(page);
-    await expect.poll(async () => (await collector.telemetry(marker)).length, { timeout: 40_000 }).toBeGreaterThan(0);
-    // Analytics would have started at the input above; the collector has seen Datadog only.
-    await page.waitForTimeout(6_000);
-    expect(watch.vendors()).toEqual(['datadog']);
+  test('Global Privacy Control refuses analytics, session replay and the persistent id, and the banner says so', async ({ browser }) => {
+    test.setTimeout(150_000);
+    for (const gpc of [false, true]) {
+      const context = await browser.newContext();
+      await context.addInitScript((on) => {
+        if (on) Object.defineProperty(navigator, 'globalPrivacyControl', { value: true });
+        // Datadog draws the session id from Math.random and replays the sessions whose id hashes into
+        // its 20 % sample: this id is in it, so without GPC the page is replayed.
+        Math.random = () => 0.07;
+      }, gpc);
+      const page = await context.newPage();
+      const watch = watchVendors(page);
+      const replays: string[] = [];
+      page.on('request', (request) => {
+        if (decodeURIComponent(request.url()).includes('/api/v2/replay')) replays.push(request.url());
+      });
+      const marker = crypto.randomUUID();
+      await page.goto(hostUrl(OPT_OUT, `/?e2e=${marker}`));
+      // Decided by the head script before the first paint, from the static page's two wordings.
+      await expect(banner(page).getByText('Your browser sends Global Privacy Control')).toBeVisible({ visible: gpc });
+      await expect(banner(page).getByText('You can refuse them here at any time')).toBeVisible({ visible: !gpc });
+      await expect(banner(page)).toHaveAttribute('data-nosnippet', '');
+      await appStarted(page);
+      await scrollAndType(page);
+      await expect.poll(async () => (await collector.telemetry(marker)).length, { timeout: 40_000 }).toBeGreaterThan(0);
+      if (!gpc) {
+        // The control: the same visit without GPC is replayed.
+        await expect.poll(() => replays.length, { timeout: 30_000 }).toBeGreaterThan(0);
+      } else {
+        // Analytics would have started at the input above, replay would have posted by now.
+        await page.waitForTimeout(12_000);
+        expect(watch.vendors()).toEqual(['datadog']);
+        expect(replays).toEqual([]);
+        const session = (await context.cookies(page.url())).find((cookie) => cookie.name === '_dd_s_v2')?.value;
+        expect(session).toMatch(/(^|&)id=/);
+        expect(session).not.toMatch(/(^|&)aid=/);
+      }
+      await context.close();
+    }
   });
 });
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 // Consent: a regime per host, the record (version, date, six months), one list of storage
 // keys (docs/consent.md). Spec §9's event catalogue has the "cookie consent" category.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OPT_IN_COUNTRIES, consentRegimeFor } from '@/consent/policy';
 import { MARK_RECORDED_CONSENT_SCRIPT } from '@/consent/markRecordedConsent';
-import { CONSENT_MARK_ATTRIBUTE, ALL_GRANTED, ALL_REFUSED, choiceFromForm, effectiveConsent, parseConsent, serializeConsent } from '@/consent/record';
+import { CONSENT_MARK_ATTRIBUTE, GPC_MARK_ATTRIBUTE, ALL_GRANTED, ALL_REFUSED, choiceFromForm, effectiveConsent, parseConsent, serializeConsent } from '@/consent/record';
 import { namesToPurge, storageEntryFor } from '@/consent/storageKeys';
 import { PLACES } from '@/tenancy/placeData';
 
@@ -88,6 +88,21 @@ describe('the head script that hides the banner for a recorded choice', () => {
     expect(parseConsent(value, new Date()) !== undefined).toBe(marked);
     new Function(MARK_RECORDED_CONSENT_SCRIPT)();
     expect(document.documentElement.getAttribute(CONSENT_MARK_ATTRIBUTE)).toBe(marked ? 'recorded' : null);
+  });
+
+  it.each([
+    [true, 'on'],
+    [false, null],
+    [undefined, null],
+  ])('marks Global Privacy Control %s for the banner: %s', (signal, mark) => {
+    vi.stubGlobal('navigator', { ...navigator, globalPrivacyControl: signal });
+    try {
+      new Function(MARK_RECORDED_CONSENT_SCRIPT)();
+      expect(document.documentElement.getAttribute(GPC_MARK_ATTRIBUTE)).toBe(mark);
+    } finally {
+      vi.unstubAllGlobals();
+      document.documentElement.removeAttribute(GPC_MARK_ATTRIBUTE);
+    }
   });
 
   it('does not take another cookie whose name ends in consent', () => {
