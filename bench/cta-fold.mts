@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { HUMAN_USER_AGENT } from '../playwright.config';
 import { PHONE_SCREENS } from '../tests/e2e/support/phoneScreens';
-import { consentRegimeFor } from '../src/consent/policy';
+import { consentRegimeFor } from '../src/tenancy/consentRegime';
 import { ALL_GRANTED, CONSENT_COOKIE, serializeConsent } from '../src/consent/record';
 import { startServer } from './server.mjs';
 

@@ -1,4 +1,4 @@
-import type { ConsentRegime } from './policy';
+import type { ConsentRegime } from '@/tenancy/consentRegime';
 
 /** The optional categories a visitor chooses; strictly necessary storage needs no choice. */
 export interface ConsentChoice {

@@ -9,7 +9,7 @@ import { formatMoney } from '@/i18n/formatMoney';
 import { withCopy, type PageCopy } from '@/i18n/pageCopy';
 import { regionalFormat, timeZoneName, type RegionalFormat } from '@/i18n/regionalLocale';
 import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
-import { consentRegimeFor } from '@/consent/policy';
+import { consentRegimeFor } from '@/tenancy/consentRegime';
 import { breadcrumbTrail } from '@/seo/breadcrumbs';
 import { canonicalHostFor } from '@/tenancy/canonicalHost';
 import { headLinks } from '@/seo/pageLinks';

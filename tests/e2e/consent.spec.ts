@@ -250,6 +250,30 @@ test.describe('an opt-out host (US)', () => {
     expect(after.all()).toEqual([]);
   });
 
+  // Issue 22 item 2: a host's legal pages and 404 keep its regime; in the opt-in one they would ask
+  // first and purge the identity its landing page stored, and the next page would count a new visitor.
+  test('its legal pages and 404 keep its regime: the notice, not the question, and nothing purged', async ({ page, context, consoleGuard }) => {
+    test.setTimeout(90_000);
+    consoleGuard.allow(/status of 404/);
+    await page.goto(hostUrl(OPT_OUT));
+    await appStarted(page);
+    await scrollAndType(page);
+    const tracked = async () => (await context.cookies(page.url())).filter((cookie) => cookie.name === 'anonymous-id' || cookie.name.startsWith('_dd_s')).map(({ name, value }) => `${name}=${value}`).sort();
+    await expect.poll(tracked, { timeout: 20_000 }).toEqual([expect.stringMatching(/^_dd_s/), expect.stringMatching(/^anonymous-id=/)]);
+    const identity = (await tracked()).find((cookie) => cookie.startsWith('anonymous-id='));
+
+    for (const [path, status] of [['/cookies', 200], ['/nothing-here', 404]] as const) {
+      const response = await page.goto(hostUrl(OPT_OUT, path));
+      expect(response?.status(), path).toBe(status);
+      await appStarted(page);
+      await expect(banner(page).getByText('You can refuse them here at any time')).toBeVisible();
+      await expect(banner(page).getByText('None of it runs until you choose')).toHaveCount(0);
+      // The purge runs once the page has started: give it the time it takes on a landing page.
+      await page.waitForTimeout(3_000);
+      expect(await tracked(), path).toEqual(expect.arrayContaining([identity, expect.stringMatching(/^_dd_s/)]));
+    }
+  });
+
   test('Global Privacy Control refuses analytics, session replay and the persistent id, and the banner says so', async ({ browser }) => {
     test.setTimeout(150_000);
     for (const gpc of [false, true]) {

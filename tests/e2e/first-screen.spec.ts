@@ -4,7 +4,7 @@
 // de, pl, ru and fr on opt-in hosts (spec §9 locales; docs/consent.md regimes) and ja on an opt-out
 // host. bench/cta-fold.mts sweeps every page.
 import { readFileSync } from 'node:fs';
-import { consentRegimeFor, type ConsentRegime } from '../../src/consent/policy';
+import { consentRegimeFor, type ConsentRegime } from '../../src/tenancy/consentRegime';
 import { expect, hostUrl, rememberConsent, test } from './support/fixtures';
 import { PHONE_SCREENS } from './support/phoneScreens';
 

@@ -2,7 +2,7 @@
 // Consent: a regime per host, the record (version, date, six months), one list of storage
 // keys (docs/consent.md). Spec §9's event catalogue has the "cookie consent" category.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OPT_IN_COUNTRIES, consentRegimeFor } from '@/consent/policy';
+import { OPT_IN_COUNTRIES, consentRegimeFor } from '@/tenancy/consentRegime';
 import { MARK_RECORDED_CONSENT_SCRIPT } from '@/consent/markRecordedConsent';
 import { CONSENT_MARK_ATTRIBUTE, GPC_MARK_ATTRIBUTE, ALL_GRANTED, ALL_REFUSED, choiceFromForm, effectiveConsent, parseConsent, serializeConsent } from '@/consent/record';
 import { namesToPurge, storageEntryFor } from '@/consent/storageKeys';

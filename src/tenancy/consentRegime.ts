@@ -6,7 +6,10 @@
  * - `opt-out`: analytics and monitoring run with a notice and a way to refuse; Global Privacy
  *   Control counts as a refusal of analytics.
  */
-export type ConsentRegime = 'opt-in' | 'opt-out';
+export const CONSENT_REGIMES = ['opt-in', 'opt-out'] as const;
+export type ConsentRegime = (typeof CONSENT_REGIMES)[number];
+
+export const isConsentRegime = (value: unknown): value is ConsentRegime => (CONSENT_REGIMES as readonly unknown[]).includes(value);
 
 /** The EEA: the 27 EU states, Iceland, Liechtenstein and Norway, where the GDPR applies. */
 export const EEA_COUNTRIES: ReadonlySet<string> = new Set([
