@@ -26,9 +26,11 @@ type Entry = { domain: string; path: string; slug: string; locales: string[] };
 const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: Entry[] };
 const { places } = JSON.parse(readFileSync('tenants/places.json', 'utf8')) as { places: Record<string, { country: string }> };
 const byPath = new Map<string, Entry>();
-for (const entry of domains) if (!byPath.has(entry.path) && (!GPC || consentRegimeFor(places[entry.slug]?.country) === 'opt-out')) byPath.set(entry.path, entry);
+for (const entry of domains) if (!byPath.has(entry.path)) byPath.set(entry.path, entry);
 const pages = [...byPath.values()].flatMap((entry) =>
-  entry.locales.map((locale) => ({ domain: entry.domain, label: `${entry.domain}/${locale === 'en' ? '' : locale}`, path: `/${locale === 'en' ? '' : locale}` })),
+  entry.locales
+    .filter((locale) => !GPC || consentRegimeFor(places[entry.slug]?.country, locale) === 'opt-out')
+    .map((locale) => ({ domain: entry.domain, label: `${entry.domain}/${locale === 'en' ? '' : locale}`, path: `/${locale === 'en' ? '' : locale}` })),
 );
 
 type Result = { page: string; visit: (typeof VISITS)[number]; width: number; height: number; bottom: number };

@@ -116,7 +116,7 @@ export function landingProps(params: LandingParams, locale: string | undefined):
       timeZoneName: timeZoneName(place.timeZone, format.locale),
     },
     heroImage: heroImageFor(place.kind),
-    consentRegime: consentRegimeFor(place.country),
+    consentRegime: consentRegimeFor(place.country, locale),
     format,
     price: {
       dailyFrom: formatMoney(prices.dailyFrom, place.currency, format),

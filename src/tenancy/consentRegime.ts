@@ -1,5 +1,5 @@
 /**
- * Which consent regime a host's country puts its visitors under.
+ * Which consent regime a page puts its visitors under, by its host's country and its language.
  *
  * - `opt-in`: nothing beyond strictly necessary storage until the visitor agrees (ePrivacy
  *   Directive art. 5(3) with the GDPR in the EEA, PECR in the UK, the revised FADP in Switzerland).
@@ -21,8 +21,20 @@ export const EEA_COUNTRIES: ReadonlySet<string> = new Set([
 /** The EEA, the United Kingdom and Switzerland. */
 export const OPT_IN_COUNTRIES: ReadonlySet<string> = new Set([...EEA_COUNTRIES, 'GB', 'CH']);
 
-/** A host's regime from its ISO 3166 country; a page without one (the shared host, errors) asks first. */
-export function consentRegimeFor(country: string | null | undefined): ConsentRegime {
-  if (!country) return 'opt-in';
+/**
+ * Languages of the EEA that a traveller outside it rarely reads a luggage page in: a German,
+ * French, Italian, Spanish, Portuguese or Polish page on a New York host is written for visitors
+ * from Europe, so it asks first. English is everyone's second language, and Russian, Japanese,
+ * Korean and Chinese readers are mostly outside the EEA: those follow the host's country.
+ */
+export const EEA_LANGUAGES: ReadonlySet<string> = new Set(['de', 'fr', 'it', 'es', 'pt', 'pl']);
+
+/**
+ * A page's regime from its host's ISO 3166 country and its language: opt-in where either makes a
+ * reader in the EEA, the UK or Switzerland likely. A page without a country (the shared host,
+ * errors) asks first.
+ */
+export function consentRegimeFor(country: string | null | undefined, locale: string): ConsentRegime {
+  if (!country || EEA_LANGUAGES.has(locale)) return 'opt-in';
   return OPT_IN_COUNTRIES.has(country.toUpperCase()) ? 'opt-in' : 'opt-out';
 }

@@ -13,11 +13,11 @@ export function hostFormatLocale(slug: string | undefined, locale: WebsiteLocale
 }
 
 /**
- * The consent regime of a host's pages (consentRegime.ts), from its place's country. The
- * microsites host has no country: it asks first.
+ * The consent regime of a host's pages in a locale (consentRegime.ts), from its place's country
+ * and the language. The microsites host has no country: it asks first.
  */
-export function hostConsentRegime(slug: string | undefined): ConsentRegime {
-  return consentRegimeFor(slug ? PLACES[slug]?.country : undefined);
+export function hostConsentRegime(slug: string | undefined, locale: WebsiteLocale): ConsentRegime {
+  return consentRegimeFor(slug ? PLACES[slug]?.country : undefined, locale);
 }
 
 export interface SharedPageFormat {
@@ -32,8 +32,8 @@ export interface SharedPageFormat {
  */
 export function sharedPageFormats(entries: readonly DomainEntry[]): SharedPageFormat[] {
   const formats: SharedPageFormat[] = [
-    ...WEBSITE_LOCALES.map((locale) => ({ locale, formatLocale: hostFormatLocale(undefined, locale), regime: hostConsentRegime(undefined) })),
-    ...entries.flatMap((entry) => entry.locales.map((locale) => ({ locale, formatLocale: hostFormatLocale(entry.slug, locale), regime: hostConsentRegime(entry.slug) }))),
+    ...WEBSITE_LOCALES.map((locale) => ({ locale, formatLocale: hostFormatLocale(undefined, locale), regime: hostConsentRegime(undefined, locale) })),
+    ...entries.flatMap((entry) => entry.locales.map((locale) => ({ locale, formatLocale: hostFormatLocale(entry.slug, locale), regime: hostConsentRegime(entry.slug, locale) }))),
   ];
   return [...new Map(formats.map((format) => [`${format.locale} ${format.formatLocale} ${format.regime}`, format])).values()];
 }

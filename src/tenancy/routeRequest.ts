@@ -62,8 +62,8 @@ export interface RoutingContext {
   resolveTenant: TenantResolver;
   /** The regional locale a place's host (none: the microsites host) writes a locale in (hostFormat.ts). */
   formatLocaleFor: (slug: string | undefined, locale: WebsiteLocale) => string;
-  /** The consent regime of a place's host (none: the microsites host), which every page of the host keeps (hostFormat.ts). */
-  regimeFor: (slug: string | undefined) => ConsentRegime;
+  /** The consent regime of a place's host (none: the microsites host) in a locale, which every page of the host keeps (hostFormat.ts). */
+  regimeFor: (slug: string | undefined, locale: WebsiteLocale) => ConsentRegime;
 }
 
 export type NotFoundReason = 'unknown-host' | 'locale-not-offered' | 'foreign-path' | 'internal-page';
@@ -107,11 +107,11 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
   if (file) return { kind: 'rewrite', ...file };
 
   // One static legal page per document, locale, regional locale and consent regime
-  // (pages/legal/[doc]/[format]/[regime].tsx): the host's country decides how its date is written
-  // and whether its banner asks first, and a static page cannot ask for the host.
+  // (pages/legal/[doc]/[format]/[regime].tsx): the host's country decides how its date is written,
+  // with the page's language whether its banner asks first, and a static page cannot ask for the host.
   const legalDocument = legalDocumentAt(request.pathname);
-  const legalPage = (slug?: string) =>
-    `/legal/${legalDocument}/${context.formatLocaleFor(slug, isWebsiteLocale(request.locale) ? request.locale : DEFAULT_LOCALE)}/${context.regimeFor(slug)}`;
+  const pageLocale = isWebsiteLocale(request.locale) ? request.locale : DEFAULT_LOCALE;
+  const legalPage = (slug?: string) => `/legal/${legalDocument}/${context.formatLocaleFor(slug, pageLocale)}/${context.regimeFor(slug, pageLocale)}`;
   const legal = legalDocument !== undefined;
   if (request.host === context.micrositesHost) {
     if (isInternalPage(request.pathname)) return notFound('internal-page', NOT_FOUND_PAGE);
@@ -129,7 +129,7 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
   }
 
   // The host's 404 keeps its regime: an opt-out host's must not purge what its landing page stored.
-  const hostNotFound = (reason: NotFoundReason) => notFound(reason, tenantNotFoundPage(context.regimeFor(entry.slug)));
+  const hostNotFound = (reason: NotFoundReason) => notFound(reason, tenantNotFoundPage(context.regimeFor(entry.slug, pageLocale)));
   const offered = entry.locales;
   if (!isWebsiteLocale(request.locale) || !offered.includes(request.locale)) return hostNotFound('locale-not-offered');
 

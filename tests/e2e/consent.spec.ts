@@ -250,6 +250,18 @@ test.describe('an opt-out host (US)', () => {
     expect(after.all()).toEqual([]);
   });
 
+  // Issue 22 item 4: a German page of a New York host is written for travellers from Europe.
+  test('its pages in an EEA language ask first: nothing fetched, sent or stored before a choice', async ({ page, context }) => {
+    const watch = watchVendors(page);
+    await page.goto(hostUrl(OPT_OUT, '/de'));
+    await expect(banner(page).getByText('Nichts davon ist aktiv, bevor Sie eine Auswahl treffen')).toBeVisible();
+    await appStarted(page);
+    await scrollAndType(page);
+    await page.waitForTimeout(QUIET_MS);
+    expect(watch.all()).toEqual([]);
+    expect(await storedNames(page, context)).toEqual({ cookies: [], localStorageKeys: [] });
+  });
+
   // Issue 22 item 2: a host's legal pages and 404 keep its regime; in the opt-in one they would ask
   // first and purge the identity its landing page stored, and the next page would count a new visitor.
   test('its legal pages and 404 keep its regime: the notice, not the question, and nothing purged', async ({ page, context, consoleGuard }) => {

@@ -31,12 +31,14 @@ describe('legal pages exist for every host’s regional locale and consent regim
   it('one per document, regional locale and regime, the British, Swiss and American ones included', async () => {
     const { paths } = await legalPaths({});
     const built = new Set(paths.map((path) => (typeof path === 'string' ? path : `${path.locale} ${path.params.doc}/${path.params.format}/${path.params.regime}`)));
-    for (const entry of DOMAIN_ENTRIES) for (const locale of entry.locales) expect(built).toContain(`${locale} terms/${hostFormatLocale(entry.slug, locale)}/${hostConsentRegime(entry.slug)}`);
+    for (const entry of DOMAIN_ENTRIES) for (const locale of entry.locales) expect(built).toContain(`${locale} terms/${hostFormatLocale(entry.slug, locale)}/${hostConsentRegime(entry.slug, locale)}`);
     expect(built).toContain('en privacy/en-GB/opt-in');
     expect(built).toContain('de cookies/de-CH/opt-in');
     expect(built).toContain('de imprint/de-CH/opt-in');
     expect(built).toContain('de imprint/de-AT/opt-in');
     expect(built).toContain('en cookies/en-US/opt-out');
+    // A German page of an American host asks first (issue 22 item 4).
+    expect(built).toContain('de cookies/de-DE/opt-in');
     // The microsites host has no country: its pages ask first.
     expect(built).toContain('en cookies/en-US/opt-in');
   });

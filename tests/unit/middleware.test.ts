@@ -47,9 +47,11 @@ describe('middleware responses', () => {
   });
 
   it('answers a locale the host lacks with the 404 page of its consent regime', () => {
-    const response = call('http://kyotostation-bagberth.jp/de', 'kyotostation-bagberth.jp');
+    const response = call('http://kyotostation-bagberth.jp/ko', 'kyotostation-bagberth.jp');
     expect(response.status).toBe(404);
-    expect(getRewrittenUrl(response)).toBe('http://kyotostation-bagberth.jp/de/not-found/opt-out');
+    expect(getRewrittenUrl(response)).toBe('http://kyotostation-bagberth.jp/ko/not-found/opt-out');
+    // In German it is read from Europe: it asks first.
+    expect(getRewrittenUrl(call('http://kyotostation-bagberth.jp/de', 'kyotostation-bagberth.jp'))).toBe('http://kyotostation-bagberth.jp/de/not-found/opt-in');
   });
 
   it('answers an unknown path of an opt-out host with its regime’s 404 page, never stored', () => {
@@ -86,6 +88,9 @@ describe('middleware responses', () => {
 
   it('serves an opt-out host’s legal pages in its regime', () => {
     expect(getRewrittenUrl(call('http://newyork-bagberth.com/cookies', 'newyork-bagberth.com'))).toBe('http://newyork-bagberth.com/legal/cookies/en-US/opt-out');
+    // Its German pages are read from Europe: they ask first (issue 22 item 4).
+    expect(getRewrittenUrl(call('http://newyork-bagberth.com/de/cookies', 'newyork-bagberth.com'))).toBe('http://newyork-bagberth.com/de/legal/cookies/de-DE/opt-in');
+    expect(getRewrittenUrl(call('http://newyork-bagberth.com/de/nothing-here', 'newyork-bagberth.com'))).toBe('http://newyork-bagberth.com/de/not-found/opt-in');
   });
 
   it('rewrites /sitemap.xml to the host-file route with its query', () => {

@@ -88,7 +88,8 @@ describe('routeRequest', () => {
     // Issue 22: a host's 404 keeps the host's consent regime, like its landing and legal pages.
     ['a locale the host does not offer is 404', { locale: 'ja', explicitLocale: true }, 'not-found', { reason: 'locale-not-offered', page: '/not-found/opt-in' }],
     ['an opt-out host\'s 404 is in its regime', { host: 'kyoto-test.jp', pathname: '/admin' }, 'not-found', { reason: 'foreign-path', page: '/not-found/opt-out' }],
-    ['and so is a locale it does not offer', { host: 'kyoto-test.jp', locale: 'pl', explicitLocale: true }, 'not-found', { reason: 'locale-not-offered', page: '/not-found/opt-out' }],
+    ['and so is a locale it does not offer', { host: 'kyoto-test.jp', locale: 'ko', explicitLocale: true }, 'not-found', { reason: 'locale-not-offered', page: '/not-found/opt-out' }],
+    ['but in an EEA language it asks first', { host: 'kyoto-test.jp', locale: 'pl', explicitLocale: true }, 'not-found', { reason: 'locale-not-offered', page: '/not-found/opt-in' }],
     ['an unknown host is 404 on the unknown-host page', { host: 'nope.example' }, 'not-found', { reason: 'unknown-host', page: '/unknown-host', locale: 'en' }],
     ['an unknown host answers in the browser\'s language', { host: 'nope.example', acceptLanguage: 'nl, ja;q=0.8' }, 'not-found', { reason: 'unknown-host', locale: 'ja' }],
     ['an unknown host answers in the language its URL names', { host: 'nope.example', locale: 'de', explicitLocale: true, acceptLanguage: 'ja' }, 'not-found', { locale: 'de' }],
