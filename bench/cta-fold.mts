@@ -4,26 +4,33 @@
 // and at 320×568, 360×640 and 390×844 reads where the hero's booking button ends. Prints each page
 // whose button ends below the first screen, then a table per viewport and visit.
 // Usage: npm run build && npm run bench:fold      (exits 1 when a button is below the fold)
+//        BENCH_GPC=1 npm run bench:fold             (first visits to opt-out hosts from browsers that send
+//                                                    Global Privacy Control: the banner's other wording)
 import { readFileSync } from 'node:fs';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { HUMAN_USER_AGENT } from '../playwright.config';
 import { PHONE_SCREENS } from '../tests/e2e/support/phoneScreens';
+import { consentRegimeFor } from '../src/tenancy/consentRegime';
 import { ALL_GRANTED, CONSENT_COOKIE, serializeConsent } from '../src/consent/record';
 import { startServer } from './server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3202);
 const VIEWPORTS = PHONE_SCREENS;
-const VISITS = ['first', 'returning'] as const;
+const GPC = process.env.BENCH_GPC === '1';
+const VISITS = GPC ? (['first'] as const) : (['first', 'returning'] as const);
 const CONCURRENCY = 4;
 /** The hero's booking link: the one in the offer the price labels. */
 const HERO_CTA = '[aria-labelledby="offer-price"] a';
 
-type Entry = { domain: string; path: string; locales: string[] };
+type Entry = { domain: string; path: string; slug: string; locales: string[] };
 const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: Entry[] };
+const { places } = JSON.parse(readFileSync('tenants/places.json', 'utf8')) as { places: Record<string, { country: string }> };
 const byPath = new Map<string, Entry>();
 for (const entry of domains) if (!byPath.has(entry.path)) byPath.set(entry.path, entry);
 const pages = [...byPath.values()].flatMap((entry) =>
-  entry.locales.map((locale) => ({ domain: entry.domain, label: `${entry.domain}/${locale === 'en' ? '' : locale}`, path: `/${locale === 'en' ? '' : locale}` })),
+  entry.locales
+    .filter((locale) => !GPC || consentRegimeFor(places[entry.slug]?.country, locale) === 'opt-out')
+    .map((locale) => ({ domain: entry.domain, label: `${entry.domain}/${locale === 'en' ? '' : locale}`, path: `/${locale === 'en' ? '' : locale}` })),
 );
 
 type Result = { page: string; visit: (typeof VISITS)[number]; width: number; height: number; bottom: number };
@@ -39,6 +46,7 @@ try {
   for (const visit of VISITS) {
     const context: BrowserContext = await browser.newContext({ userAgent: HUMAN_USER_AGENT, viewport: VIEWPORTS[0] });
     await context.route(/^https?:\/\/(?!([^/]+\.)?localhost[:/])/, (route) => route.abort());
+    if (GPC) await context.addInitScript(() => Object.defineProperty(navigator, 'globalPrivacyControl', { value: true }));
     // The first screen is the server's HTML and CSS, and the head's inline script hides the banner
     // for a returning visitor; the app's scripts change neither (CLS 0), so they are left out, which
     // makes the sweep several times faster. tests/e2e/first-screen.spec.ts measures with them.

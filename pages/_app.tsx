@@ -3,14 +3,18 @@ import { appWithTranslation } from 'next-i18next/pages';
 import { ThemeProvider } from 'styled-components';
 import { PAGE_EVENTS, trackEvent, useMicrositesAnalytics } from '@/analytics';
 import { ConsentProvider, useConsentController } from '@/consent/ConsentContext';
-import type { ConsentRegime } from '@/consent/policy';
+import type { ConsentRegime } from '@/tenancy/consentRegime';
 import type { ConsentChoice } from '@/consent/record';
 import { useMonitoring } from '@/monitoring';
 import { StablePage } from '@/shell/StablePage';
 import { GlobalStyle, theme } from '@/theme';
 import nextI18nConfig from '../next-i18next.config.js';
 
-/** A page names its host's regime (landing pages, from the place's country); any other page asks first. */
+/**
+ * A page names its host's regime: landing pages from the place's country, legal pages and a tenant
+ * host's 404 from the middleware's rewrite (src/tenancy/routeRequest.ts). Any other page (the
+ * directory, the unknown-host page, errors of the microsites host) asks first.
+ */
 const regimeOf = (pageProps: { consentRegime?: ConsentRegime }): ConsentRegime => (pageProps.consentRegime === 'opt-out' ? 'opt-out' : 'opt-in');
 
 /** A choice is tracked only where analytics is allowed, with the categories chosen. */

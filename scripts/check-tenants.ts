@@ -25,7 +25,7 @@ async function main() {
       import('../src/content/pricing'),
       import('../src/content/linkedNames'),
       import('../src/consent/processors'),
-      import('../src/consent/policy'),
+      import('../src/tenancy/consentRegime'),
     ]);
   const problems = validateTenants(domainsFile, placesFile, { currencies: SUPPORTED_CURRENCIES });
   // Names shown across pages follow the neighbour rules, which need a map that is valid entry by entry.

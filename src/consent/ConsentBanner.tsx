@@ -1,9 +1,9 @@
 import { Trans, useTranslation } from 'next-i18next/pages';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Container, PhoneText, WideText } from '@/theme';
 import { useConsent } from './ConsentContext';
-import { CONSENT_CATEGORIES, CONSENT_MARK_ATTRIBUTE, choiceFromForm } from './record';
+import { CONSENT_CATEGORIES, CONSENT_MARK_ATTRIBUTE, GPC_MARK_ATTRIBUTE, choiceFromForm } from './record';
 
 export const CONSENT_BANNER_ID = 'cookie-consent';
 /** Where a submitted choice goes without JavaScript, or before the app has started. */
@@ -38,18 +38,18 @@ export function ConsentBanner({ cookiePolicyHref }: { cookiePolicyHref: string }
 
   // Unticked on an opt-in host until the visitor ticks them; an opt-out host runs them unless refused.
   const policy = <a href={cookiePolicyHref}>{t('legal:links.cookies')}</a>;
+  const short = (key: string) => <Trans t={t} i18nKey={key} components={{ policy: <a href={cookiePolicyHref} /> }} />;
   const ticked = (category: (typeof CONSENT_CATEGORIES)[number]) => consent?.[category] ?? regime === 'opt-out';
   return (
-    <Region id={CONSENT_BANNER_ID} ref={region} tabIndex={-1} aria-label={t('consent.label')} data-state={banner}>
+    // data-nosnippet: the banner is the first text of the body, never a search result's snippet.
+    <Region id={CONSENT_BANNER_ID} ref={region} tabIndex={-1} aria-label={t('consent.label')} data-state={banner} data-nosnippet="">
       <Container>
         <form method="post" action={CONSENT_FORM_ACTION} onSubmit={onSubmit}>
           <Text>
             {/* On a phone one sentence naming the purposes, its word for cookies a link to the policy, so the page's call to action stays on the first screen; the categories are one tap away, under "Choose by category". */}
-            <PhoneText>
-              <Trans t={t} i18nKey={regime === 'opt-in' ? 'consent.shortOptIn' : 'consent.shortOptOut'} components={{ policy: <a href={cookiePolicyHref} /> }} />
-            </PhoneText>
+            <PhoneText>{regime === 'opt-in' ? short('consent.shortOptIn') : <ByGpc plain={short('consent.shortOptOut')} honoured={short('consent.shortGpc')} />}</PhoneText>
             <WideText>
-              {t(regime === 'opt-in' ? 'consent.bodyOptIn' : 'consent.bodyOptOut')} {policy}
+              {regime === 'opt-in' ? t('consent.bodyOptIn') : <ByGpc plain={t('consent.bodyOptOut')} honoured={t('consent.bodyGpc')} />} {policy}
             </WideText>
           </Text>
           <Buttons>
@@ -89,6 +89,29 @@ export function ConsentBanner({ cookiePolicyHref }: { cookiePolicyHref: string }
         </form>
       </Container>
     </Region>
+  );
+}
+
+/**
+ * On an opt-out host Global Privacy Control refuses analytics (record.ts effectiveConsent) and
+ * replay (monitoring/rumInitOptions.ts) until the visitor chooses. Both wordings are in the static
+ * page; the head script's mark (markRecordedConsent.ts) picks one before the first paint, so the
+ * banner never shifts. Once a choice is recorded the plain wording is the true one.
+ */
+const GPC_UNDECIDED = `html[${GPC_MARK_ATTRIBUTE}='on']:not([${CONSENT_MARK_ATTRIBUTE}='recorded'])`;
+const Plain = styled.span`
+  ${GPC_UNDECIDED} & { display: none; }
+`;
+const Honoured = styled.span`
+  display: none;
+  ${GPC_UNDECIDED} & { display: inline; }
+`;
+function ByGpc({ plain, honoured }: { plain: ReactNode; honoured: ReactNode }) {
+  return (
+    <>
+      <Plain>{plain}</Plain>
+      <Honoured>{honoured}</Honoured>
+    </>
   );
 }
 

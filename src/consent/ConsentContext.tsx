@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { globalPrivacyControl, readRecordedConsent, recordConsent } from './browserConsent';
-import type { ConsentRegime } from './policy';
+import type { ConsentRegime } from '@/tenancy/consentRegime';
 import { CONSENT_CATEGORIES, effectiveConsent, refusedCategories, type ConsentCategory, type ConsentChoice } from './record';
 
 /**

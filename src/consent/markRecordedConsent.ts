@@ -1,5 +1,5 @@
 import { jsonForInlineScript } from '@/base/jsonForInlineScript';
-import { CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, CONSENT_MARK_ATTRIBUTE, CONSENT_VERSION } from './record';
+import { CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, CONSENT_MARK_ATTRIBUTE, CONSENT_VERSION, GPC_MARK_ATTRIBUTE } from './record';
 
 /**
  * Marks the document when the visitor's choice is recorded and still valid, before the body is
@@ -15,5 +15,10 @@ export function markRecordedConsent(cookie: string, version: number, lifetimeDay
   if (age >= -864e5 && age < lifetimeDays * 864e5) document.documentElement.setAttribute(attribute, 'recorded');
 }
 
+/** Marks the document when the browser sends Global Privacy Control, before the body is parsed: the banner's wording changes without a shift. */
+export function markGlobalPrivacyControl(attribute: string): void {
+  if ((navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true) document.documentElement.setAttribute(attribute, 'on');
+}
+
 /** The inline script for the document's head. */
-export const MARK_RECORDED_CONSENT_SCRIPT = `(${markRecordedConsent.toString()})(${jsonForInlineScript(CONSENT_COOKIE)},${CONSENT_VERSION},${CONSENT_LIFETIME_DAYS},${jsonForInlineScript(CONSENT_MARK_ATTRIBUTE)})`;
+export const MARK_RECORDED_CONSENT_SCRIPT = `(${markRecordedConsent.toString()})(${jsonForInlineScript(CONSENT_COOKIE)},${CONSENT_VERSION},${CONSENT_LIFETIME_DAYS},${jsonForInlineScript(CONSENT_MARK_ATTRIBUTE)});(${markGlobalPrivacyControl.toString()})(${jsonForInlineScript(GPC_MARK_ATTRIBUTE)})`;

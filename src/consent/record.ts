@@ -1,4 +1,4 @@
-import type { ConsentRegime } from './policy';
+import type { ConsentRegime } from '@/tenancy/consentRegime';
 
 /** The optional categories a visitor chooses; strictly necessary storage needs no choice. */
 export interface ConsentChoice {
@@ -15,6 +15,8 @@ export const CONSENT_COOKIE = 'consent';
 export const CONSENT_VERSION = 1;
 /** `<html data-consent="recorded">` hides the server-rendered banner (markRecordedConsent.ts, ConsentBanner.tsx). */
 export const CONSENT_MARK_ATTRIBUTE = 'data-consent';
+/** `<html data-gpc="on">`: the browser sends Global Privacy Control, and an undecided visitor's banner says it is honoured. */
+export const GPC_MARK_ATTRIBUTE = 'data-gpc';
 /** A choice is kept six months, then asked again. */
 export const CONSENT_LIFETIME_DAYS = 182;
 

@@ -9,7 +9,7 @@ import { formatMoney } from '@/i18n/formatMoney';
 import { withCopy, type PageCopy } from '@/i18n/pageCopy';
 import { regionalFormat, timeZoneName, type RegionalFormat } from '@/i18n/regionalLocale';
 import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
-import { consentRegimeFor } from '@/consent/policy';
+import { consentRegimeFor } from '@/tenancy/consentRegime';
 import { breadcrumbTrail } from '@/seo/breadcrumbs';
 import { canonicalHostFor } from '@/tenancy/canonicalHost';
 import { headLinks } from '@/seo/pageLinks';
@@ -116,7 +116,7 @@ export function landingProps(params: LandingParams, locale: string | undefined):
       timeZoneName: timeZoneName(place.timeZone, format.locale),
     },
     heroImage: heroImageFor(place.kind),
-    consentRegime: consentRegimeFor(place.country),
+    consentRegime: consentRegimeFor(place.country, locale),
     format,
     price: {
       dailyFrom: formatMoney(prices.dailyFrom, place.currency, format),

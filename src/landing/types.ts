@@ -1,5 +1,5 @@
 import type { NeighbourHeading } from '@/content/nearby';
-import type { ConsentRegime } from '@/consent/policy';
+import type { ConsentRegime } from '@/tenancy/consentRegime';
 import type { HeroImage } from './heroPicture';
 import type { MapLayout } from './map/layout';
 import type { StorageSpotsState } from './storage/server';
@@ -50,7 +50,7 @@ export interface LandingProps {
     /** The place's time zone as readers of this locale name it, never an IANA id. */
     timeZoneName: string;
   };
-  /** The cookie consent regime of the host's country (consent/policy.ts). */
+  /** The cookie consent regime of the host's country (tenancy/consentRegime.ts). */
   consentRegime: ConsentRegime;
   /** The hero picture of the place's kind, sized for each breakpoint. */
   heroImage: HeroImage;

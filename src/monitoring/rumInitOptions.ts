@@ -9,13 +9,21 @@ export interface TransportChoice {
   useSafariProxy: boolean;
 }
 
+/** What the visitor's browser asks for beyond the consent record. */
+export interface PrivacySignals {
+  /** Global Privacy Control (navigator.globalPrivacyControl). */
+  globalPrivacyControl: boolean;
+}
+
+const NO_SIGNALS: PrivacySignals = { globalPrivacyControl: false };
+
 /** A configured proxy (the test collector) wins; otherwise Safari-type browsers use ours. */
 export function proxyFor(config: EnabledMonitoringConfig, { useSafariProxy }: TransportChoice): string | undefined {
   return config.proxyUrl ?? (useSafariProxy ? SAFARI_PROXY_PATH : undefined);
 }
 
 // Datadog requires RUM and Logs to share the session options, so both are built from this.
-function sharedInitOptions(config: EnabledMonitoringConfig, transport: TransportChoice) {
+function sharedInitOptions(config: EnabledMonitoringConfig, transport: TransportChoice, signals: PrivacySignals) {
   return {
     clientToken: config.clientToken,
     site: config.site,
@@ -33,6 +41,9 @@ function sharedInitOptions(config: EnabledMonitoringConfig, transport: Transport
     // Loaded only once the visitor allowed monitoring (consent/); a withdrawal sets it to not-granted.
     trackingConsent: 'granted',
     proxy: proxyFor(config, transport),
+    // Under Global Privacy Control monitoring keeps to errors and performance: no persistent
+    // anonymous id (the cookie then ends with the visit) and no session replay (rumInitOptions).
+    ...(signals.globalPrivacyControl && { trackAnonymousUser: false }),
   } satisfies Partial<RumInitConfiguration & LogsInitConfiguration>;
 }
 
@@ -41,12 +52,13 @@ export function rumInitOptions(
   config: EnabledMonitoringConfig,
   transport: TransportChoice,
   globalContext: () => Record<string, unknown> = () => ({}),
+  signals: PrivacySignals = NO_SIGNALS,
 ): RumInitConfiguration {
   return {
-    ...sharedInitOptions(config, transport),
+    ...sharedInitOptions(config, transport, signals),
     applicationId: config.applicationId,
     allowedTracingUrls: config.tracingOrigins,
-    sessionReplaySampleRate: config.sessionReplaySampleRate,
+    sessionReplaySampleRate: signals.globalPrivacyControl ? 0 : config.sessionReplaySampleRate,
     trackUserInteractions: config.trackUserInteractions,
     trackResources: config.trackResources,
     trackLongTasks: config.trackLongTasks,
@@ -62,9 +74,9 @@ export function rumInitOptions(
 }
 
 /** The options for `datadogLogs.init`: errors are forwarded, on the same session and transport. */
-export function logsInitOptions(config: EnabledMonitoringConfig, transport: TransportChoice): LogsInitConfiguration {
+export function logsInitOptions(config: EnabledMonitoringConfig, transport: TransportChoice, signals: PrivacySignals = NO_SIGNALS): LogsInitConfiguration {
   return {
-    ...sharedInitOptions(config, transport),
+    ...sharedInitOptions(config, transport, signals),
     forwardErrorsToLogs: true,
     beforeSend: keepLogEvent,
   };

@@ -1,6 +1,7 @@
 import Router from 'next/router';
 import { detectBot } from '@/base/botDetection';
 import { publicMonitoringConfig } from '@/config/monitoringEnv';
+import { globalPrivacyControl } from '@/consent/browserConsent';
 import { tenantContext } from './context';
 import { startMonitoring, type MonitoringHandle } from './startMonitoring';
 
@@ -9,7 +10,7 @@ export async function startForPage(): Promise<MonitoringHandle | undefined> {
   if (!publicMonitoringConfig.enabled) return undefined;
   const isBot = await detectBot();
   const tenant = tenantContext({ host: window.location.host, slug: Router.query.slug, type: Router.query.type });
-  const handle = await startMonitoring({ config: publicMonitoringConfig, locale: Router.locale ?? 'en', tenant, isBot });
+  const handle = await startMonitoring({ config: publicMonitoringConfig, locale: Router.locale ?? 'en', tenant, isBot, globalPrivacyControl: globalPrivacyControl() });
   // The language may have changed while the SDKs loaded.
   handle?.setLocale(Router.locale ?? 'en');
   return handle;

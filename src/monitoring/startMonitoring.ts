@@ -2,10 +2,10 @@ import type { MonitoringConfig, EnabledMonitoringConfig } from '@/config/monitor
 import { APPLICATION_CONTEXT_KEY, TENANT_CONTEXT_KEY, applicationContext, type TenantContext } from './context';
 import { appLogger, setLogSink } from '@/base/logger';
 import { datadogSink } from './datadogSink';
-import { logsInitOptions, rumInitOptions, type TransportChoice } from './rumInitOptions';
+import { logsInitOptions, rumInitOptions, type PrivacySignals, type TransportChoice } from './rumInitOptions';
 import { isSafariLike } from './safari';
 
-export interface StartMonitoringOptions {
+export interface StartMonitoringOptions extends PrivacySignals {
   config: MonitoringConfig;
   /** The page language now; later changes go through the handle. */
   locale: string;
@@ -62,12 +62,12 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
   const [logsModule, rumModule] = await Promise.allSettled([import('@datadog/browser-logs'), import('@datadog/browser-rum')]);
   // Logs start first, so that a failure of RUM is reported to Datadog rather than the console.
   const logs = startSdk('browser-logs', logsModule, ({ datadogLogs }) => {
-    withContext(datadogLogs).init(logsInitOptions(config, transport));
+    withContext(datadogLogs).init(logsInitOptions(config, transport, options));
     setLogSink(datadogSink(datadogLogs.logger));
     return datadogLogs;
   });
   const rum = startSdk('browser-rum', rumModule, ({ datadogRum }) => {
-    withContext(datadogRum).init(rumInitOptions(config, transport, () => datadogRum.getGlobalContext()));
+    withContext(datadogRum).init(rumInitOptions(config, transport, () => datadogRum.getGlobalContext(), options));
     return datadogRum;
   });
 

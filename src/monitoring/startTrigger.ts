@@ -1,8 +1,9 @@
 /**
  * Spec §2 and §4: on these routes monitoring loads at once instead of at the first scroll. The
- * unknown-host page is the 404 that an unmapped host gets, so it counts as one.
+ * unknown-host page is the 404 that an unmapped host gets, and /not-found/[regime] a tenant
+ * host's, so they count as ones.
  */
-const IMMEDIATE_START_ROUTES: readonly string[] = ['/404', '/500', '/_error', '/unknown-host'];
+const IMMEDIATE_START_ROUTES: readonly string[] = ['/404', '/500', '/_error', '/unknown-host', '/not-found/[regime]'];
 
 /** `pathname` is the Next router's page path (`router.pathname`), not the address bar's. */
 export function shouldStartImmediately(pathname: string): boolean {

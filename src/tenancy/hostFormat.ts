@@ -1,4 +1,5 @@
 import { regionalLocale } from '@/i18n/regionalLocale';
+import { consentRegimeFor, type ConsentRegime } from './consentRegime';
 import { WEBSITE_LOCALES, type WebsiteLocale } from '@/i18n/websiteLocales';
 import { PLACES } from './placeData';
 import type { DomainEntry } from './types';
@@ -12,13 +13,27 @@ export function hostFormatLocale(slug: string | undefined, locale: WebsiteLocale
 }
 
 /**
- * Every (locale, regional locale) some host shows a page shared by all hosts in, such as a
- * legal page: one static page each, since a static page cannot ask for the host.
+ * The consent regime of a host's pages in a locale (consentRegime.ts), from its place's country
+ * and the language. The microsites host has no country: it asks first.
  */
-export function sharedPageFormats(entries: readonly DomainEntry[]): { locale: WebsiteLocale; formatLocale: string }[] {
-  const pairs = [
-    ...WEBSITE_LOCALES.map((locale) => [locale, hostFormatLocale(undefined, locale)] as const),
-    ...entries.flatMap((entry) => entry.locales.map((locale) => [locale, hostFormatLocale(entry.slug, locale)] as const)),
+export function hostConsentRegime(slug: string | undefined, locale: WebsiteLocale): ConsentRegime {
+  return consentRegimeFor(slug ? PLACES[slug]?.country : undefined, locale);
+}
+
+export interface SharedPageFormat {
+  locale: WebsiteLocale;
+  formatLocale: string;
+  regime: ConsentRegime;
+}
+
+/**
+ * Every (locale, regional locale, consent regime) some host shows a page shared by all hosts in,
+ * such as a legal page: one static page each, since a static page cannot ask for the host.
+ */
+export function sharedPageFormats(entries: readonly DomainEntry[]): SharedPageFormat[] {
+  const formats: SharedPageFormat[] = [
+    ...WEBSITE_LOCALES.map((locale) => ({ locale, formatLocale: hostFormatLocale(undefined, locale), regime: hostConsentRegime(undefined, locale) })),
+    ...entries.flatMap((entry) => entry.locales.map((locale) => ({ locale, formatLocale: hostFormatLocale(entry.slug, locale), regime: hostConsentRegime(entry.slug, locale) }))),
   ];
-  return [...new Map(pairs.map(([locale, formatLocale]) => [`${locale} ${formatLocale}`, { locale, formatLocale }])).values()];
+  return [...new Map(formats.map((format) => [`${format.locale} ${format.formatLocale} ${format.regime}`, format])).values()];
 }

@@ -1,16 +1,20 @@
 import { negotiateLanguage, resolvePageLanguage } from '@/i18n/pageLanguage';
 import { DEFAULT_LOCALE, isWebsiteLocale, WEBSITE_LOCALES, type WebsiteLocale } from '@/i18n/websiteLocales';
+import type { ConsentRegime } from './consentRegime';
 import { NoMappingError, type TenantResolver } from './resolveTenant';
 import type { DomainEntry } from './types';
 
 /** The page that explains an unknown host; only ever served with status 404. */
 export const UNKNOWN_HOST_PAGE = '/unknown-host';
 export const NOT_FOUND_PAGE = '/404';
+/** A tenant host's 404 in its consent regime (pages/not-found/[regime].tsx); only ever served with status 404. */
+export const tenantNotFoundPage = (regime: ConsentRegime) => `/not-found/${regime}`;
 /**
  * Pages that only stand in for something else, never served at their own URL: the unknown-host
- * page, and the server-error page, which answers 500 there, so anyone could set off 5xx alerts.
+ * page, the tenant hosts' 404s, and the server-error page, which answers 500 there, so anyone
+ * could set off 5xx alerts.
  */
-const INTERNAL_PAGES: readonly string[] = [UNKNOWN_HOST_PAGE, '/500'];
+const isInternalPage = (pathname: string) => [UNKNOWN_HOST_PAGE, '/500'].includes(pathname) || pathname.startsWith('/not-found/');
 
 /** Legal pages every host serves at /terms, /privacy, /cookies and /imprint, from one shared page each. */
 export const LEGAL_DOCUMENTS = ['terms', 'privacy', 'cookies', 'imprint'] as const;
@@ -58,6 +62,8 @@ export interface RoutingContext {
   resolveTenant: TenantResolver;
   /** The regional locale a place's host (none: the microsites host) writes a locale in (hostFormat.ts). */
   formatLocaleFor: (slug: string | undefined, locale: WebsiteLocale) => string;
+  /** The consent regime of a place's host (none: the microsites host) in a locale, which every page of the host keeps (hostFormat.ts). */
+  regimeFor: (slug: string | undefined, locale: WebsiteLocale) => ConsentRegime;
 }
 
 export type NotFoundReason = 'unknown-host' | 'locale-not-offered' | 'foreign-path' | 'internal-page';
@@ -75,10 +81,10 @@ function switchTo(request: RouteRequest, offered?: readonly WebsiteLocale[]): Ro
   return { kind: 'redirect', pathname: request.pathname, locale: chosen, storeLanguage: chosen };
 }
 
-const notFound = (reason: NotFoundReason, locale?: WebsiteLocale): RouteDecision => ({
+const notFound = (reason: NotFoundReason, page: string, locale?: WebsiteLocale): RouteDecision => ({
   kind: 'not-found',
   reason,
-  page: reason === 'unknown-host' ? UNKNOWN_HOST_PAGE : NOT_FOUND_PAGE,
+  page,
   ...(locale && { locale }),
 });
 
@@ -100,14 +106,15 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
   const file = hostFile(request.pathname);
   if (file) return { kind: 'rewrite', ...file };
 
-  // One static legal page per document, locale and regional locale (pages/legal/[doc]/[format].tsx):
-  // the host's country decides how its date is written, and a static page cannot ask for the host.
+  // One static legal page per document, locale, regional locale and consent regime
+  // (pages/legal/[doc]/[format]/[regime].tsx): the host's country decides how its date is written,
+  // with the page's language whether its banner asks first, and a static page cannot ask for the host.
   const legalDocument = legalDocumentAt(request.pathname);
-  const legalPage = (slug?: string) =>
-    `/legal/${legalDocument}/${context.formatLocaleFor(slug, isWebsiteLocale(request.locale) ? request.locale : DEFAULT_LOCALE)}`;
+  const pageLocale = isWebsiteLocale(request.locale) ? request.locale : DEFAULT_LOCALE;
+  const legalPage = (slug?: string) => `/legal/${legalDocument}/${context.formatLocaleFor(slug, pageLocale)}/${context.regimeFor(slug, pageLocale)}`;
   const legal = legalDocument !== undefined;
   if (request.host === context.micrositesHost) {
-    if (INTERNAL_PAGES.includes(request.pathname)) return notFound('internal-page');
+    if (isInternalPage(request.pathname)) return notFound('internal-page', NOT_FOUND_PAGE);
     const switched = switchTo(request);
     if (switched) return switched;
     return legal ? { kind: 'rewrite', pathname: legalPage() } : { kind: 'pass' };
@@ -117,19 +124,21 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
   try {
     entry = context.resolveTenant(request.host);
   } catch (error) {
-    if (error instanceof NoMappingError) return notFound('unknown-host', unknownHostLanguage(request));
+    if (error instanceof NoMappingError) return notFound('unknown-host', UNKNOWN_HOST_PAGE, unknownHostLanguage(request));
     throw error;
   }
 
+  // The host's 404 keeps its regime: an opt-out host's must not purge what its landing page stored.
+  const hostNotFound = (reason: NotFoundReason) => notFound(reason, tenantNotFoundPage(context.regimeFor(entry.slug, pageLocale)));
   const offered = entry.locales;
-  if (!isWebsiteLocale(request.locale) || !offered.includes(request.locale)) return notFound('locale-not-offered');
+  if (!isWebsiteLocale(request.locale) || !offered.includes(request.locale)) return hostNotFound('locale-not-offered');
 
   const switched = legal || request.pathname === '/' ? switchTo(request, offered) : undefined;
   if (switched) return switched;
   if (legal) return { kind: 'rewrite', pathname: legalPage(entry.slug), entry };
   // The host's own landing path has one public URL: its root.
   if (request.pathname === entry.path) return { kind: 'redirect', pathname: '/', locale: request.locale };
-  if (request.pathname !== '/') return notFound('foreign-path');
+  if (request.pathname !== '/') return hostNotFound('foreign-path');
 
   // Spec §2: a URL without a locale shows the stored language choice, when the host offers it;
   // without one, the first of the browser's languages the host offers, else its default.

@@ -1,5 +1,5 @@
 import { publicEnv } from '@/config/publicEnv';
-import { hostFormatLocale } from './hostFormat';
+import { hostConsentRegime, hostFormatLocale } from './hostFormat';
 import { normalizeHost } from './normalizeHost';
 import { isLocalBaseUrl } from './previewUrl';
 import { createTenantResolver } from './resolveTenant';
@@ -11,4 +11,5 @@ export const routingContext: RoutingContext = {
   micrositesHost: normalizeHost(new URL(publicEnv.micrositesBaseUrl).host),
   resolveTenant: createTenantResolver(DOMAIN_ENTRIES, { previewAliases: isLocalBaseUrl(publicEnv.micrositesBaseUrl) }),
   formatLocaleFor: hostFormatLocale,
+  regimeFor: hostConsentRegime,
 };

@@ -348,17 +348,81 @@ test.describe('an opt-out host (US)', () => {
     await expectEverythingListed(page, context);
   });
 
-  test('Global Privacy Control refuses analytics; monitoring still runs', async ({ page }) => {
-    await page.addInitScript(() => Object.defineProperty(navigator, 'globalPrivacyControl', { value: true }));
+  // Issue 22 item 4: a German page of a New York host is written for travellers from Europe.
+  test('its pages in an EEA language ask first: nothing fetched, sent or stored before a choice', async ({ page, context }) => {
     const watch = watchVendors(page);
-    const marker = crypto.randomUUID();
-    await page.goto(hostUrl(OPT_OUT, `/?e2e=${marker}`));
+    await page.goto(hostUrl(OPT_OUT, '/de'));
+    await expect(banner(page).getByText('Nichts davon ist aktiv, bevor Sie eine Auswahl treffen')).toBeVisible();
     await appStarted(page);
     await scrollAndType(page);
-    await expect.poll(async () => (await collector.telemetry(marker)).length, { timeout: 40_000 }).toBeGreaterThan(0);
-    // Analytics would have started at the input above; the collector has seen Datadog only.
-    await page.waitForTimeout(6_000);
-    expect(watch.vendors()).toEqual(['datadog']);
+    await page.waitForTimeout(QUIET_MS);
+    expect(watch.all()).toEqual([]);
+    expect(await storedNames(page, context)).toEqual(NOTHING_STORED);
+  });
+
+  // Issue 22 item 2: a host's legal pages and 404 keep its regime; in the opt-in one they would ask
+  // first and purge the identity its landing page stored, and the next page would count a new visitor.
+  test('its legal pages and 404 keep its regime: the notice, not the question, and nothing purged', async ({ page, context, consoleGuard }) => {
+    test.setTimeout(90_000);
+    consoleGuard.allow(/status of 404/);
+    await page.goto(hostUrl(OPT_OUT));
+    await appStarted(page);
+    await scrollAndType(page);
+    const tracked = async () => (await context.cookies(page.url())).filter((cookie) => cookie.name === 'anonymous-id' || cookie.name.startsWith('_dd_s')).map(({ name, value }) => `${name}=${value}`).sort();
+    await expect.poll(tracked, { timeout: 20_000 }).toEqual([expect.stringMatching(/^_dd_s/), expect.stringMatching(/^anonymous-id=/)]);
+    const identity = (await tracked()).find((cookie) => cookie.startsWith('anonymous-id='));
+
+    for (const [path, status] of [['/cookies', 200], ['/nothing-here', 404]] as const) {
+      const response = await page.goto(hostUrl(OPT_OUT, path));
+      expect(response?.status(), path).toBe(status);
+      await appStarted(page);
+      await expect(banner(page).getByText('You can refuse them here at any time')).toBeVisible();
+      await expect(banner(page).getByText('None of it runs until you choose')).toHaveCount(0);
+      // The purge runs once the page has started: give it the time it takes on a landing page.
+      await page.waitForTimeout(3_000);
+      expect(await tracked(), path).toEqual(expect.arrayContaining([identity, expect.stringMatching(/^_dd_s/)]));
+    }
+  });
+
+  test('Global Privacy Control refuses analytics, session replay and the persistent id, and the banner says so', async ({ browser }) => {
+    test.setTimeout(150_000);
+    for (const gpc of [false, true]) {
+      const context = await browser.newContext();
+      await context.addInitScript((on) => {
+        if (on) Object.defineProperty(navigator, 'globalPrivacyControl', { value: true });
+        // Datadog draws the session id from Math.random and replays the sessions whose id hashes into
+        // its 20 % sample: this id is in it, so without GPC the page is replayed.
+        Math.random = () => 0.07;
+      }, gpc);
+      const page = await context.newPage();
+      const watch = watchVendors(page);
+      const replays: string[] = [];
+      page.on('request', (request) => {
+        if (decodeURIComponent(request.url()).includes('/api/v2/replay')) replays.push(request.url());
+      });
+      const marker = crypto.randomUUID();
+      await page.goto(hostUrl(OPT_OUT, `/?e2e=${marker}`));
+      // Decided by the head script before the first paint, from the static page's two wordings.
+      await expect(banner(page).getByText('Your browser sends Global Privacy Control')).toBeVisible({ visible: gpc });
+      await expect(banner(page).getByText('You can refuse them here at any time')).toBeVisible({ visible: !gpc });
+      await expect(banner(page)).toHaveAttribute('data-nosnippet', '');
+      await appStarted(page);
+      await scrollAndType(page);
+      await expect.poll(async () => (await collector.telemetry(marker)).length, { timeout: 40_000 }).toBeGreaterThan(0);
+      if (!gpc) {
+        // The control: the same visit without GPC is replayed.
+        await expect.poll(() => replays.length, { timeout: 30_000 }).toBeGreaterThan(0);
+      } else {
+        // Analytics would have started at the input above, replay would have posted by now.
+        await page.waitForTimeout(12_000);
+        expect(watch.vendors()).toEqual(['datadog']);
+        expect(replays).toEqual([]);
+        const session = (await context.cookies(page.url())).find((cookie) => cookie.name === '_dd_s_v2')?.value;
+        expect(session).toMatch(/(^|&)id=/);
+        expect(session).not.toMatch(/(^|&)aid=/);
+      }
+      await context.close();
+    }
   });
 });
 

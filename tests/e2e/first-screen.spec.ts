@@ -4,7 +4,7 @@
 // de, pl, ru and fr on opt-in hosts (spec §9 locales; docs/consent.md regimes) and ja on an opt-out
 // host. bench/cta-fold.mts sweeps every page.
 import { readFileSync } from 'node:fs';
-import { consentRegimeFor, type ConsentRegime } from '../../src/consent/policy';
+import { consentRegimeFor, type ConsentRegime } from '../../src/tenancy/consentRegime';
 import { expect, hostUrl, rememberConsent, test } from './support/fixtures';
 import { PHONE_SCREENS } from './support/phoneScreens';
 
@@ -25,7 +25,7 @@ const SAMPLE: [string, ConsentRegime][] = [
 const headlinePlace = (entry: Entry, locale: string) => places[entry.slug]?.where?.[locale] ?? places[entry.slug]?.name[locale] ?? '';
 
 for (const [locale, regime] of SAMPLE) {
-  const served = domains.filter((entry) => entry.locales.includes(locale) && consentRegimeFor(places[entry.slug]?.country) === regime);
+  const served = domains.filter((entry) => entry.locales.includes(locale) && consentRegimeFor(places[entry.slug]?.country, locale) === regime);
   const longest = served.reduce((best, entry) => ([...headlinePlace(entry, locale)].length > [...headlinePlace(best, locale)].length ? entry : best));
 
   for (const visit of ['first', 'returning'] as const) {

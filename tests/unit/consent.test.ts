@@ -1,23 +1,35 @@
 // @vitest-environment jsdom
 // Consent: a regime per host, the record (version, date, six months), one list of storage
 // keys (docs/consent.md). Spec §9's event catalogue has the "cookie consent" category.
-import { afterEach, describe, expect, it } from 'vitest';
-import { OPT_IN_COUNTRIES, consentRegimeFor } from '@/consent/policy';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OPT_IN_COUNTRIES, consentRegimeFor } from '@/tenancy/consentRegime';
 import { MARK_RECORDED_CONSENT_SCRIPT } from '@/consent/markRecordedConsent';
-import { CONSENT_MARK_ATTRIBUTE, ALL_GRANTED, ALL_REFUSED, choiceFromForm, effectiveConsent, parseConsent, serializeConsent } from '@/consent/record';
+import { CONSENT_MARK_ATTRIBUTE, GPC_MARK_ATTRIBUTE, ALL_GRANTED, ALL_REFUSED, choiceFromForm, effectiveConsent, parseConsent, serializeConsent } from '@/consent/record';
 import { namesToPurge, storageEntryFor } from '@/consent/storageKeys';
 import { PLACES } from '@/tenancy/placeData';
 
 const DAY = 86_400_000;
 const NOW = new Date('2026-11-24T12:00:00Z');
 
-describe('consent regime by the host country', () => {
+describe('consent regime by the host country and the page language', () => {
   it.each([
     ['GB', 'opt-in'], ['CH', 'opt-in'], ['FR', 'opt-in'], ['de', 'opt-in'], ['NO', 'opt-in'], ['IS', 'opt-in'], ['LI', 'opt-in'],
     ['US', 'opt-out'], ['CA', 'opt-out'], ['JP', 'opt-out'], ['AU', 'opt-out'], ['TR', 'opt-out'], ['SG', 'opt-out'],
     [null, 'opt-in'], ['', 'opt-in'],
-  ] as const)('%s → %s', (country, regime) => {
-    expect(consentRegimeFor(country)).toBe(regime);
+  ] as const)('%s in English → %s', (country, regime) => {
+    expect(consentRegimeFor(country, 'en')).toBe(regime);
+  });
+
+  // Issue 22 item 4: a page in an EEA language is read from the EEA; it asks first on any host.
+  it.each([
+    ['de', 'opt-in'], ['fr', 'opt-in'], ['it', 'opt-in'], ['es', 'opt-in'], ['pt', 'opt-in'], ['pl', 'opt-in'],
+    ['en', 'opt-out'], ['ru', 'opt-out'], ['ja', 'opt-out'], ['ko', 'opt-out'], ['zh', 'opt-out'],
+  ] as const)('a US host in %s → %s', (locale, regime) => {
+    expect(consentRegimeFor('US', locale)).toBe(regime);
+  });
+
+  it('keeps an opt-in host opt-in in every language', () => {
+    for (const locale of ['en', 'ru', 'ja', 'ko', 'zh']) expect(consentRegimeFor('GB', locale)).toBe('opt-in');
   });
 
   it('covers the EEA, the UK and Switzerland: 27 + 3 + 2 countries', () => {
@@ -25,7 +37,7 @@ describe('consent regime by the host country', () => {
   });
 
   it('gives every place of the tenant map a regime from its country', () => {
-    const regimes = new Set(Object.values(PLACES).map((place) => consentRegimeFor(place.country)));
+    const regimes = new Set(Object.values(PLACES).map((place) => consentRegimeFor(place.country, 'en')));
     expect(regimes).toEqual(new Set(['opt-in', 'opt-out']));
   });
 });
@@ -88,6 +100,21 @@ describe('the head script that hides the banner for a recorded choice', () => {
     expect(parseConsent(value, new Date()) !== undefined).toBe(marked);
     new Function(MARK_RECORDED_CONSENT_SCRIPT)();
     expect(document.documentElement.getAttribute(CONSENT_MARK_ATTRIBUTE)).toBe(marked ? 'recorded' : null);
+  });
+
+  it.each([
+    [true, 'on'],
+    [false, null],
+    [undefined, null],
+  ])('marks Global Privacy Control %s for the banner: %s', (signal, mark) => {
+    vi.stubGlobal('navigator', { ...navigator, globalPrivacyControl: signal });
+    try {
+      new Function(MARK_RECORDED_CONSENT_SCRIPT)();
+      expect(document.documentElement.getAttribute(GPC_MARK_ATTRIBUTE)).toBe(mark);
+    } finally {
+      vi.unstubAllGlobals();
+      document.documentElement.removeAttribute(GPC_MARK_ATTRIBUTE);
+    }
   });
 
   it('does not take another cookie whose name ends in consent', () => {

@@ -46,10 +46,19 @@ describe('middleware responses', () => {
     expect(getRewrittenUrl(response)).toBe('http://nope.example/unknown-host');
   });
 
-  it('answers a locale the host lacks with the 404 page', () => {
-    const response = call('http://kyotostation-bagberth.jp/de', 'kyotostation-bagberth.jp');
+  it('answers a locale the host lacks with the 404 page of its consent regime', () => {
+    const response = call('http://kyotostation-bagberth.jp/ko', 'kyotostation-bagberth.jp');
     expect(response.status).toBe(404);
-    expect(getRewrittenUrl(response)).toBe('http://kyotostation-bagberth.jp/de/404');
+    expect(getRewrittenUrl(response)).toBe('http://kyotostation-bagberth.jp/ko/not-found/opt-out');
+    // In German it is read from Europe: it asks first.
+    expect(getRewrittenUrl(call('http://kyotostation-bagberth.jp/de', 'kyotostation-bagberth.jp'))).toBe('http://kyotostation-bagberth.jp/de/not-found/opt-in');
+  });
+
+  it('answers an unknown path of an opt-out host with its regime’s 404 page, never stored', () => {
+    const response = call('http://newyork-bagberth.com/nothing-here', 'newyork-bagberth.com');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(getRewrittenUrl(response)).toBe('http://newyork-bagberth.com/not-found/opt-out');
   });
 
   it('redirects a bare root to the stored language', () => {
@@ -73,8 +82,15 @@ describe('middleware responses', () => {
   it('serves the imprint at /impressum too, on the page of the host’s regional locale', () => {
     const response = call('http://kingscross-bagberth.co.uk/de/impressum', 'kingscross-bagberth.co.uk');
     expect(response.status).toBe(200);
-    expect(getRewrittenUrl(response)).toBe('http://kingscross-bagberth.co.uk/de/legal/imprint/de-DE');
-    expect(getRewrittenUrl(call('http://localhost:3000/impressum', 'localhost:3000'))).toBe('http://localhost:3000/legal/imprint/en-US');
+    expect(getRewrittenUrl(response)).toBe('http://kingscross-bagberth.co.uk/de/legal/imprint/de-DE/opt-in');
+    expect(getRewrittenUrl(call('http://localhost:3000/impressum', 'localhost:3000'))).toBe('http://localhost:3000/legal/imprint/en-US/opt-in');
+  });
+
+  it('serves an opt-out host’s legal pages in its regime', () => {
+    expect(getRewrittenUrl(call('http://newyork-bagberth.com/cookies', 'newyork-bagberth.com'))).toBe('http://newyork-bagberth.com/legal/cookies/en-US/opt-out');
+    // Its German pages are read from Europe: they ask first (issue 22 item 4).
+    expect(getRewrittenUrl(call('http://newyork-bagberth.com/de/cookies', 'newyork-bagberth.com'))).toBe('http://newyork-bagberth.com/de/legal/cookies/de-DE/opt-in');
+    expect(getRewrittenUrl(call('http://newyork-bagberth.com/de/nothing-here', 'newyork-bagberth.com'))).toBe('http://newyork-bagberth.com/de/not-found/opt-in');
   });
 
   it('rewrites /sitemap.xml to the host-file route with its query', () => {

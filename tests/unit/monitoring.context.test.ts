@@ -32,7 +32,7 @@ describe('tenantContext', () => {
 });
 
 describe('shouldStartImmediately', () => {
-  it.each(['/404', '/500', '/_error', '/404/', '/unknown-host'])('starts at once on %s', (pathname) => expect(shouldStartImmediately(pathname)).toBe(true));
+  it.each(['/404', '/500', '/_error', '/404/', '/unknown-host', '/not-found/[regime]'])('starts at once on %s', (pathname) => expect(shouldStartImmediately(pathname)).toBe(true));
 
   it.each(['/', '/[slug]/[type]', '/4040', '/de/404', ''])('waits for the first scroll on %s', (pathname) =>
     expect(shouldStartImmediately(pathname)).toBe(false),

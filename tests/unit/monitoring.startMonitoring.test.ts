@@ -49,6 +49,7 @@ const options = (overrides: Partial<StartMonitoringOptions> = {}): StartMonitori
   tenant: TENANT,
   isBot: false,
   userAgent: CHROME,
+  globalPrivacyControl: false,
   ...overrides,
 });
 
@@ -104,6 +105,13 @@ describe('startMonitoring', () => {
     await startMonitoring(options({ userAgent: SAFARI }));
     expect(rum.init.mock.calls[0]![0]).toMatchObject({ proxy: '/api/monitoring-proxy' });
     expect(logs.init.mock.calls[0]![0]).toMatchObject({ proxy: '/api/monitoring-proxy' });
+  });
+
+  it('keeps to errors under Global Privacy Control: no replay, no persistent id, in both SDKs', async () => {
+    const { startMonitoring } = await load();
+    await startMonitoring(options({ globalPrivacyControl: true }));
+    expect(rum.init.mock.calls[0]![0]).toMatchObject({ sessionReplaySampleRate: 0, trackAnonymousUser: false });
+    expect(logs.init.mock.calls[0]![0]).toMatchObject({ trackAnonymousUser: false });
   });
 
   it('leaves the tenant out on pages of no tenant', async () => {

@@ -3,7 +3,7 @@
 // `npm run tenants:check` and before every build (build.inputChecks.test.ts).
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
-import { EEA_COUNTRIES } from '@/consent/policy';
+import { EEA_COUNTRIES } from '@/tenancy/consentRegime';
 import { PROCESSORS } from '@/consent/processors';
 import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
 import { formatProblem } from '@/tenancy/types';

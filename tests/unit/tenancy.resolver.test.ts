@@ -1,11 +1,11 @@
 // Spec §2 (routes, hosts, aliases) and §5/§8 ('No mapping found for origin').
 import { normalizeHost, requestHost, stripPreviewSuffix } from '@/tenancy/normalizeHost';
-import { hostFormatLocale } from '@/tenancy/hostFormat';
+import { hostConsentRegime, hostFormatLocale } from '@/tenancy/hostFormat';
 import { createTenantResolver, NO_MAPPING_MESSAGE, NoMappingError } from '@/tenancy/resolveTenant';
 import { pathNamesLocale, routeRequest, type RouteDecision, type RouteRequest } from '@/tenancy/routeRequest';
 import { FIXTURE_ENTRIES } from './fixtures';
 
-const context = { micrositesHost: 'localhost', resolveTenant: createTenantResolver(FIXTURE_ENTRIES), formatLocaleFor: hostFormatLocale };
+const context = { micrositesHost: 'localhost', resolveTenant: createTenantResolver(FIXTURE_ENTRIES), formatLocaleFor: hostFormatLocale, regimeFor: hostConsentRegime };
 
 describe('normalizeHost', () => {
   it.each([
@@ -85,7 +85,11 @@ describe('routeRequest', () => {
     ['alias host rewrites to the shared path', { host: 'kingscross-alias.com' }, 'rewrite', { pathname: '/kings-cross-station/poi' }],
     ['tenant root in an offered locale', { locale: 'de', explicitLocale: true }, 'rewrite', { pathname: '/kings-cross-station/poi' }],
     ['preview host resolves like the domain', { host: 'prague-test.cz.localhost' }, 'rewrite', { pathname: '/prague/city' }],
-    ['a locale the host does not offer is 404', { locale: 'ja', explicitLocale: true }, 'not-found', { reason: 'locale-not-offered', page: '/404' }],
+    // Issue 22: a host's 404 keeps the host's consent regime, like its landing and legal pages.
+    ['a locale the host does not offer is 404', { locale: 'ja', explicitLocale: true }, 'not-found', { reason: 'locale-not-offered', page: '/not-found/opt-in' }],
+    ['an opt-out host\'s 404 is in its regime', { host: 'kyoto-test.jp', pathname: '/admin' }, 'not-found', { reason: 'foreign-path', page: '/not-found/opt-out' }],
+    ['and so is a locale it does not offer', { host: 'kyoto-test.jp', locale: 'ko', explicitLocale: true }, 'not-found', { reason: 'locale-not-offered', page: '/not-found/opt-out' }],
+    ['but in an EEA language it asks first', { host: 'kyoto-test.jp', locale: 'pl', explicitLocale: true }, 'not-found', { reason: 'locale-not-offered', page: '/not-found/opt-in' }],
     ['an unknown host is 404 on the unknown-host page', { host: 'nope.example' }, 'not-found', { reason: 'unknown-host', page: '/unknown-host', locale: 'en' }],
     ['an unknown host answers in the browser\'s language', { host: 'nope.example', acceptLanguage: 'nl, ja;q=0.8' }, 'not-found', { reason: 'unknown-host', locale: 'ja' }],
     ['an unknown host answers in the language its URL names', { host: 'nope.example', locale: 'de', explicitLocale: true, acceptLanguage: 'ja' }, 'not-found', { locale: 'de' }],
@@ -113,27 +117,28 @@ describe('routeRequest', () => {
     ['share images render through the image route', { pathname: '/og/prague-city.png' }, 'rewrite', { pathname: '/api/og/prague-city', search: '' }],
     ['a malformed share image path is not an image', { pathname: '/og/../secret.png' }, 'not-found', { reason: 'foreign-path' }],
     // Legal pages are written as the host's country writes the locale (issue 21): a British host's date is day-first.
-    ['a tenant host serves the legal pages', { pathname: '/privacy', locale: 'fr', explicitLocale: true }, 'rewrite', { pathname: '/legal/privacy/fr-FR' }],
-    ['in its country’s regional locale', { pathname: '/terms', locale: 'en', explicitLocale: true }, 'rewrite', { pathname: '/legal/terms/en-GB' }],
-    ['a Japanese host in English writes en-US', { host: 'kyoto-test.jp', pathname: '/terms', locale: 'en', explicitLocale: true }, 'rewrite', { pathname: '/legal/terms/en-US' }],
+    ['a tenant host serves the legal pages', { pathname: '/privacy', locale: 'fr', explicitLocale: true }, 'rewrite', { pathname: '/legal/privacy/fr-FR/opt-in' }],
+    ['in its country’s regional locale', { pathname: '/terms', locale: 'en', explicitLocale: true }, 'rewrite', { pathname: '/legal/terms/en-GB/opt-in' }],
+    ['a Japanese host in English writes en-US', { host: 'kyoto-test.jp', pathname: '/terms', locale: 'en', explicitLocale: true }, 'rewrite', { pathname: '/legal/terms/en-US/opt-out' }],
     ['legal pages follow the host locales', { pathname: '/terms', locale: 'ja', explicitLocale: true }, 'not-found', { reason: 'locale-not-offered' }],
     ['the shared legal page is not served directly on a tenant host', { pathname: '/legal/terms' }, 'not-found', { reason: 'foreign-path' }],
     // Issue 21 item 5: German, Austrian and Swiss sites must have an imprint; German speakers look for /impressum.
-    ['a tenant host serves the imprint', { pathname: '/imprint' }, 'rewrite', { pathname: '/legal/imprint/en-GB' }],
-    ['and the same page at /impressum', { pathname: '/impressum' }, 'rewrite', { pathname: '/legal/imprint/en-GB' }],
-    ['in every locale the host offers', { pathname: '/impressum', locale: 'de', explicitLocale: true }, 'rewrite', { pathname: '/legal/imprint/de-DE' }],
+    ['a tenant host serves the imprint', { pathname: '/imprint' }, 'rewrite', { pathname: '/legal/imprint/en-GB/opt-in' }],
+    ['and the same page at /impressum', { pathname: '/impressum' }, 'rewrite', { pathname: '/legal/imprint/en-GB/opt-in' }],
+    ['in every locale the host offers', { pathname: '/impressum', locale: 'de', explicitLocale: true }, 'rewrite', { pathname: '/legal/imprint/de-DE/opt-in' }],
     ['not in a locale the host lacks', { pathname: '/impressum', locale: 'ja', explicitLocale: true }, 'not-found', { reason: 'locale-not-offered' }],
-    ['the microsites host serves the imprint', { host: 'localhost', pathname: '/imprint', locale: 'fr' }, 'rewrite', { pathname: '/legal/imprint/fr-FR' }],
-    ['and /impressum', { host: 'localhost', pathname: '/impressum', locale: 'de' }, 'rewrite', { pathname: '/legal/imprint/de-DE' }],
+    ['the microsites host serves the imprint', { host: 'localhost', pathname: '/imprint', locale: 'fr' }, 'rewrite', { pathname: '/legal/imprint/fr-FR/opt-in' }],
+    ['and /impressum', { host: 'localhost', pathname: '/impressum', locale: 'de' }, 'rewrite', { pathname: '/legal/imprint/de-DE/opt-in' }],
     ['an alias switches language in place', { pathname: '/impressum', chosenLanguage: 'de' }, 'redirect', { pathname: '/impressum', locale: 'de', storeLanguage: 'de' }],
     ['only the alias table names a page: no other word is a legal page', { pathname: '/constructor' }, 'not-found', { reason: 'foreign-path' }],
     ['nor a path below one', { pathname: '/impressum/x' }, 'not-found', { reason: 'foreign-path' }],
-    ['the microsites host serves the legal pages too, in the spec’s locale (§9)', { host: 'localhost', pathname: '/cookies', locale: 'de' }, 'rewrite', { pathname: '/legal/cookies/de-DE' }],
+    ['the microsites host serves the legal pages too, in the spec’s locale (§9)', { host: 'localhost', pathname: '/cookies', locale: 'de' }, 'rewrite', { pathname: '/legal/cookies/de-DE/opt-in' }],
     ['the unknown-host page is not served directly', { host: 'localhost', pathname: '/unknown-host' }, 'not-found', { reason: 'internal-page' }],
     // Spec §2 names /500 a special route: shown on a server error, never a 5xx anyone can ask for.
     ['the server-error page is not served directly', { host: 'localhost', pathname: '/500' }, 'not-found', { reason: 'internal-page', page: '/404' }],
     ['nor in another language', { host: 'localhost', pathname: '/500', locale: 'de', explicitLocale: true }, 'not-found', { reason: 'internal-page' }],
-    ['a tenant host has no server-error page either', { pathname: '/500' }, 'not-found', { reason: 'foreign-path', page: '/404' }],
+    ['a tenant host has no server-error page either', { pathname: '/500' }, 'not-found', { reason: 'foreign-path', page: '/not-found/opt-in' }],
+    ['a tenant host\'s 404 page is not served directly', { host: 'localhost', pathname: '/not-found/opt-out' }, 'not-found', { reason: 'internal-page', page: '/404' }],
     ['a language picked in the switcher is stored and shown', { chosenLanguage: 'de' }, 'redirect', { pathname: '/', locale: 'de', storeLanguage: 'de' }],
     ['a picked language beats the URL and the stored one', { locale: 'fr', explicitLocale: true, storedLanguage: 'fr', chosenLanguage: 'de' }, 'redirect', { locale: 'de', storeLanguage: 'de' }],
     ['a legal page switches in place', { pathname: '/terms', locale: 'fr', explicitLocale: true, chosenLanguage: 'de' }, 'redirect', { pathname: '/terms', locale: 'de', storeLanguage: 'de' }],

@@ -6,6 +6,7 @@ import { labelColon } from '@/i18n/labelColon';
 import { formatDate } from '@/i18n/regionalLocale';
 import { DEFAULT_LOCALE } from '@/i18n/websiteLocales';
 import { PageLayout } from '@/shell/PageLayout';
+import type { ConsentRegime } from '@/tenancy/consentRegime';
 import type { LegalDocument } from '@/tenancy/routeRequest';
 import { Container } from '@/theme';
 import type { StorageCategory } from '@/consent/storageKeys';
@@ -21,8 +22,10 @@ export interface LegalProps {
   doc: LegalDocument;
   /** ISO date of the text's last change, shown as the host's country writes it. */
   updated: string;
-  /** The regional locale of the hosts this page serves (pages/legal/[doc]/[format].tsx). */
+  /** The regional locale of the hosts this page serves (pages/legal/[doc]/[format]/[regime].tsx). */
   formatLocale: string;
+  /** The consent regime of the hosts this page serves: the banner's, as on their landing pages. */
+  consentRegime: ConsentRegime;
   year: number;
   facts: LegalFacts;
 }
