@@ -23,7 +23,7 @@ export function proxyFor(config: EnabledMonitoringConfig, { useSafariProxy }: Tr
 }
 
 // Datadog requires RUM and Logs to share the session options, so both are built from this.
-function sharedInitOptions(config: EnabledMonitoringConfig, transport: TransportChoice, signals: PrivacySignals) {
+function sharedInitOptions(config: EnabledMonitoringConfig, transport: TransportChoice) {
   return {
     clientToken: config.clientToken,
     site: config.site,
@@ -41,9 +41,6 @@ function sharedInitOptions(config: EnabledMonitoringConfig, transport: Transport
     // Loaded only once the visitor allowed monitoring (consent/); a withdrawal sets it to not-granted.
     trackingConsent: 'granted',
     proxy: proxyFor(config, transport),
-    // Under Global Privacy Control monitoring keeps to errors and performance: no persistent
-    // anonymous id (the cookie then ends with the visit) and no session replay (rumInitOptions).
-    ...(signals.globalPrivacyControl && { trackAnonymousUser: false }),
   } satisfies Partial<RumInitConfiguration & LogsInitConfiguration>;
 }
 
@@ -55,9 +52,10 @@ export function rumInitOptions(
   signals: PrivacySignals = NO_SIGNALS,
 ): RumInitConfiguration {
   return {
-    ...sharedInitOptions(config, transport, signals),
+    ...sharedInitOptions(config, transport),
     applicationId: config.applicationId,
     allowedTracingUrls: config.tracingOrigins,
+    // Under Global Privacy Control monitoring keeps to errors and performance: no session replay.
     sessionReplaySampleRate: signals.globalPrivacyControl ? 0 : config.sessionReplaySampleRate,
     trackUserInteractions: config.trackUserInteractions,
     trackResources: config.trackResources,
@@ -74,9 +72,9 @@ export function rumInitOptions(
 }
 
 /** The options for `datadogLogs.init`: errors are forwarded, on the same session and transport. */
-export function logsInitOptions(config: EnabledMonitoringConfig, transport: TransportChoice, signals: PrivacySignals = NO_SIGNALS): LogsInitConfiguration {
+export function logsInitOptions(config: EnabledMonitoringConfig, transport: TransportChoice): LogsInitConfiguration {
   return {
-    ...sharedInitOptions(config, transport, signals),
+    ...sharedInitOptions(config, transport),
     forwardErrorsToLogs: true,
     beforeSend: keepLogEvent,
   };

@@ -62,7 +62,7 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
   const [logsModule, rumModule] = await Promise.allSettled([import('@datadog/browser-logs'), import('@datadog/browser-rum')]);
   // Logs start first, so that a failure of RUM is reported to Datadog rather than the console.
   const logs = startSdk('browser-logs', logsModule, ({ datadogLogs }) => {
-    withContext(datadogLogs).init(logsInitOptions(config, transport, options));
+    withContext(datadogLogs).init(logsInitOptions(config, transport));
     setLogSink(datadogSink(datadogLogs.logger));
     return datadogLogs;
   });

@@ -153,11 +153,11 @@ describe('logsInitOptions', () => {
     expect(logs).toMatchObject({ site: 'datadoghq.eu', sessionSampleRate: 50, proxy: '/api/monitoring-proxy' });
   });
 
-  it('shares the Global Privacy Control limits with RUM: the session cookie carries no persistent id', () => {
+  it('keeps no persistent id for anyone, and no session replay under Global Privacy Control', () => {
     const config = enabled();
     const transport = { useSafariProxy: false };
     const gpc = { globalPrivacyControl: true };
-    expect(logsInitOptions(config, transport, gpc).trackAnonymousUser).toBe(false);
+    expect(logsInitOptions(config, transport).trackAnonymousUser).toBe(false);
     expect(rumInitOptions(config, transport, undefined, gpc)).toMatchObject({ trackAnonymousUser: false, sessionReplaySampleRate: 0 });
     expect(rumInitOptions(config, transport, undefined, { globalPrivacyControl: false }).sessionReplaySampleRate).toBe(20);
   });
