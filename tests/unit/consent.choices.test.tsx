@@ -367,7 +367,81 @@ describe('the banner', () => {
     expect(screen.getByRole('region').textContent).toContain('You can refuse them here at any time');
   });
 
-  it('takes the focus when reopened from the footer', async () => {
+  it('posts to /api/consent without JavaScript, under the id the footer link targets', async () => {
+    await show('opt-in');
+    const region = screen.getByRole('region', { name: 'Cookie choice' });
+    expect(region.id).toBe('cookie-consent');
+    const form = region.querySelector('form');
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.getAttribute('action')).toBe('/api/consent');
+  });
+
+  it('shows until a choice, and hides for a recorded one until reopened', async () => {
+    const visible = () => screen.queryByRole('region', { name: 'Cookie choice' }) !== null;
+    await show('opt-in');
+    expect(visible()).toBe(true);
+    await press('Reject all');
+    expect(visible()).toBe(false);
+    cleanup();
+    // The head script marks a recorded choice before the body is parsed.
+    document.documentElement.setAttribute('data-consent', 'recorded');
+    await show('opt-in');
+    expect(visible()).toBe(false);
+  });
+
+  it('shows for a recorded choice when the footer link targets it without JavaScript, and hides once chosen again', async () => {
+    const visible = () => screen.queryByRole('region', { name: 'Cookie choice' }) !== null;
+    document.documentElement.setAttribute('data-consent', 'recorded');
+    window.history.replaceState(null, '', '#cookie-consent');
+    try {
+      await show('opt-in');
+      expect(visible()).toBe(true);
+      await press('Accept all');
+      expect(visible()).toBe(false);
+    } finally {
+      window.history.replaceState(null, '', '/de');
+    }
+  });
+
+  /** WCAG contrast ratio of two computed `rgb(…)` colours. */
+  function contrast(foreground: string, background: string): number {
+    const luminance = (colour: string) => {
+      const channels = /^rgb\((\d+), (\d+), (\d+)\)$/.exec(colour)?.slice(1).map((value) => {
+        const c = Number(value) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      if (!channels) throw new Error(`not an opaque colour: ${colour}`);
+      return 0.2126 * channels[0]! + 0.7152 * channels[1]! + 0.0722 * channels[2]!;
+    };
+    const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
+    return (light! + 0.05) / (dark! + 0.05);
+  }
+
+  it('gives accepting and refusing the same weight: same size and colour, side by side, 44 px tall, readable', async () => {
+    await show('opt-in');
+    const looks = ['Accept all', 'Reject all', 'Save my choice'].map((name) => {
+      const style = getComputedStyle(screen.getByRole('button', { name }));
+      return { minHeight: style.minHeight, padding: style.padding, border: style.border, radius: style.borderRadius, background: style.backgroundColor, colour: style.color, weight: style.fontWeight };
+    });
+    expect(looks[1]).toEqual(looks[0]);
+    expect(looks[2]).toEqual(looks[0]);
+    expect(looks[0]!.minHeight).toBe('44px');
+    expect(contrast(looks[0]!.colour, looks[0]!.background)).toBeGreaterThanOrEqual(4.5);
+    expect(looks[0]!.border).toMatch(/^2px solid rgb/);
+    const buttons = getComputedStyle(screen.getByRole('button', { name: 'Accept all' }).parentElement!);
+    expect([buttons.display, buttons.gridTemplateColumns]).toEqual(['grid', 'repeat(2, minmax(0, 1fr))']);
+  });
+
+  it('keeps its policy link readable on its background', async () => {
+    await show('opt-in');
+    const region = screen.getByRole('region', { name: 'Cookie choice' });
+    const link = getComputedStyle(screen.getAllByRole('link')[0]!);
+    expect(contrast(link.color, getComputedStyle(region).backgroundColor)).toBeGreaterThanOrEqual(4.5);
+    expect(link.fontWeight).toBe('700');
+  });
+
+  it('shows again and takes the focus when reopened from the footer', async () => {
+    document.documentElement.setAttribute('data-consent', 'recorded');
     function Reopened() {
       const consent = useConsentController('opt-out', () => undefined);
       return (
