@@ -137,6 +137,25 @@ describe('remoteConfigRoute', () => {
     expect(next.mock.calls[0]?.[1]?.signal).not.toBe(sdkAbort.signal);
   });
 
+  it('asks with a GET and the SDK headers, whatever form the SDK gives the URL in', async () => {
+    for (const input of [URL_, new URL(URL_), new Request(URL_)]) {
+      const { next, options } = setUp([200]);
+      const route = remoteConfigRoute('http://localhost:4100/amplitude/config/', options);
+      await route.handle(input, { method: 'POST', headers: { 'X-Client': 'sdk' } }, next);
+      expect(next).toHaveBeenCalledOnce();
+      const [url, init] = next.mock.calls[0]!;
+      expect(url).toBe(URL_);
+      expect([init?.method, init?.headers]).toEqual(['GET', { 'X-Client': 'sdk' }]);
+    }
+  });
+
+  it('answers the SDK with an empty JSON config once it gave up', async () => {
+    const { next, options } = setUp([404]);
+    const response = await remoteConfigRoute('http://localhost:4100/amplitude/config/', options).handle(URL_, undefined, next);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toEqual({});
+  });
+
   it('hands each request a readable copy of the config', async () => {
     const { next, options } = setUp([200]);
     const route = remoteConfigRoute('http://localhost:4100/amplitude/config/', options);

@@ -15,6 +15,7 @@ import { CONSENT_BANNER_ID, ConsentBanner } from '@/consent/ConsentBanner';
 import { ConsentProvider, useConsentController } from '@/consent/ConsentContext';
 import { MARK_RECORDED_CONSENT_SCRIPT } from '@/consent/markRecordedConsent';
 import { purgeRefused } from '@/consent/purgeRefused';
+import { storageEntryFor } from '@/consent/storageKeys';
 import { ALL_GRANTED, ALL_REFUSED, choiceFromForm, parseConsent, refusedCategories, serializeConsent, type ConsentChoice } from '@/consent/record';
 import type { ConsentRegime } from '@/consent/policy';
 import { theme } from '@/theme';
@@ -184,11 +185,31 @@ describe('the form without JavaScript (POST /api/consent)', () => {
   });
 });
 
+describe('the category of a stored name', () => {
+  it('matches an exact name exactly and an SDK prefix by its start, in the storage it is listed for', () => {
+    expect(storageEntryFor('cookie', 'anonymous-id')?.kind).toBe('cookie');
+    expect(storageEntryFor('localStorage', 'anonymous-id')?.kind).toBe('localStorage');
+    expect(storageEntryFor('localStorage', 'AMP_unsent_0123')).toMatchObject({ kind: 'localStorage', category: 'analytics' });
+    expect(storageEntryFor('cookie', 'consent')).toMatchObject({ kind: 'cookie', category: 'necessary' });
+    expect(storageEntryFor('cookie', 'anonymous-id-old')).toBeUndefined();
+    expect(storageEntryFor('cookie', 'Amazon')).toBeUndefined();
+    expect(storageEntryFor('cookie', 'analytics-session-id')).toBeUndefined();
+  });
+
+  it('lists each key the SDKs keep in localStorage as kept until the visitor clears it', () => {
+    for (const key of [...STORED.analytics.localStorage, ...STORED.monitoring.localStorage]) {
+      expect(storageEntryFor('localStorage', key)?.lifetime, key).toBe('untilCleared');
+    }
+  });
+});
+
 describe('purgeRefused', () => {
   it.each(CHOICES)('after $name, deletes the refused categories only, on the host and its parent domains', async ({ refused }) => {
     storeEverything();
+    document.cookie = 'consent=v1.2026-11-24.a0m0; path=/';
     await purgeRefused(refused);
     expect(stored()).toEqual(kept(refused));
+    expect(consentCookie()).toBe('v1.2026-11-24.a0m0');
   });
 
   it('still deletes the cookies when the browser blocks localStorage', async () => {
