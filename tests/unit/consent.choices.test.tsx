@@ -283,6 +283,37 @@ describe('useConsentController', () => {
     },
   );
 
+  it.each([
+    ['https:', true],
+    ['http:', false],
+  ])('keeps the record six months, first-party and Lax, Secure over https only (%s)', async (protocol, secure) => {
+    const writes: string[] = [];
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get: () => cookie.get!.call(document),
+      set: (value: string) => {
+        writes.push(value);
+        cookie.set!.call(document, value);
+      },
+    });
+    try {
+      Object.defineProperty(window, 'location', { configurable: true, value: { hostname: HOST, protocol, reload } });
+      const { result } = mount('opt-in');
+      await settled();
+      act(() => result.current.choose({ analytics: false, monitoring: true }));
+      const record = writes.find((write) => write.startsWith('consent='))!;
+      const expires = Date.parse(/; expires=([^;]+)/.exec(record)?.[1] ?? '');
+      expect(Math.abs(expires - (Date.now() + 182 * 86_400_000))).toBeLessThan(60_000);
+      expect(record).toMatch(/; path=\/(;|$)/);
+      expect(record).toMatch(/; sameSite=Lax(;|$)/i);
+      expect(record).not.toMatch(/; domain=/i);
+      expect(/; secure(;|$)/i.test(record)).toBe(secure);
+    } finally {
+      delete (document as { cookie?: string }).cookie;
+    }
+  });
+
   it('treats adding a category as no withdrawal', async () => {
     const { result, onChoice } = mount('opt-in', { recorded: `v1.${today()}.a0m1` });
     await settled();
