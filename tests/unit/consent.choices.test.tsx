@@ -12,7 +12,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_BANNER_ID, ConsentBanner } from '@/consent/ConsentBanner';
-import { ConsentProvider, useConsentController } from '@/consent/ConsentContext';
+import { ConsentProvider, useConsent, useConsentController } from '@/consent/ConsentContext';
 import { MARK_RECORDED_CONSENT_SCRIPT } from '@/consent/markRecordedConsent';
 import { purgeRefused } from '@/consent/purgeRefused';
 import { storageEntryFor } from '@/consent/storageKeys';
@@ -346,7 +346,8 @@ describe('the banner', () => {
     await i18n.use(initReactI18next).init({
       lng: 'en',
       ns: ['microsites', 'legal'],
-      defaultNS: 'microsites',
+      // Not the banner's: it must ask for its own namespace, as on a page with others loaded.
+      defaultNS: 'legal',
       resources: { en: { microsites, legal } },
       interpolation: { escapeValue: false },
     });
@@ -373,7 +374,7 @@ describe('the banner', () => {
     await act(async () => vi.dynamicImportSettled());
     return onChoice;
   }
-  const box = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name: new RegExp(`^${name}`) });
+  const box = (name: string) => document.querySelector<HTMLInputElement>(`input[type=checkbox][name=${name.toLowerCase()}]`)!;
   const ticked = () => ({ analytics: box('Analytics').checked, monitoring: box('Monitoring').checked });
   const press = async (name: string) => {
     await act(async () => screen.getByRole('button', { name }).click());
@@ -411,12 +412,64 @@ describe('the banner', () => {
     expect(ticked()).toEqual(boxes);
   });
 
-  it('says which regime the host is under', async () => {
+  it('says which regime the host is under, in the short sentence and the long one', async () => {
     await show('opt-in');
+    expect(screen.getByRole('region').textContent).toContain('May we use cookies to measure visits and find errors?');
     expect(screen.getByRole('region').textContent).toContain('None of it runs until you choose');
     cleanup();
     await show('opt-out');
+    expect(screen.getByRole('region').textContent).toContain('We use cookies to measure visits and find errors.');
     expect(screen.getByRole('region').textContent).toContain('You can refuse them here at any time');
+  });
+
+  it('links the cookie policy from the short sentence and after the long one', async () => {
+    await show('opt-out');
+    // The short sentence shows on phones only, so it is looked up without regard to the screen.
+    const links = Array.from(document.querySelectorAll(`#${CONSENT_BANNER_ID} a`), (link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['cookies', '/de/cookies'],
+      ['Cookie policy', '/de/cookies'],
+    ]);
+  });
+
+  it('describes each category next to its box', async () => {
+    await show('opt-in');
+    for (const [name, description] of [
+      ['Analytics', 'Amplitude and Segment count visits with a random visitor ID.'],
+      ['Monitoring', 'Datadog records errors and loading times, and replays some visits with everything you type hidden.'],
+      ['Strictly necessary', 'Your language and this choice. Always on.'],
+    ]) {
+      expect(screen.getByRole('checkbox', { name: new RegExp(`^${name}`), description })).toBeDefined();
+    }
+    expect(screen.getByRole('checkbox', { name: /^Strictly necessary/ })).toMatchObject({ checked: true, disabled: true });
+  });
+
+  it('applies a choice in place, and leaves a submit without a known button to the plain form post', async () => {
+    const onChoice = await show('opt-in');
+    const prevented: boolean[] = [];
+    const listen = (event: Event) => prevented.push(event.defaultPrevented);
+    document.addEventListener('submit', listen);
+    try {
+      await press('Accept all');
+      act(() => void document.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
+    } finally {
+      document.removeEventListener('submit', listen);
+    }
+    expect(prevented).toEqual([true, false]);
+    expect(onChoice).toHaveBeenCalledOnce();
+  });
+
+  it('shows the boxes of the choice just made when reopened', async () => {
+    await show('opt-in', `v1.${today()}.a0m0`);
+    expect(ticked()).toEqual({ analytics: false, monitoring: false });
+    await press('Accept all');
+    expect(ticked()).toEqual({ analytics: true, monitoring: true });
+  });
+
+  it('leaves the focus where it is until reopened, and stays out of the tab order', async () => {
+    await show('opt-in');
+    expect(document.activeElement).toBe(document.body);
+    expect(screen.getByRole('region', { name: 'Cookie choice' }).tabIndex).toBe(-1);
   });
 
   it('posts to /api/consent without JavaScript, under the id the footer link targets', async () => {
@@ -510,6 +563,16 @@ describe('the banner', () => {
       </ThemeProvider>,
     );
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Cookie choice' }));
+  });
+});
+
+describe('useConsent outside a page', () => {
+  it('asks first and has nothing decided', () => {
+    const { result } = renderHook(() => useConsent());
+    expect(result.current).toMatchObject({ regime: 'opt-in', consent: undefined, banner: 'auto' });
+    expect(() => result.current.choose({ analytics: true, monitoring: true })).not.toThrow();
+    expect(() => result.current.reopen()).not.toThrow();
+    expect(consentCookie()).toBeUndefined();
   });
 });
 
