@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// @vitest-environment-options {"url": "https://shop.example.co.uk/de"}
+// @vitest-environment-options {"url": "https://shop.example.co.uk/de/cookies"}
 // Issue 22 item 6: each of the four choices (none, analytics only, monitoring only, both) is
 // mapped and applied the same way by the banner's form (with and without JavaScript), the page's
 // controller and the head script, and only what the visitor refused is deleted (docs/consent.md).
@@ -33,10 +33,13 @@ const CHOICES = [
   { name: 'both', boxes: { analytics: 'on', monitoring: 'on' }, choice: { analytics: true, monitoring: true }, record: 'a1m1', refused: [] },
 ] as const;
 
-/** What the SDKs and the site store, by category; a `domain` cookie is set on the parent domain, as SDKs do. */
+/**
+ * What the SDKs and the site store, by category; a `domain` cookie is set on the parent domain, as
+ * SDKs do. Every cookie has path `/`, wider than this page's (/de/cookies), as the SDKs set them.
+ */
 const STORED = {
   necessary: { cookies: ['language'], localStorage: [] as string[] },
-  analytics: { cookies: ['anonymous-id', 'AMP_0123abcdef', 'ajs_user_id'], localStorage: ['anonymous-id', 'analytics-session-id', 'AMP_0123abcdef', 'ajs_anonymous_id', 'persisted-queue:v1:key:items'] },
+  analytics: { cookies: ['anonymous-id', 'AMP_0123abcdef', 'ajs_user_id'], localStorage: ['anonymous-id', 'analytics-session-id', 'analytics-session-last-access', 'AMP_0123abcdef', 'ajs_anonymous_id', 'persisted-queue:v1:key:items'] },
   monitoring: { cookies: ['_dd_s_v2'], localStorage: ['_dd_s'] },
   unlisted: { cookies: ['unrelated'], localStorage: ['unrelated'] },
 };
@@ -504,7 +507,7 @@ describe('the banner', () => {
       await press('Accept all');
       expect(visible()).toBe(false);
     } finally {
-      window.history.replaceState(null, '', '/de');
+      window.history.replaceState(null, '', '/de/cookies');
     }
   });
 
@@ -547,10 +550,12 @@ describe('the banner', () => {
 
   it('shows again and takes the focus when reopened from the footer', async () => {
     document.documentElement.setAttribute('data-consent', 'recorded');
-    function Reopened() {
+    let reopen = () => undefined as void;
+    function Footer() {
       const consent = useConsentController('opt-out', () => undefined);
+      reopen = consent.reopen;
       return (
-        <ConsentProvider value={{ ...consent, banner: 'open' }}>
+        <ConsentProvider value={consent}>
           <ConsentBanner cookiePolicyHref="/de/cookies" />
         </ConsentProvider>
       );
@@ -558,11 +563,27 @@ describe('the banner', () => {
     render(
       <ThemeProvider theme={theme}>
         <I18nextProvider i18n={i18n}>
-          <Reopened />
+          <Footer />
         </I18nextProvider>
       </ThemeProvider>,
     );
+    expect(screen.queryByRole('region', { name: 'Cookie choice' })).toBeNull();
+    act(() => reopen());
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Cookie choice' }));
+  });
+
+  it('ticks both boxes in the server-rendered page of an opt-out host, before the record is read', () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <I18nextProvider i18n={i18n}>
+          <ConsentProvider value={{ regime: 'opt-out', consent: undefined, choose: vi.fn(), banner: 'auto', reopen: vi.fn() }}>
+            <ConsentBanner cookiePolicyHref="/de/cookies" />
+          </ConsentProvider>
+        </I18nextProvider>
+      </ThemeProvider>,
+    );
+    expect(ticked()).toEqual({ analytics: true, monitoring: true });
+    expect(screen.getByRole('group', { name: 'Categories' })).toBeDefined();
   });
 });
 
