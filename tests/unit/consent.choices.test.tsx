@@ -584,6 +584,7 @@ describe('the banner', () => {
     );
     expect(ticked()).toEqual({ analytics: true, monitoring: true });
     expect(screen.getByRole('group', { name: 'Categories' })).toBeDefined();
+    expect(document.querySelector('summary')?.textContent).toBe('Choose by category');
   });
 });
 
