@@ -17,11 +17,13 @@ import { MARK_RECORDED_CONSENT_SCRIPT } from '@/consent/markRecordedConsent';
 import { purgeRefused } from '@/consent/purgeRefused';
 import { storageEntryFor } from '@/consent/storageKeys';
 import { ALL_GRANTED, ALL_REFUSED, choiceFromForm, parseConsent, refusedCategories, serializeConsent, type ConsentChoice } from '@/consent/record';
-import type { ConsentRegime } from '@/consent/policy';
 import { theme } from '@/theme';
 import consentRoute from '../../pages/api/consent';
 import legal from '../../locales/en/legal.json';
 import microsites from '../../locales/en/microsites.json';
+
+// Taken from the controller, so the test does not depend on which module defines the regime.
+type ConsentRegime = Parameters<typeof useConsentController>[0];
 
 const HOST = 'shop.example.co.uk';
 
