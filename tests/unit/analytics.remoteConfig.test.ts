@@ -87,6 +87,42 @@ describe('fetchRemoteConfig', () => {
   });
 });
 
+// The delays above come from an injected sleep; these run the module's own timer under fake timers.
+describe('fetchRemoteConfig on the real timer', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** Advances the clock by `ms` and says how many attempts were made by then. */
+  async function attemptsAfter(next: ReturnType<typeof setUp>['next'], ms: number): Promise<number> {
+    await vi.advanceTimersByTimeAsync(ms);
+    return next.mock.calls.length;
+  }
+
+  it('retries a 429 after 1 s, then after 2 more, and no sooner (spec §9)', async () => {
+    vi.useFakeTimers();
+    const { errors, next, options } = setUp([429, 429, 200]);
+    const pending = fetchRemoteConfig(URL_, undefined, next, { logger: options.logger });
+    expect(await attemptsAfter(next, 0)).toBe(1);
+    expect(await attemptsAfter(next, 999)).toBe(1);
+    expect(await attemptsAfter(next, 1)).toBe(2);
+    expect(await attemptsAfter(next, 1999)).toBe(2);
+    expect(await attemptsAfter(next, 1)).toBe(3);
+    expect(await (await pending).json()).toEqual(CONFIG);
+    expect(errors).toEqual([]);
+    // Each attempt's 5 s timeout is cleared once it is answered.
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('gives up on the third 429 without waiting again', async () => {
+    vi.useFakeTimers();
+    const { errors, next, options } = setUp([429, 429, 429, 200]);
+    const pending = fetchRemoteConfig(URL_, undefined, next, { logger: options.logger });
+    expect(await attemptsAfter(next, 3000)).toBe(3);
+    expect((await pending).status).toBe(400);
+    expect(errors).toEqual([REMOTE_CONFIG_ERRORS.retriesUsedUp]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
 describe('remoteConfigRoute', () => {
   it('runs the rules once per page load, however often the SDK asks, and ignores the SDK abort signal', async () => {
     const { errors, next, options } = setUp([500, 500, 500]);
@@ -99,6 +135,25 @@ describe('remoteConfigRoute', () => {
     expect(next).toHaveBeenCalledTimes(3);
     expect(errors).toEqual([REMOTE_CONFIG_ERRORS.retriesUsedUp]);
     expect(next.mock.calls[0]?.[1]?.signal).not.toBe(sdkAbort.signal);
+  });
+
+  it('asks with a GET and the SDK headers, whatever form the SDK gives the URL in', async () => {
+    for (const input of [URL_, new URL(URL_), new Request(URL_)]) {
+      const { next, options } = setUp([200]);
+      const route = remoteConfigRoute('http://localhost:4100/amplitude/config/', options);
+      await route.handle(input, { method: 'POST', headers: { 'X-Client': 'sdk' } }, next);
+      expect(next).toHaveBeenCalledOnce();
+      const [url, init] = next.mock.calls[0]!;
+      expect(url).toBe(URL_);
+      expect([init?.method, init?.headers]).toEqual(['GET', { 'X-Client': 'sdk' }]);
+    }
+  });
+
+  it('answers the SDK with an empty JSON config once it gave up', async () => {
+    const { next, options } = setUp([404]);
+    const response = await remoteConfigRoute('http://localhost:4100/amplitude/config/', options).handle(URL_, undefined, next);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toEqual({});
   });
 
   it('hands each request a readable copy of the config', async () => {
