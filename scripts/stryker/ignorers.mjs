@@ -3,6 +3,9 @@ const isStyledTag = (tag) =>
   (tag.type === 'MemberExpression' && tag.object.type === 'Identifier' && tag.object.name === 'styled') ||
   (tag.type === 'CallExpression' && tag.callee.type === 'Identifier' && tag.callee.name === 'styled');
 
+// src/consent/markRecordedConsent.ts: the functions the head script inlines by their source text.
+const HEAD_SCRIPT_FUNCTIONS = ['markRecordedConsent', 'markGlobalPrivacyControl'];
+
 export const strykerPlugins = [
   {
     // The head script runs from its own source text (markRecordedConsent.toString()), inlined in
@@ -12,7 +15,7 @@ export const strykerPlugins = [
     name: 'head-script',
     value: {
       shouldIgnore(path) {
-        if (path.isFunctionDeclaration() && path.node.id?.name === 'markRecordedConsent') {
+        if (path.isFunctionDeclaration() && HEAD_SCRIPT_FUNCTIONS.includes(path.node.id?.name)) {
           return 'Runs from its source text in the document head; instrumentation would break it';
         }
         return undefined;
