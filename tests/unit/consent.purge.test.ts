@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import consentRoute from '../../pages/api/consent';
 import { cookieDomains } from '@/consent/cookieDomains';
 import { purgeRefused } from '@/consent/purgeRefused';
+import { storageEntryFor } from '@/consent/storageKeys';
 
 const HOST = 'kingscross-bagberth.co.uk.localhost';
 
@@ -66,5 +67,49 @@ describe('purgeRefused', () => {
     expect(deleted).toEqual(['AMP_diagnostics_0123456789']);
     await purgeRefused(['monitoring']);
     expect(Object.keys(window.sessionStorage)).toEqual(['unrelated']);
+  });
+
+  // Firefox before 126 and Safari before 14 have no indexedDB.databases(); a browser may also refuse it.
+  it('still purges the other stores where the databases cannot be listed', async () => {
+    for (const indexedDB of [undefined, {}, { databases: () => Promise.reject(new Error('SecurityError')) }]) {
+      window.sessionStorage.setItem('AMP_URL_INFO', 'https://example.com/');
+      vi.stubGlobal('indexedDB', indexedDB);
+      await expect(purgeRefused(['analytics'])).resolves.toBeUndefined();
+      expect(Object.keys(window.sessionStorage)).toEqual([]);
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('skips a database the browser lists without a name', async () => {
+    const deleted: string[] = [];
+    vi.stubGlobal('indexedDB', {
+      databases: async () => [{ version: 1 }, { name: 'AMP_diagnostics_0123456789', version: 1 }],
+      deleteDatabase(name: string) {
+        deleted.push(name);
+        const request: Partial<IDBOpenDBRequest> = {};
+        setTimeout(() => request.onsuccess?.call(request as IDBOpenDBRequest, new Event('success')));
+        return request;
+      },
+    });
+    await purgeRefused(['analytics']);
+    expect(deleted).toEqual(['AMP_diagnostics_0123456789']);
+  });
+});
+
+// Issue 22: the vendors' session and IndexedDB storage belongs to their category and provider.
+describe('the storage list names every kind the SDKs use', () => {
+  it.each([
+    // sessionStorage ends with the tab; a database stays until cleared (the cookies page says which).
+    ['sessionStorage', 'AMP_URL_INFO', 'analytics', 'Amplitude', 'untilTabClosed'],
+    ['sessionStorage', 'AMP_PAGE_VIEW', 'analytics', 'Amplitude', 'untilTabClosed'],
+    ['indexedDB', 'AMP_diagnostics_0123456789', 'analytics', 'Amplitude', 'untilCleared'],
+    ['sessionStorage', '_dd_tab_id', 'monitoring', 'Datadog', 'untilTabClosed'],
+  ] as const)('%s %s → %s, %s, %s', (kind, name, category, provider, lifetime) => {
+    expect(storageEntryFor(kind, name)).toMatchObject({ category, provider, lifetime });
+  });
+
+  it('leaves names of other kinds and other sites unlisted', () => {
+    expect(storageEntryFor('sessionStorage', 'unrelated')).toBeUndefined();
+    expect(storageEntryFor('indexedDB', '_dd_tab_id')).toBeUndefined();
   });
 });
