@@ -62,6 +62,15 @@ function checkAddress(value: unknown, field: string, report: Report): value is {
   return isCountry(value.country);
 }
 
+/** An organisation by name and postal address, with one way to reach it (website, phone or email). */
+function checkContact(value: unknown, field: string, report: Report, example: string, reach: { key: string; pattern: RegExp; expected: string }): void {
+  if (!checkObject(value, field, report)) return;
+  checkKeys(value, ['name', 'address', reach.key], `${field}.`, report);
+  checkText(value.name, `${field}.name`, report, example);
+  checkAddress(value.address, `${field}.address`, report);
+  checkPattern(value[reach.key], reach.pattern, `${field}.${reach.key}`, report, reach.expected);
+}
+
 function checkPeriod(value: unknown, field: string, report: Report): void {
   if (!checkObject(value, field, report)) return;
   checkKeys(value, ['count', 'unit'], `${field}.`, report);
@@ -120,20 +129,15 @@ export function validateOperator(file: unknown, options: OperatorValidationOptio
   }
   if (present('responsibleForContent')) checkText(file.responsibleForContent, 'responsibleForContent', report, 'Eleanor Hart');
 
-  if (present('supervisoryAuthority') && checkObject(file.supervisoryAuthority, 'supervisoryAuthority', report)) {
-    const authority = file.supervisoryAuthority;
-    checkKeys(authority, ['name', 'address', 'website'], 'supervisoryAuthority.', report);
-    checkText(authority.name, 'supervisoryAuthority.name', report, "Information Commissioner's Office");
-    checkAddress(authority.address, 'supervisoryAuthority.address', report);
-    checkPattern(authority.website, WEBSITE, 'supervisoryAuthority.website', report, 'is not an https:// address');
+  if (present('supervisoryAuthority')) {
+    checkContact(file.supervisoryAuthority, 'supervisoryAuthority', report, "Information Commissioner's Office", { key: 'website', pattern: WEBSITE, expected: 'is not an https:// address' });
   }
-
-  if (present('hostingProvider') && checkObject(file.hostingProvider, 'hostingProvider', report)) {
-    const host = file.hostingProvider;
-    checkKeys(host, ['name', 'address', 'phone'], 'hostingProvider.', report);
-    checkText(host.name, 'hostingProvider.name', report, 'Hetzner Online GmbH');
-    checkAddress(host.address, 'hostingProvider.address', report);
-    checkPattern(host.phone, PHONE, 'hostingProvider.phone', report, 'must be in international format in groups, like "+49 9831 505 0"');
+  if (present('hostingProvider')) {
+    checkContact(file.hostingProvider, 'hostingProvider', report, 'Hetzner Online GmbH', {
+      key: 'phone',
+      pattern: PHONE,
+      expected: 'must be in international format in groups, like "+49 9831 505 0"',
+    });
   }
 
   const representative = file.euRepresentative;
@@ -141,11 +145,8 @@ export function validateOperator(file: unknown, options: OperatorValidationOptio
     if (operatorCountry && !options.eeaCountries.has(operatorCountry)) {
       report('euRepresentative', `missing: an operator in ${operatorCountry}, outside the EEA, must name its representative in the EU (GDPR Art. 27)`);
     }
-  } else if (checkObject(representative, 'euRepresentative', report)) {
-    checkKeys(representative, ['name', 'address', 'email'], 'euRepresentative.', report);
-    checkText(representative.name, 'euRepresentative.name', report, 'EU Privacy Representative Services Ltd');
-    checkAddress(representative.address, 'euRepresentative.address', report);
-    checkPattern(representative.email, EMAIL, 'euRepresentative.email', report, 'is not an email address');
+  } else {
+    checkContact(representative, 'euRepresentative', report, 'EU Privacy Representative Services Ltd', { key: 'email', pattern: EMAIL, expected: 'is not an email address' });
   }
 
   const arbitration = file.consumerArbitration;
