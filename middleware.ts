@@ -18,6 +18,7 @@ const NO_STORE = 'private, no-store';
 
 /** Edge entry: maps the Host to its landing page. All decisions live in src/tenancy/routeRequest. */
 export function middleware(request: NextRequest) {
+  const countryHeader = serverEnv.consentCountryHeader;
   const host = requestHost(request.headers.get('host'), request.headers.get('x-forwarded-host'), serverEnv.trustProxyHops);
   const decision = routeRequest(
     {
@@ -29,6 +30,7 @@ export function middleware(request: NextRequest) {
       storedLanguage: request.cookies.get(LANGUAGE_COOKIE)?.value,
       chosenLanguage: request.nextUrl.searchParams.get(CHOOSE_LANGUAGE_PARAM) ?? undefined,
       acceptLanguage: request.headers.get('accept-language') ?? undefined,
+      visitorCountry: (countryHeader && request.headers.get(countryHeader)) || undefined,
     },
     routingContext,
   );
@@ -41,7 +43,8 @@ export function middleware(request: NextRequest) {
       url.pathname = decision.pathname;
       if (decision.search !== undefined) url.search = decision.search;
       const response = NextResponse.rewrite(url);
-      if (decision.byVisitorLanguage) response.headers.set('vary', 'Cookie, Accept-Language');
+      const vary = [decision.byVisitorLanguage && 'Cookie, Accept-Language', decision.byVisitorCountry && countryHeader].filter(Boolean);
+      if (vary.length > 0) response.headers.set('vary', vary.join(', '));
       return response;
     }
     case 'redirect': {

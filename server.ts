@@ -39,11 +39,12 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
   const isTrustedProxy = trustedPeers(serverEnv.trustedProxies);
+  const proxyOnly = serverEnv.consentCountryHeader ? [serverEnv.consentCountryHeader] : [];
 
   // Node checks the request timeout every `connectionsCheckingInterval` (30 s by default), so a
   // body that never arrives would be cut off anywhere between 30 and 60 s instead of at 30.
   const server = createServer({ connectionsCheckingInterval: 1_000 }, (request, response) => {
-    dropUntrustedForwarding(request.headers, request.socket.remoteAddress, isTrustedProxy);
+    dropUntrustedForwarding(request.headers, request.socket.remoteAddress, isTrustedProxy, proxyOnly);
     withoutInternalHeaders(response);
     for (const [name, value] of Object.entries(headersFor(request, headers, serverEnv.trustProxyHops))) response.setHeader(name, value);
     const refusal = refuseRequest(request.method, request.url);

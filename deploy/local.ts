@@ -15,6 +15,8 @@ import { request as httpsRequest } from 'node:https';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SecurityHeaders } from '../src/security/policy';
+import { parseServerEnv } from '../src/config/serverEnv';
+import { OPT_IN_COUNTRIES } from '../src/tenancy/consentRegime';
 import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap';
 import type { DomainEntry } from '../src/tenancy/types';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
@@ -87,7 +89,7 @@ function ensureCertificate() {
   ], { stdio: 'ignore' });
 }
 
-function writeNginxConf(ports: DeployPorts) {
+function writeNginxConf(ports: DeployPorts, env: Record<string, string>) {
   const brotli = existsSync(BROTLI_MODULE);
   const values: Record<string, string> = {
     LOAD_MODULES: brotli ? `load_module ${BROTLI_MODULE};` : '# brotli: Debian package libnginx-mod-http-brotli-filter is not installed',
@@ -103,6 +105,7 @@ function writeNginxConf(ports: DeployPorts) {
     HTTP_PORT: String(ports.http),
     HTTPS_PORT: String(ports.https),
     LANGUAGE_NEGOTIATION: languageNegotiation(DOMAIN_ENTRIES),
+    ...visitorRegimeMap(parseServerEnv({ CONSENT_COUNTRY_HEADER: env.CONSENT_COUNTRY_HEADER ?? process.env.CONSENT_COUNTRY_HEADER }).consentCountryHeader),
     UPSTREAMS: ports.instances.map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=10s;`).join('\n'),
   };
   writeSecurityHeaders();
@@ -125,6 +128,18 @@ export function languageNegotiation(entries: readonly DomainEntry[]): string {
   return [...hostsByLocales]
     .map(([locales, hosts]) => `    "~*^(?:${hosts.join('|')})(?:\\.localhost)?\\|(?:[^,]*,)*?\\s*(?<language>${locales})(?:-[^,;]*)?\\s*(?:;[^,]*)?(?:,|$)" $language;`)
     .join('\n');
+}
+
+/**
+ * nginx's copy of visitorAsksFirst (src/tenancy/consentRegime.ts): the request header's nginx
+ * variable and one line matching every country that asks first, giving `opt-in`. Without a header
+ * configured, the map reads an empty string and every key holds "".
+ */
+export function visitorRegimeMap(header: string | undefined): { COUNTRY_HEADER_VARIABLE: string; OPT_IN_COUNTRIES: string } {
+  return {
+    COUNTRY_HEADER_VARIABLE: header ? `$http_${header.toLowerCase().replace(/-/g, '_')}` : '""',
+    OPT_IN_COUNTRIES: `    "~*^\\s*(?:${[...OPT_IN_COUNTRIES].sort().join('|')})\\s*$" opt-in;`,
+  };
 }
 
 /**
@@ -284,7 +299,7 @@ export async function start(env: Record<string, string> = {}): Promise<void> {
   rmSync(proxyLog, { force: true });
   ensurePackages();
   ensureCertificate();
-  writeNginxConf(ports);
+  writeNginxConf(ports, env);
   startRedis();
   await waitForRedis();
   const purger = detached(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'deploy', 'purger.ts'), join(RUN, 'cache'), String(ports.purge)], join(RUN, 'purger.log'));

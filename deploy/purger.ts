@@ -15,12 +15,12 @@ const tenantHost = (host: string): string => host.toLowerCase().replace(/\.local
 
 /**
  * The host and page of a key of deploy/nginx.conf.template's `proxy_cache_key`
- * ("$scheme|$host|$request_uri|…"): the path without its query, page data as its page's path.
+ * ("$scheme|$host|$visitor_regime|$request_uri|…"): the path without its query, page data as its page's path.
  */
 function keyPage(key: string): { host: string; page: string } {
   const fields = key.split('|');
-  // The URI is everything between the host and the last two fields: a `|` in it stays in it.
-  const [host = '', uri = ''] = [fields[1], fields.slice(2, -2).join('|')];
+  // The URI is everything between the regime and the last two fields: a `|` in it stays in it.
+  const [host = '', uri = ''] = [fields[1], fields.slice(3, -2).join('|')];
   const path = uri.split('?')[0] ?? '';
   return { host: host.toLowerCase(), page: /^\/_next\/data\/[^/]+(\/.+)\.json$/.exec(path)?.[1] ?? path };
 }

@@ -9,7 +9,7 @@ import { formatMoney } from '@/i18n/formatMoney';
 import { withCopy, type PageCopy } from '@/i18n/pageCopy';
 import { regionalFormat, timeZoneName, type RegionalFormat } from '@/i18n/regionalLocale';
 import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
-import { consentRegimeFor } from '@/tenancy/consentRegime';
+import { consentRegimeFor, type ConsentRegime } from '@/tenancy/consentRegime';
 import { breadcrumbTrail } from '@/seo/breadcrumbs';
 import { canonicalHostFor } from '@/tenancy/canonicalHost';
 import { headLinks } from '@/seo/pageLinks';
@@ -37,6 +37,18 @@ export type LandingParams = { slug: string; type: string };
 export function landingPaths(): GetStaticPathsResult<LandingParams>['paths'] {
   return TENANT_PAGES.flatMap((page) =>
     page.locales.map((locale) => ({ params: { slug: page.slug, type: page.type }, locale })),
+  );
+}
+
+/**
+ * The opt-in copy of every page whose host is opt-out in that locale, for visitors whose country
+ * asks first (routeRequest.ts, landingVariantPage).
+ */
+export function landingVariantPaths(): GetStaticPathsResult<LandingParams & { regime: ConsentRegime }>['paths'] {
+  return TENANT_PAGES.flatMap((page) =>
+    page.locales
+      .filter((locale) => consentRegimeFor(PLACES[page.slug]?.country, locale) === 'opt-out')
+      .map((locale) => ({ params: { slug: page.slug, type: page.type, regime: 'opt-in' as const }, locale })),
   );
 }
 

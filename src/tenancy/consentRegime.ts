@@ -38,3 +38,10 @@ export function consentRegimeFor(country: string | null | undefined, locale: str
   if (!country || EEA_LANGUAGES.has(locale)) return 'opt-in';
   return OPT_IN_COUNTRIES.has(country.toUpperCase()) ? 'opt-in' : 'opt-out';
 }
+
+/**
+ * Whether a visitor's own country, as a CDN or proxy in front tells it (CONSENT_COUNTRY_HEADER),
+ * puts every page under opt-in: in the EEA, the UK or Switzerland. It only ever tightens: outside
+ * them, or without a usable value (absent, `XX`, `T1`), the page's own regime holds.
+ */
+export const visitorAsksFirst = (country: string | null | undefined): boolean => !!country && OPT_IN_COUNTRIES.has(country.trim().toUpperCase());

@@ -1,5 +1,5 @@
 import { regionalLocale } from '@/i18n/regionalLocale';
-import { consentRegimeFor, type ConsentRegime } from './consentRegime';
+import { CONSENT_REGIMES, consentRegimeFor, type ConsentRegime } from './consentRegime';
 import { WEBSITE_LOCALES, type WebsiteLocale } from '@/i18n/websiteLocales';
 import { PLACES } from './placeData';
 import type { DomainEntry } from './types';
@@ -28,12 +28,15 @@ export interface SharedPageFormat {
 
 /**
  * Every (locale, regional locale, consent regime) some host shows a page shared by all hosts in,
- * such as a legal page: one static page each, since a static page cannot ask for the host.
+ * such as a legal page: one static page each, since a static page cannot ask for the host. An
+ * opt-out host's pages also come opt-in, for visitors whose country asks first (routeRequest.ts).
  */
 export function sharedPageFormats(entries: readonly DomainEntry[]): SharedPageFormat[] {
+  const inRegimes = (locale: WebsiteLocale, formatLocale: string, regime: ConsentRegime): SharedPageFormat[] =>
+    (regime === 'opt-out' ? CONSENT_REGIMES : [regime]).map((each) => ({ locale, formatLocale, regime: each }));
   const formats: SharedPageFormat[] = [
     ...WEBSITE_LOCALES.map((locale) => ({ locale, formatLocale: hostFormatLocale(undefined, locale), regime: hostConsentRegime(undefined, locale) })),
-    ...entries.flatMap((entry) => entry.locales.map((locale) => ({ locale, formatLocale: hostFormatLocale(entry.slug, locale), regime: hostConsentRegime(entry.slug, locale) }))),
+    ...entries.flatMap((entry) => entry.locales.flatMap((locale) => inRegimes(locale, hostFormatLocale(entry.slug, locale), hostConsentRegime(entry.slug, locale)))),
   ];
   return [...new Map(formats.map((format) => [`${format.locale} ${format.formatLocale} ${format.regime}`, format])).values()];
 }

@@ -1,6 +1,6 @@
 import { negotiateLanguage, resolvePageLanguage } from '@/i18n/pageLanguage';
 import { DEFAULT_LOCALE, isWebsiteLocale, WEBSITE_LOCALES, type WebsiteLocale } from '@/i18n/websiteLocales';
-import type { ConsentRegime } from './consentRegime';
+import { visitorAsksFirst, type ConsentRegime } from './consentRegime';
 import { NoMappingError, type TenantResolver } from './resolveTenant';
 import type { DomainEntry } from './types';
 
@@ -9,6 +9,11 @@ export const UNKNOWN_HOST_PAGE = '/unknown-host';
 export const NOT_FOUND_PAGE = '/404';
 /** A tenant host's 404 in its consent regime (pages/not-found/[regime].tsx); only ever served with status 404. */
 export const tenantNotFoundPage = (regime: ConsentRegime) => `/not-found/${regime}`;
+/**
+ * A landing page in another consent regime than its host's own (pages/[slug]/[type]/[regime].tsx):
+ * an opt-out host's page for a visitor whose country asks first.
+ */
+export const landingVariantPage = (landingPath: string, regime: ConsentRegime) => `${landingPath}/${regime}`;
 /**
  * Pages that only stand in for something else, never served at their own URL: the unknown-host
  * page, the tenant hosts' 404s, and the server-error page, which answers 500 there, so anyone
@@ -55,6 +60,8 @@ export interface RouteRequest {
   chosenLanguage?: string;
   /** The browser's `Accept-Language`, if any. */
   acceptLanguage?: string;
+  /** The visitor's ISO country, as a trusted CDN or proxy in front writes it (CONSENT_COUNTRY_HEADER), if any. */
+  visitorCountry?: string;
 }
 
 export interface RoutingContext {
@@ -70,7 +77,15 @@ export type NotFoundReason = 'unknown-host' | 'locale-not-offered' | 'foreign-pa
 
 export type RouteDecision =
   | { kind: 'pass' }
-  | { kind: 'rewrite'; pathname: string; search?: string; entry?: DomainEntry; byVisitorLanguage?: boolean }
+  | {
+      kind: 'rewrite';
+      pathname: string;
+      search?: string;
+      entry?: DomainEntry;
+      byVisitorLanguage?: boolean;
+      /** The page differs by the visitor's country (a cache in front must key on it): an opt-out host's. */
+      byVisitorCountry?: boolean;
+    }
   | { kind: 'redirect'; pathname: string; locale: WebsiteLocale; storeLanguage?: WebsiteLocale; byVisitorLanguage?: boolean }
   | { kind: 'not-found'; reason: NotFoundReason; page: string; locale?: WebsiteLocale };
 
@@ -111,7 +126,10 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
   // with the page's language whether its banner asks first, and a static page cannot ask for the host.
   const legalDocument = legalDocumentAt(request.pathname);
   const pageLocale = isWebsiteLocale(request.locale) ? request.locale : DEFAULT_LOCALE;
-  const legalPage = (slug?: string) => `/legal/${legalDocument}/${context.formatLocaleFor(slug, pageLocale)}/${context.regimeFor(slug, pageLocale)}`;
+  // A visitor in a country that asks first gets every page in the opt-in regime (docs/consent.md).
+  const askFirst = visitorAsksFirst(request.visitorCountry);
+  const regimeOf = (slug?: string): ConsentRegime => (askFirst ? 'opt-in' : context.regimeFor(slug, pageLocale));
+  const legalPage = (slug?: string) => `/legal/${legalDocument}/${context.formatLocaleFor(slug, pageLocale)}/${regimeOf(slug)}`;
   const legal = legalDocument !== undefined;
   if (request.host === context.micrositesHost) {
     if (isInternalPage(request.pathname)) return notFound('internal-page', NOT_FOUND_PAGE);
@@ -129,24 +147,29 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
   }
 
   // The host's 404 keeps its regime: an opt-out host's must not purge what its landing page stored.
-  const hostNotFound = (reason: NotFoundReason) => notFound(reason, tenantNotFoundPage(context.regimeFor(entry.slug, pageLocale)));
+  const hostNotFound = (reason: NotFoundReason) => notFound(reason, tenantNotFoundPage(regimeOf(entry.slug)));
   const offered = entry.locales;
   if (!isWebsiteLocale(request.locale) || !offered.includes(request.locale)) return hostNotFound('locale-not-offered');
 
   const switched = legal || request.pathname === '/' ? switchTo(request, offered) : undefined;
   if (switched) return switched;
-  if (legal) return { kind: 'rewrite', pathname: legalPage(entry.slug), entry };
+  // Only an opt-out host's pages change with the visitor's country: an opt-in one always asks first.
+  const hostRegime = context.regimeFor(entry.slug, pageLocale);
+  const byVisitorCountry = hostRegime === 'opt-out' ? { byVisitorCountry: true } : {};
+  if (legal) return { kind: 'rewrite', pathname: legalPage(entry.slug), entry, ...byVisitorCountry };
   // The host's own landing path has one public URL: its root.
   if (request.pathname === entry.path) return { kind: 'redirect', pathname: '/', locale: request.locale };
   if (request.pathname !== '/') return hostNotFound('foreign-path');
 
+  const regime = regimeOf(entry.slug);
+  const landing: RouteDecision = { kind: 'rewrite', pathname: regime === hostRegime ? entry.path : landingVariantPage(entry.path, regime), entry, ...byVisitorCountry };
   // Spec §2: a URL without a locale shows the stored language choice, when the host offers it;
   // without one, the first of the browser's languages the host offers, else its default.
-  if (request.explicitLocale) return { kind: 'rewrite', pathname: entry.path, entry };
+  if (request.explicitLocale) return landing;
   // The answer to a URL without a locale depends on the language cookie and Accept-Language: caches must know.
   const language = resolvePageLanguage(request.storedLanguage, negotiateLanguage(request.acceptLanguage, offered) ?? request.locale, offered);
   if (language !== request.locale) return { kind: 'redirect', pathname: '/', locale: language, byVisitorLanguage: true };
-  return { kind: 'rewrite', pathname: entry.path, entry, byVisitorLanguage: true };
+  return { ...landing, byVisitorLanguage: true };
 }
 
 /** Whether a raw request path names a website locale as its first segment. */

@@ -360,6 +360,30 @@ test.describe('an opt-out host (US)', () => {
     expect(await storedNames(page, context)).toEqual(NOTHING_STORED);
   });
 
+  // Issue 22 item 4: where the CDN says the visitor is in the EEA, the UK or Switzerland
+  // (CONSENT_COUNTRY_HEADER, here CF-IPCountry as Cloudflare sends it), every page asks first.
+  test('a visitor the CDN places in the EEA is asked first on its English pages; one in the US gets the notice', async ({ page, context }) => {
+    const watch = watchVendors(page);
+    await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'DE' });
+    for (const path of ['/cookies', '/']) {
+      const response = await page.goto(hostUrl(OPT_OUT, path));
+      expect(response?.headers().vary, path).toContain('cf-ipcountry');
+      await expect(banner(page).getByText('None of it runs until you choose'), path).toBeVisible();
+    }
+    await appStarted(page);
+    await scrollAndType(page);
+    await page.waitForTimeout(QUIET_MS);
+    expect(watch.all()).toEqual([]);
+    expect(await storedNames(page, context)).toEqual(NOTHING_STORED);
+
+    await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'US' });
+    await page.goto(hostUrl(OPT_OUT));
+    await expect(banner(page).getByText('You can refuse them here at any time')).toBeVisible();
+    await appStarted(page);
+    await scrollAndType(page);
+    await expect.poll(() => watch.vendors(), { timeout: 20_000 }).toEqual(['amplitude', 'datadog', 'segment']);
+  });
+
   // Issue 22 item 2: a host's legal pages and 404 keep its regime; in the opt-in one they would ask
   // first and purge the identity its landing page stored, and the next page would count a new visitor.
   test('its legal pages and 404 keep its regime: the notice, not the question, and nothing purged', async ({ page, context, consoleGuard }) => {

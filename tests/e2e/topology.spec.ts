@@ -168,6 +168,28 @@ test("the cached root follows each visitor's languages: one language's copy neve
   expect((await kyoto('ko, en;q=0.5')).headers['x-cache-status']).toBe('HIT');
 });
 
+// Issue 22 item 4 (docs/consent.md): the proxy keys the pages on the visitor's regime from the
+// CDN's country header (CF-IPCountry in the e2e environment), never on the raw country.
+test("the cached page follows the visitor's country: a European never gets the copy cached for an American", async () => {
+  const newYork = (country?: string) =>
+    ask(`https://newyork-bagberth.com.localhost:${HTTPS_PORT}/?regime`, { headers: { 'accept-encoding': 'identity', 'accept-language': 'en', ...(country !== undefined && { 'cf-ipcountry': country }) } });
+  // The regime the page was built in, as its data names it (the HTML carries both wordings' copy).
+  const regime = (answer: { body: Buffer }) => /"consentRegime":"([^"]+)"/.exec(answer.body.toString())?.[1];
+  const american = await newYork('US');
+  expect(american.headers['x-cache-status']).toBe('MISS');
+  expect(regime(american)).toBe('opt-out');
+  for (const country of ['DE', 'gb', 'CH']) expect(regime(await newYork(country)), country).toBe('opt-in');
+  // One copy per regime, shared by every country in it and by visitors without the header.
+  const french = await newYork('FR');
+  expect(french.headers['x-cache-status']).toBe('HIT');
+  expect(regime(french)).toBe('opt-in');
+  for (const country of ['JP', 'XX', '', undefined]) {
+    const other = await newYork(country);
+    expect(other.headers['x-cache-status'], country).toBe('HIT');
+    expect(regime(other), country).toBe('opt-out');
+  }
+});
+
 test("the proxy's own answers carry the security headers too: static files, 405, 414", async () => {
   const home = (await ask(page('/'), { headers: { 'accept-encoding': 'identity' } })).body.toString();
   const script = /"(\/_next\/static\/[^"]+\.js)"/.exec(home)?.[1] ?? '/_next/static/missing.js';

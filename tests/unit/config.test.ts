@@ -316,3 +316,25 @@ describe('parseServerEnv: REVALIDATE_SECRET', () => {
     expect(() => parseServerEnv({ REVALIDATE_SECRET: secret })).not.toThrow(secret.trim());
   });
 });
+
+// Issue 22 item 4 (docs/consent.md): the header a CDN writes the visitor's country into.
+describe('parseServerEnv: CONSENT_COUNTRY_HEADER', () => {
+  it('is off when unset or blank', () => {
+    expect(parseServerEnv({}).consentCountryHeader).toBeUndefined();
+    expect(parseServerEnv({ CONSENT_COUNTRY_HEADER: '  ' }).consentCountryHeader).toBeUndefined();
+  });
+
+  it.each([
+    ['CF-IPCountry', 'cf-ipcountry'],
+    ['CloudFront-Viewer-Country', 'cloudfront-viewer-country'],
+    [' X-Country ', 'x-country'],
+  ])('takes %j as the header %j', (raw, expected) => {
+    expect(parseServerEnv({ CONSENT_COUNTRY_HEADER: raw }).consentCountryHeader).toBe(expected);
+  });
+
+  it.each(['CF IPCountry', 'CF-IPCountry:', 'x_country', '$http_cf_ipcountry', 'Länder'])('refuses %j, naming the variable', (raw) => {
+    expect(() => parseServerEnv({ CONSENT_COUNTRY_HEADER: raw })).toThrow(
+      `Invalid environment variable CONSENT_COUNTRY_HEADER: expected a request header's name, such as CF-IPCountry, got ${JSON.stringify(raw.trim())}`,
+    );
+  });
+});

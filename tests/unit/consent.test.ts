@@ -2,7 +2,7 @@
 // Consent: a regime per host, the record (version, date, six months), one list of storage
 // keys (docs/consent.md). Spec §9's event catalogue has the "cookie consent" category.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OPT_IN_COUNTRIES, consentRegimeFor } from '@/tenancy/consentRegime';
+import { OPT_IN_COUNTRIES, consentRegimeFor, visitorAsksFirst } from '@/tenancy/consentRegime';
 import { MARK_RECORDED_CONSENT_SCRIPT } from '@/consent/markRecordedConsent';
 import { CONSENT_MARK_ATTRIBUTE, GPC_MARK_ATTRIBUTE, ALL_GRANTED, ALL_REFUSED, choiceFromForm, effectiveConsent, parseConsent, serializeConsent } from '@/consent/record';
 import { namesToPurge, storageEntryFor } from '@/consent/storageKeys';
@@ -39,6 +39,26 @@ describe('consent regime by the host country and the page language', () => {
   it('gives every place of the tenant map a regime from its country', () => {
     const regimes = new Set(Object.values(PLACES).map((place) => consentRegimeFor(place.country, 'en')));
     expect(regimes).toEqual(new Set(['opt-in', 'opt-out']));
+  });
+});
+
+// Issue 22 item 4: a CDN's country header (CONSENT_COUNTRY_HEADER) puts a visitor in the EEA, the UK
+// or Switzerland under opt-in on every page; it never relaxes a page's own regime.
+describe('the visitor\'s country', () => {
+  it.each([
+    ['DE', true], ['de', true], [' FR ', true], ['GB', true], ['CH', true], ['NO', true], ['LI', true], ['IS', true],
+    ['US', false], ['JP', false], ['RU', false], ['TR', false], ['XX', false], ['T1', false], ['', false], ['DEU', false], ['D', false],
+  ] as const)('%j asks first: %s', (country, expected) => {
+    expect(visitorAsksFirst(country)).toBe(expected);
+  });
+
+  it('without a header, asks nothing of its own', () => {
+    expect(visitorAsksFirst(undefined)).toBe(false);
+    expect(visitorAsksFirst(null)).toBe(false);
+  });
+
+  it('asks first in exactly the countries whose hosts do', () => {
+    for (const country of OPT_IN_COUNTRIES) expect(visitorAsksFirst(country), country).toBe(consentRegimeFor(country, 'en') === 'opt-in');
   });
 });
 

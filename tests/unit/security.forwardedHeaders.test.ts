@@ -42,6 +42,15 @@ describe('dropUntrustedForwarding', () => {
     expect(headers).toEqual(forwarded());
   });
 
+  it('drops the headers only a proxy may write, such as the visitor\'s country, from any other peer', () => {
+    const headers = { ...forwarded(), 'cf-ipcountry': 'DE' };
+    dropUntrustedForwarding(headers, '203.0.113.9', loopback, ['cf-ipcountry']);
+    expect(headers).toEqual({ host: 'kingscross-bagberth.co.uk', 'user-agent': 'curl' });
+    const fromProxy = { ...forwarded(), 'cf-ipcountry': 'DE' };
+    dropUntrustedForwarding(fromProxy, '127.0.0.1', loopback, ['cf-ipcountry']);
+    expect(fromProxy).toEqual({ ...forwarded(), 'cf-ipcountry': 'DE' });
+  });
+
   it('drops every forwarding header from any other peer, and nothing else', () => {
     const headers = forwarded();
     dropUntrustedForwarding(headers, '203.0.113.9', loopback);
