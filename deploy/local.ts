@@ -142,23 +142,43 @@ export function visitorRegimeMap(header: string | undefined): { COUNTRY_HEADER_V
   };
 }
 
+/** An nginx string: its `$` would name a variable, and no header of ours has one. */
+function nginxString(name: string, value: string): string {
+  if (value.includes('$')) throw new Error(`${SECURITY_HEADERS_FILE}: ${name} holds a $, which nginx cannot send as it is`);
+  return `"${value.replace(/["\\]/g, '\\$&')}"`;
+}
+
 /**
  * The build's security headers (scripts/security-headers.ts) as nginx directives: on every answer
  * of the proxy, its own included, in place of the copies the instances send (which would otherwise
- * come twice). Over plain http without HSTS, as the instances do.
+ * come twice). Over plain http without HSTS, as the instances do. A navigation from the analytics
+ * provider's window (Referer of exactly its origin, as serverHeaders.ts's isFromOrigin) gets the
+ * relaxed values the instance would send, through maps on `$from_provider`, which the page location
+ * also uses to bypass the cache (docs/analytics.md, visual tagging).
  */
-function writeSecurityHeaders() {
-  const headers = JSON.parse(readFileSync(join(ROOT, SECURITY_HEADERS_FILE), 'utf8')) as SecurityHeaders;
+export function securityHeaderDirectives(headers: SecurityHeaders): { maps: string; http: string; https: string } {
+  const provider = headers.openedFromProvider;
+  const variable = (name: string) => `$opened_${name.replace(/-/g, '_')}`;
+  const relaxed = Object.entries(provider?.headers ?? {}).filter(([name]) => name in headers.all);
+  const maps = [
+    'map $http_referer $from_provider {',
+    ...(provider ? [`  "~*^${provider.origin.replace(/[.\\]/g, '\\$&')}(?:[/?#]|$)" 1;`] : []),
+    '  default "";',
+    '}',
+    ...relaxed.map(([name, value]) => `map $from_provider ${variable(name)} {\n  1 ${nginxString(name, value)};\n  default ${nginxString(name, headers.all[name] ?? '')};\n}`),
+  ].join('\n');
   const directives = (set: Record<string, string>) =>
     Object.entries(set)
-      .flatMap(([name, value]) => {
-        // nginx would read a $ as one of its variables; no header of ours has one.
-        if (value.includes('$')) throw new Error(`${SECURITY_HEADERS_FILE}: ${name} holds a $, which nginx cannot send as it is`);
-        return [`proxy_hide_header ${name};`, `add_header ${name} "${value.replace(/["\\]/g, '\\$&')}" always;`];
-      })
+      .flatMap(([name, value]) => [`proxy_hide_header ${name};`, `add_header ${name} ${relaxed.some(([each]) => each === name) ? variable(name) : nginxString(name, value)} always;`])
       .join('\n');
-  writeFileSync(join(RUN, 'security-headers-http.conf'), `${directives(headers.all)}\n`);
-  writeFileSync(join(RUN, 'security-headers-https.conf'), `${directives({ ...headers.all, ...headers.https })}\n`);
+  return { maps: `${maps}\n`, http: `${directives(headers.all)}\n`, https: `${directives({ ...headers.all, ...headers.https })}\n` };
+}
+
+function writeSecurityHeaders() {
+  const { maps, http, https } = securityHeaderDirectives(JSON.parse(readFileSync(join(ROOT, SECURITY_HEADERS_FILE), 'utf8')) as SecurityHeaders);
+  writeFileSync(join(RUN, 'security-headers-maps.conf'), maps);
+  writeFileSync(join(RUN, 'security-headers-http.conf'), http);
+  writeFileSync(join(RUN, 'security-headers-https.conf'), https);
 }
 
 /**

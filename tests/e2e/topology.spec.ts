@@ -190,6 +190,26 @@ test("the cached page follows the visitor's country: a European never gets the c
   }
 });
 
+// Spec §7 call 5 (docs/analytics.md): visual tagging loads only in a page opened from the analytics
+// provider's window, which the instance tells by the Referer; the proxy must neither serve that
+// visitor the strict cached copy nor keep the relaxed answer for anyone else.
+test('a navigation from the analytics provider gets the relaxed headers, never stored; everyone else the strict ones', async () => {
+  const visit = (referer?: string) => ask(page('/?visual-tagging'), { headers: { 'accept-encoding': 'br', ...(referer && { referer }) } });
+  const relaxed = (answer: Awaited<ReturnType<typeof visit>>) => ({
+    cache: answer.headers['x-cache-status'],
+    coop: answer.headers['cross-origin-opener-policy'],
+    selector: String(answer.headers['content-security-policy']).includes('https://cdn.amplitude.com/libs/visual-tagging-selector-1.0.0-alpha.js.gz'),
+    cacheControl: answer.headers['cache-control'],
+  });
+  const FROM_PROVIDER = { cache: 'BYPASS', coop: 'unsafe-none', selector: true, cacheControl: 'private, no-store' };
+  expect(relaxed(await visit('https://app.amplitude.com/analytics/org/1'))).toEqual(FROM_PROVIDER);
+  // Not stored: the next visitor's copy comes from an instance, strict.
+  expect(relaxed(await visit())).toMatchObject({ cache: 'MISS', coop: 'same-origin', selector: false });
+  expect(relaxed(await visit('https://app.amplitude.com.evil.example/'))).toMatchObject({ cache: 'HIT', coop: 'same-origin', selector: false });
+  // Nor served the strict copy now cached.
+  expect(relaxed(await visit('https://app.amplitude.com/'))).toEqual(FROM_PROVIDER);
+});
+
 test("the proxy's own answers carry the security headers too: static files, 405, 414", async () => {
   const home = (await ask(page('/'), { headers: { 'accept-encoding': 'identity' } })).body.toString();
   const script = /"(\/_next\/static\/[^"]+\.js)"/.exec(home)?.[1] ?? '/_next/static/missing.js';
