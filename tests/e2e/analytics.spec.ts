@@ -36,8 +36,8 @@ const pageViews = (events: CollectedEvent[]) => ({
 });
 
 /** Waits for the batches in flight (Amplitude flushes each second, Segment every 5 s) and returns all events. */
-async function settledEvents(anonymousId: string, until: (events: CollectedEvent[]) => boolean): Promise<CollectedEvent[]> {
-  await expect.poll(async () => until(await collector.events(anonymousId)), { timeout: 20_000, intervals: [500] }).toBe(true);
+async function settledEvents(anonymousId: string, until: (events: CollectedEvent[]) => boolean, { timeout = 20_000 } = {}): Promise<CollectedEvent[]> {
+  await expect.poll(async () => until(await collector.events(anonymousId)), { timeout, intervals: [500] }).toBe(true);
   return collector.events(anonymousId);
 }
 
@@ -306,6 +306,32 @@ test('on a 429 Amplitude waits for x-ratelimit-reset, not its own 30 s (spec §8
   expect(retry?.at).toBeGreaterThanOrEqual(resetAt);
   // The SDK alone retries the throttled events 30 s later; the reset is 1-2 s away.
   expect((retry?.at ?? Number.POSITIVE_INFINITY) - resetAt).toBeLessThan(3000);
+});
+
+// Spec §8 "else the default delay": a browser shows a cross-origin answer's x-ratelimit-reset to
+// the page only when it is exposed (Access-Control-Expose-Headers), which neither vendor's public
+// endpoint documents. Unreadable, it counts as absent: each SDK keeps its own delay and loses
+// nothing (docs/analytics.md, "When the page can read the header").
+test('on a 429 whose x-ratelimit-reset the page cannot read, each SDK keeps its default delay and loses nothing', async ({ page, context, consoleGuard }) => {
+  test.setTimeout(90_000);
+  consoleGuard.allow(/status of 429/);
+  const anonymousId = await knownVisitor(context);
+  await collector.failNext('segment', anonymousId, [429], { hideReset: true });
+  await collector.failNext('amplitude', anonymousId, [429], { hideReset: true });
+  await openLanding(page);
+  const events = await settledEvents(anonymousId, (all) => pageViews(all).segment === 1 && pageViews(all).amplitude === 1, { timeout: 60_000 });
+  expect(pageViews(events)).toEqual({ segment: 1, amplitude: 1, amplitudeSdk: 1 });
+  const requests = await collector.requests(anonymousId);
+  const retryAfter = (vendor: 'segment' | 'amplitude') => {
+    const [limited, retry] = requests.filter((request) => request.vendor === vendor);
+    expect(limited?.status, vendor).toBe(429);
+    expect(retry?.status, vendor).toBe(200);
+    return { afterMs: (retry?.at ?? Number.NaN) - (limited?.at ?? Number.NaN), beforeReset: (retry?.at ?? Number.NaN) < (limited?.rateLimitReset ?? Number.NaN) * 1000 };
+  };
+  // Segment's own backoff retries within about a second, before the reset it could not read.
+  expect(retryAfter('segment')).toMatchObject({ beforeReset: true });
+  // Amplitude retries the throttled events after its own 30 s.
+  expect(retryAfter('amplitude').afterMs).toBeGreaterThanOrEqual(29_000);
 });
 
 test('no analytics SDK code or request before the page is interactive', async ({ page, context }) => {

@@ -40,6 +40,8 @@ interface Fault {
   vendor: string;
   anonymousId: string;
   statuses: number[];
+  /** Answer a 429 as the vendors' public endpoints do: with x-ratelimit-reset, but not exposed to the page. */
+  hideReset?: boolean;
 }
 
 /**
@@ -90,6 +92,7 @@ export function startCollector(port = COLLECTOR_PORT): Promise<Server> {
     }
     if (status === 429) {
       res.setHeader('x-ratelimit-reset', String(rateLimitReset));
+      if (fault?.hideReset) res.removeHeader('Access-Control-Expose-Headers');
       // Amplitude's HTTP V2 answer names every event it throttled; the SDK then waits its own 30 s.
       const body =
         vendor === 'amplitude'

@@ -14,7 +14,8 @@ export const collector = {
   async telemetry(contains: string): Promise<CollectedTelemetry[]> {
     return (await fetch(`${COLLECTOR_URL}/__control/telemetry?contains=${encodeURIComponent(contains)}`)).json() as Promise<CollectedTelemetry[]>;
   },
-  async failNext(vendor: 'amplitude' | 'segment', anonymousId: string, statuses: number[]): Promise<void> {
-    await fetch(`${COLLECTOR_URL}/__control/faults`, { method: 'POST', body: JSON.stringify({ vendor, anonymousId, statuses }) });
+  /** `hideReset`: a 429 carries x-ratelimit-reset without exposing it to the page, as the vendors' public endpoints answer. */
+  async failNext(vendor: 'amplitude' | 'segment', anonymousId: string, statuses: number[], options: { hideReset?: boolean } = {}): Promise<void> {
+    await fetch(`${COLLECTOR_URL}/__control/faults`, { method: 'POST', body: JSON.stringify({ vendor, anonymousId, statuses, ...options }) });
   },
 };
