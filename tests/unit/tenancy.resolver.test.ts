@@ -116,6 +116,8 @@ describe('routeRequest', () => {
     ['robots.txt too, even on an unknown host (the route answers 404)', { host: 'nope.example', pathname: '/robots.txt' }, 'rewrite', { search: '?file=robots.txt' }],
     ['share images render through the image route', { pathname: '/og/prague-city.png' }, 'rewrite', { pathname: '/api/og/prague-city', search: '' }],
     ['a malformed share image path is not an image', { pathname: '/og/../secret.png' }, 'not-found', { reason: 'foreign-path' }],
+    ['nor one below another folder', { pathname: '/x/og/prague-city.png' }, 'not-found', { reason: 'foreign-path' }],
+    ['nor one with more after .png', { pathname: '/og/prague-city.png.bak' }, 'not-found', { reason: 'foreign-path' }],
     // Legal pages are written as the host's country writes the locale (issue 21): a British host's date is day-first.
     ['a tenant host serves the legal pages', { pathname: '/privacy', locale: 'fr', explicitLocale: true }, 'rewrite', { pathname: '/legal/privacy/fr-FR/opt-in' }],
     ['in its country’s regional locale', { pathname: '/terms', locale: 'en', explicitLocale: true }, 'rewrite', { pathname: '/legal/terms/en-GB/opt-in' }],
@@ -166,6 +168,11 @@ describe('routeRequest', () => {
     const decision = routeRequest(request(overrides), context);
     expect(decision.kind).toBe(kind);
     expect(decision).toMatchObject(fields);
+  });
+
+  it('lets a resolver failure other than an unknown host surface, not answer as one', () => {
+    const broken = { ...context, resolveTenant: () => { throw new Error('tenant index unreadable'); } };
+    expect(() => routeRequest(request({}), broken)).toThrow('tenant index unreadable');
   });
 
   it('lets a cache keep an opt-in host\'s pages for every country', () => {
