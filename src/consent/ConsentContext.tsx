@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { globalPrivacyControl, readRecordedConsent, recordConsent } from './browserConsent';
 import type { ConsentRegime } from '@/tenancy/consentRegime';
 import { CONSENT_CATEGORIES, effectiveConsent, refusedCategories, type ConsentCategory, type ConsentChoice } from './record';
@@ -54,8 +54,9 @@ export function useConsentController(regime: ConsentRegime, onChoice: (choice: C
     const current = effectiveConsent(regime, readRecordedConsent(), globalPrivacyControl());
     void purge(refusedCategories(current));
     // The record is a cookie, known only once mounted: the static HTML is the same for everyone.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setConsent(current);
+    // In a transition: an urgent update reaching a boundary not yet hydrated would hydrate the
+    // whole page in one task (docs/performance.md, bench/hydration-tasks.mts).
+    startTransition(() => setConsent(current));
   }, [regime]);
 
   const choose = useCallback(

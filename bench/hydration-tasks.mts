@@ -1,0 +1,110 @@
+// The main thread's long tasks while a landing page loads and hydrates, from a Chrome trace at 4×
+// CPU slowdown (issue 23 item 1): a known consent state applied at mount must not force the whole
+// page to hydrate in one task. Each visitor is loaded in alternation, rounds times; medians.
+// Runs against the current build (`npm run build:e2e`), with the local collector and GraphQL API.
+// Usage: npx tsx bench/hydration-tasks.mts [--rounds N]
+import { chromium, type Browser } from '@playwright/test';
+import { startCollector } from '../tests/e2e/support/collector.ts';
+import { startGraphqlServer } from '../tests/e2e/support/graphqlServer.ts';
+import { serializeConsent, ALL_GRANTED } from '../src/consent/record.ts';
+import { median } from './median.mts';
+import { startServer } from './server.mjs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3210);
+const roundsArg = process.argv.indexOf('--rounds');
+const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 5;
+const CPU_SLOWDOWN = 4;
+/** After `load`, long enough for hydration and the effects after it, short of analytics' 4 s start. */
+const SETTLE_MS = 2_500;
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+
+interface Visitor {
+  name: string;
+  url: string;
+  /** A consent record, for a visitor who has answered the banner. */
+  recorded?: boolean;
+}
+
+const host = (domain: string, path = '/') => `http://${domain}.localhost:${PORT}${path}`;
+const VISITORS: Visitor[] = [
+  { name: 'opt-in, first visit (en)', url: host('kingscross-bagberth.co.uk') },
+  { name: 'opt-in, returning visit (en)', url: host('kingscross-bagberth.co.uk'), recorded: true },
+  { name: 'opt-out host (ja)', url: host('kyotostation-bagberth.jp', '/ja') },
+  { name: 'German page (de)', url: host('cornavin-bagberth.ch', '/de') },
+];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+interface Tasks {
+  /** The longest main-thread task, ms. */
+  longest: number;
+  /** Blocking time (each task's part over 50 ms), ms, over the whole load. */
+  blocking: number;
+  /** The same after the last script was evaluated: hydration and the effects after it. */
+  blockingAfterScripts: number;
+}
+
+/**
+ * The page's main-thread tasks. The navigation may move to a new renderer process, so every
+ * CrRendererMain thread counts; the page's is the one that evaluates scripts.
+ */
+function mainThreadTasks(events: TraceEvent[]): Tasks {
+  const mains = new Set(events.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}/${event.tid}`));
+  const onMain = events.filter((event) => event.ph === 'X' && mains.has(`${event.pid}/${event.tid}`));
+  const tasks = onMain.filter((event) => event.name === 'RunTask');
+  const scriptsEnd = Math.max(0, ...onMain.filter((event) => event.name === 'EvaluateScript').map((event) => event.ts + (event.dur ?? 0)));
+  const over50 = (list: TraceEvent[]) => list.reduce((sum, task) => sum + Math.max(0, (task.dur ?? 0) / 1000 - 50), 0);
+  return {
+    longest: Math.max(0, ...tasks.map((task) => (task.dur ?? 0) / 1000)),
+    blocking: over50(tasks),
+    blockingAfterScripts: over50(tasks.filter((task) => task.ts >= scriptsEnd)),
+  };
+}
+
+async function measure(browser: Browser, visitor: Visitor): Promise<Tasks> {
+  const context = await browser.newContext({ userAgent: PHONE_UA, viewport: { width: 390, height: 844 } });
+  if (visitor.recorded) {
+    await context.addCookies([{ name: 'consent', value: serializeConsent(ALL_GRANTED, new Date()), url: visitor.url }]);
+  }
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await page.goto(visitor.url, { waitUntil: 'load' });
+  await page.waitForTimeout(SETTLE_MS);
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+  await context.close();
+  return mainThreadTasks(trace.traceEvents);
+}
+
+const collector = await startCollector().catch(() => undefined);
+const graphql = await startGraphqlServer(undefined, { sitePort: PORT }).catch(() => undefined);
+const stop = await startServer(PORT);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  const results = new Map<string, Tasks[]>(VISITORS.map((visitor) => [visitor.name, []]));
+  // Alternating, so a slow moment of the machine falls on every visitor alike.
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const visitor of VISITORS) results.get(visitor.name)!.push(await measure(browser, visitor));
+  }
+  console.log(`Main-thread tasks while loading, ${CPU_SLOWDOWN}× CPU slowdown, medians of ${ROUNDS} alternating rounds (ms)`);
+  console.log('visitor                          longest task   blocking   blocking after scripts');
+  const cell = (runs: Tasks[], key: keyof Tasks, width: number) => String(Math.round(median(runs.map((run) => run[key])))).padStart(width);
+  for (const [name, runs] of results) console.log(`${name.padEnd(33)}${cell(runs, 'longest', 12)}${cell(runs, 'blocking', 11)}${cell(runs, 'blockingAfterScripts', 25)}`);
+} finally {
+  await browser.close();
+  stop();
+  await graphql?.close();
+  collector?.close();
+}
