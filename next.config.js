@@ -41,6 +41,9 @@ module.exports = (phase) => {
     i18n,
     // No display names: component names in every class would cost about a kilobyte of first-load JS.
     compiler: { styledComponents: { displayName: false, ssr: true } },
+    // The browser gets a small lookup behind the same import: the server loads, checks and trims
+    // the copy with next-i18next, and each page ships only the strings it renders (docs/architecture.md, "Render").
+    turbopack: { resolveAlias: { 'next-i18next/pages': { browser: './src/i18n/browserLookup.tsx' } } },
     // `npm run typecheck` checks the whole project (tests too) before every build in `npm test`.
     typescript: { ignoreBuildErrors: true },
   };

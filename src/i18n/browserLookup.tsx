@@ -1,0 +1,104 @@
+/**
+ * The browser's `next-i18next/pages` (a bundler alias for the browser only, next.config.js): the
+ * server loads, checks and trims each page's copy with next-i18next and i18next, and hands the
+ * page exactly the strings it renders (src/i18n/serverTranslations.ts). All the browser has left to
+ * do is look them up, so it gets these few lines instead of i18next and react-i18next.
+ *
+ * It does what the site's copy uses, as i18next does it with next-i18next's defaults: keys by `.`,
+ * a namespace by `ns:key` or the first namespace that has the key, `{{name}}` and `{{a.b}}` values
+ * unescaped (a missing value is ""), a missing key shown as itself, and `<Trans>` with named
+ * component tags. tests/unit/i18n.browserLookup.test.tsx renders every page both ways and compares.
+ */
+import { cloneElement, createContext, createElement, Fragment, useContext, useMemo, type ComponentType, type ReactElement, type ReactNode } from 'react';
+
+type Tree = { readonly [key: string]: string | Tree };
+/** next-i18next's page props: `initialI18nStore[locale][namespace]`. */
+interface PageTranslations {
+  initialLocale?: string;
+  initialI18nStore?: Record<string, Record<string, Tree>>;
+}
+interface Lookup {
+  language: string;
+  namespaces: Record<string, Tree>;
+}
+type Values = Readonly<Record<string, unknown>>;
+export type TFunction = (key: string, values?: Values) => string;
+
+const LookupContext = createContext<Lookup>({ language: 'en', namespaces: {} });
+const DEFAULT_NAMESPACE = 'microsites';
+
+function find(tree: Tree | undefined, path: string): string | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of path.split('.')) node = typeof node === 'object' && Object.hasOwn(node, part) ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+function valueAt(values: Values | undefined, path: string): unknown {
+  let node: unknown = values;
+  for (const part of path.split('.')) node = node !== null && typeof node === 'object' ? (node as Values)[part] : undefined;
+  return node;
+}
+
+const interpolate = (text: string, values: Values | undefined) =>
+  text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (_whole, name: string) => {
+    const value = valueAt(values, name);
+    return value === undefined || value === null ? '' : String(value);
+  });
+
+function translator({ namespaces }: Lookup, wanted: readonly string[]): TFunction {
+  return (key, values) => {
+    const split = key.indexOf(':');
+    const [inNamespaces, path] = split > 0 ? [[key.slice(0, split)], key.slice(split + 1)] : [wanted, key];
+    for (const namespace of inNamespaces) {
+      const text = find(namespaces[namespace], path);
+      if (text !== undefined) return interpolate(text, values);
+    }
+    return path;
+  };
+}
+
+export function useTranslation(namespace?: string | readonly string[]) {
+  const lookup = useContext(LookupContext);
+  const wanted = namespace === undefined ? [DEFAULT_NAMESPACE] : typeof namespace === 'string' ? [namespace] : namespace;
+  const key = wanted.join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the namespace list
+  return useMemo(() => ({ t: translator(lookup, wanted), i18n: { language: lookup.language }, ready: true }), [lookup, key]);
+}
+
+const TAG = /<(\w+)\s*\/>|<(\w+)>([\s\S]*?)<\/\2>/g;
+
+/** A translated text with its `<name>…</name>` and `<name/>` tags made into the given elements. */
+function withComponents(text: string, components: Readonly<Record<string, ReactElement>>): ReactNode[] {
+  const nodes: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(TAG)) {
+    const [whole, selfClosing, name = selfClosing ?? '', inner] = match;
+    if (match.index > last) nodes.push(text.slice(last, match.index));
+    const element = components[name];
+    const children = inner === undefined ? undefined : withComponents(inner, components);
+    nodes.push(element ? cloneElement(element, { key: nodes.length }, ...(children ?? [])) : whole);
+    last = match.index + whole.length;
+  }
+  if (last < text.length) nodes.push(text.slice(last));
+  return nodes;
+}
+
+export function Trans({ t, i18nKey, values, components = {} }: { t?: TFunction; i18nKey: string; values?: Values; components?: Readonly<Record<string, ReactElement>> }) {
+  const own = useTranslation();
+  return createElement(Fragment, null, ...withComponents((t ?? own.t)(i18nKey, values), components));
+}
+
+/** Puts the page's copy where useTranslation finds it, as next-i18next's appWithTranslation does. */
+export function appWithTranslation<Props extends { pageProps?: { _nextI18Next?: PageTranslations }; router?: { locale?: string } }>(
+  App: ComponentType<Props>,
+  config?: { i18n: { defaultLocale: string } },
+): ComponentType<Props> {
+  function AppWithTranslation(props: Props) {
+    const shipped = props.pageProps?._nextI18Next;
+    const language = shipped?.initialLocale ?? props.router?.locale ?? config?.i18n.defaultLocale ?? 'en';
+    const store = shipped?.initialI18nStore;
+    const lookup = useMemo(() => ({ language, namespaces: store?.[language] ?? {} }), [language, store]);
+    return createElement(LookupContext.Provider, { value: lookup }, createElement(App, props));
+  }
+  return AppWithTranslation;
+}
