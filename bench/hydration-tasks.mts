@@ -40,7 +40,7 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { url?: string } };
 }
 
 interface Tasks {
@@ -50,22 +50,26 @@ interface Tasks {
   blocking: number;
   /** The same after the last script was evaluated: hydration and the effects after it. */
   blockingAfterScripts: number;
+  /** The longest callback of the page's own inline code (the script starter's), ms. */
+  starter: number;
 }
 
 /**
  * The page's main-thread tasks. The navigation may move to a new renderer process, so every
  * CrRendererMain thread counts; the page's is the one that evaluates scripts.
  */
-function mainThreadTasks(events: TraceEvent[]): Tasks {
+function mainThreadTasks(events: TraceEvent[], pageUrl: string): Tasks {
   const mains = new Set(events.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}/${event.tid}`));
   const onMain = events.filter((event) => event.ph === 'X' && mains.has(`${event.pid}/${event.tid}`));
   const tasks = onMain.filter((event) => event.name === 'RunTask');
   const scriptsEnd = Math.max(0, ...onMain.filter((event) => event.name === 'EvaluateScript').map((event) => event.ts + (event.dur ?? 0)));
+  const inlineCallbacks = onMain.filter((event) => event.name === 'FunctionCall' && event.args?.data?.url === pageUrl);
   const over50 = (list: TraceEvent[]) => list.reduce((sum, task) => sum + Math.max(0, (task.dur ?? 0) / 1000 - 50), 0);
   return {
     longest: Math.max(0, ...tasks.map((task) => (task.dur ?? 0) / 1000)),
     blocking: over50(tasks),
     blockingAfterScripts: over50(tasks.filter((task) => task.ts >= scriptsEnd)),
+    starter: Math.max(0, ...inlineCallbacks.map((call) => (call.dur ?? 0) / 1000)),
   };
 }
 
@@ -79,10 +83,11 @@ async function measure(browser: Browser, visitor: Visitor): Promise<Tasks> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await page.goto(visitor.url, { waitUntil: 'load' });
+  const pageUrl = page.url();
   await page.waitForTimeout(SETTLE_MS);
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
   await context.close();
-  return mainThreadTasks(trace.traceEvents);
+  return mainThreadTasks(trace.traceEvents, pageUrl);
 }
 
 const collector = await startCollector().catch(() => undefined);
@@ -99,9 +104,9 @@ try {
     for (const visitor of VISITORS) results.get(visitor.name)!.push(await measure(browser, visitor));
   }
   console.log(`Main-thread tasks while loading, ${CPU_SLOWDOWN}× CPU slowdown, medians of ${ROUNDS} alternating rounds (ms)`);
-  console.log('visitor                          longest task   blocking   blocking after scripts');
+  console.log('visitor                          longest task   blocking   blocking after scripts   script starter');
   const cell = (runs: Tasks[], key: keyof Tasks, width: number) => String(Math.round(median(runs.map((run) => run[key])))).padStart(width);
-  for (const [name, runs] of results) console.log(`${name.padEnd(33)}${cell(runs, 'longest', 12)}${cell(runs, 'blocking', 11)}${cell(runs, 'blockingAfterScripts', 25)}`);
+  for (const [name, runs] of results) console.log(`${name.padEnd(33)}${cell(runs, 'longest', 12)}${cell(runs, 'blocking', 11)}${cell(runs, 'blockingAfterScripts', 25)}${cell(runs, 'starter', 17)}`);
 } finally {
   await browser.close();
   stop();

@@ -6,16 +6,21 @@
  */
 export function startScriptsAfterFirstPaint(sources: readonly string[]): void {
   let started = false;
+  // One script per task: inserting all of them in one task made one long task on a slow phone.
+  const insert = (index: number) => {
+    const src = sources[index];
+    if (src === undefined) return;
+    const script = document.createElement('script');
+    script.src = src;
+    // Inserted scripts run as soon as they arrive; this keeps them in insertion order, like `defer`.
+    script.async = false;
+    document.head.appendChild(script);
+    setTimeout(() => insert(index + 1), 0);
+  };
   const start = () => {
     if (started) return;
     started = true;
-    sources.forEach((src) => {
-      const script = document.createElement('script');
-      script.src = src;
-      // Inserted scripts run as soon as they arrive; this keeps them in document order, like `defer`.
-      script.async = false;
-      document.head.appendChild(script);
-    });
+    insert(0);
   };
   const startAfterFirstContentfulPaint = () => {
     // A background tab paints nothing; its scripts start after a second instead.
