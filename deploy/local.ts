@@ -159,17 +159,17 @@ function nginxString(name: string, value: string): string {
 export function securityHeaderDirectives(headers: SecurityHeaders): { maps: string; http: string; https: string } {
   const provider = headers.openedFromProvider;
   const variable = (name: string) => `$opened_${name.replace(/-/g, '_')}`;
-  const relaxed = Object.entries(provider?.headers ?? {}).filter(([name]) => name in headers.all);
+  const relaxed = new Map(Object.entries(provider?.headers ?? {}).filter(([name]) => name in headers.all));
   const maps = [
     'map $http_referer $from_provider {',
     ...(provider ? [`  "~*^${provider.origin.replace(/[.\\]/g, '\\$&')}(?:[/?#]|$)" 1;`] : []),
     '  default "";',
     '}',
-    ...relaxed.map(([name, value]) => `map $from_provider ${variable(name)} {\n  1 ${nginxString(name, value)};\n  default ${nginxString(name, headers.all[name] ?? '')};\n}`),
+    ...[...relaxed].map(([name, value]) => `map $from_provider ${variable(name)} {\n  1 ${nginxString(name, value)};\n  default ${nginxString(name, headers.all[name] ?? '')};\n}`),
   ].join('\n');
   const directives = (set: Record<string, string>) =>
     Object.entries(set)
-      .flatMap(([name, value]) => [`proxy_hide_header ${name};`, `add_header ${name} ${relaxed.some(([each]) => each === name) ? variable(name) : nginxString(name, value)} always;`])
+      .flatMap(([name, value]) => [`proxy_hide_header ${name};`, `add_header ${name} ${relaxed.has(name) ? variable(name) : nginxString(name, value)} always;`])
       .join('\n');
   return { maps: `${maps}\n`, http: `${directives(headers.all)}\n`, https: `${directives({ ...headers.all, ...headers.https })}\n` };
 }

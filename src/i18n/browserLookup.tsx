@@ -27,21 +27,16 @@ export type TFunction = (key: string, values?: Values) => string;
 const LookupContext = createContext<Lookup>({ language: 'en', namespaces: {} });
 const DEFAULT_NAMESPACE = 'microsites';
 
-function find(tree: Tree | undefined, path: string): string | undefined {
-  let node: string | Tree | undefined = tree;
-  for (const part of path.split('.')) node = typeof node === 'object' && Object.hasOwn(node, part) ? node[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
-}
-
-function valueAt(values: Values | undefined, path: string): unknown {
-  let node: unknown = values;
-  for (const part of path.split('.')) node = node !== null && typeof node === 'object' ? (node as Values)[part] : undefined;
+/** What a dotted path names in a tree of copy or of values, if anything. */
+function at(tree: unknown, path: string): unknown {
+  let node = tree;
+  for (const part of path.split('.')) node = node !== null && typeof node === 'object' && Object.hasOwn(node, part) ? (node as Values)[part] : undefined;
   return node;
 }
 
 const interpolate = (text: string, values: Values | undefined) =>
   text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (_whole, name: string) => {
-    const value = valueAt(values, name);
+    const value = at(values, name);
     return value === undefined || value === null ? '' : String(value);
   });
 
@@ -50,8 +45,8 @@ function translator({ namespaces }: Lookup, wanted: readonly string[]): TFunctio
     const split = key.indexOf(':');
     const [inNamespaces, path] = split > 0 ? [[key.slice(0, split)], key.slice(split + 1)] : [wanted, key];
     for (const namespace of inNamespaces) {
-      const text = find(namespaces[namespace], path);
-      if (text !== undefined) return interpolate(text, values);
+      const text = at(namespaces[namespace], path);
+      if (typeof text === 'string') return interpolate(text, values);
     }
     return path;
   };

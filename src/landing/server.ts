@@ -12,6 +12,7 @@ import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
 import { consentRegimeFor, type ConsentRegime } from '@/tenancy/consentRegime';
 import { breadcrumbTrail } from '@/seo/breadcrumbs';
 import { canonicalHostFor } from '@/tenancy/canonicalHost';
+import { hostConsentRegime } from '@/tenancy/hostFormat';
 import { headLinks } from '@/seo/pageLinks';
 import { PLACES } from '@/tenancy/placeData';
 import { previewUrl } from '@/tenancy/previewUrl';
@@ -47,7 +48,7 @@ export function landingPaths(): GetStaticPathsResult<LandingParams>['paths'] {
 export function landingVariantPaths(): GetStaticPathsResult<LandingParams & { regime: ConsentRegime }>['paths'] {
   return TENANT_PAGES.flatMap((page) =>
     page.locales
-      .filter((locale) => consentRegimeFor(PLACES[page.slug]?.country, locale) === 'opt-out')
+      .filter((locale) => hostConsentRegime(page.slug, locale) === 'opt-out')
       .map((locale) => ({ params: { slug: page.slug, type: page.type, regime: 'opt-in' as const }, locale })),
   );
 }
