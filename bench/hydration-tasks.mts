@@ -4,11 +4,9 @@
 // Runs against the current build (`npm run build:e2e`), with the local collector and GraphQL API.
 // Usage: npx tsx bench/hydration-tasks.mts [--rounds N]
 import { chromium, type Browser } from '@playwright/test';
-import { startCollector } from '../tests/e2e/support/collector.ts';
-import { startGraphqlServer } from '../tests/e2e/support/graphqlServer.ts';
 import { serializeConsent, ALL_GRANTED } from '../src/consent/record.ts';
 import { median } from './median.mts';
-import { startServer } from './server.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_USER_AGENT, startSite, tenantUrl } from './site.mts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3210);
 const roundsArg = process.argv.indexOf('--rounds');
@@ -16,7 +14,6 @@ const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 5;
 const CPU_SLOWDOWN = 4;
 /** After `load`, long enough for hydration and the effects after it, short of analytics' 4 s start. */
 const SETTLE_MS = 2_500;
-const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 
 interface Visitor {
   name: string;
@@ -25,12 +22,11 @@ interface Visitor {
   recorded?: boolean;
 }
 
-const host = (domain: string, path = '/') => `http://${domain}.localhost:${PORT}${path}`;
 const VISITORS: Visitor[] = [
-  { name: 'opt-in, first visit (en)', url: host('kingscross-bagberth.co.uk') },
-  { name: 'opt-in, returning visit (en)', url: host('kingscross-bagberth.co.uk'), recorded: true },
-  { name: 'opt-out host (ja)', url: host('kyotostation-bagberth.jp', '/ja') },
-  { name: 'German page (de)', url: host('cornavin-bagberth.ch', '/de') },
+  { name: 'opt-in, first visit (en)', url: tenantUrl(PORT, 'kingscross-bagberth.co.uk/') },
+  { name: 'opt-in, returning visit (en)', url: tenantUrl(PORT, 'kingscross-bagberth.co.uk/'), recorded: true },
+  { name: 'opt-out host (ja)', url: tenantUrl(PORT, 'kyotostation-bagberth.jp/ja') },
+  { name: 'German page (de)', url: tenantUrl(PORT, 'cornavin-bagberth.ch/de') },
 ];
 
 interface TraceEvent {
@@ -74,7 +70,7 @@ function mainThreadTasks(events: TraceEvent[], pageUrl: string): Tasks {
 }
 
 async function measure(browser: Browser, visitor: Visitor): Promise<Tasks> {
-  const context = await browser.newContext({ userAgent: PHONE_UA, viewport: { width: 390, height: 844 } });
+  const context = await browser.newContext({ userAgent: PHONE_USER_AGENT, viewport: { width: 390, height: 844 } });
   if (visitor.recorded) {
     await context.addCookies([{ name: 'consent', value: serializeConsent(ALL_GRANTED, new Date()), url: visitor.url }]);
   }
@@ -90,13 +86,8 @@ async function measure(browser: Browser, visitor: Visitor): Promise<Tasks> {
   return mainThreadTasks(trace.traceEvents, pageUrl);
 }
 
-const collector = await startCollector().catch(() => undefined);
-const graphql = await startGraphqlServer(undefined, { sitePort: PORT }).catch(() => undefined);
-const stop = await startServer(PORT);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const stop = await startSite(PORT);
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const results = new Map<string, Tasks[]>(VISITORS.map((visitor) => [visitor.name, []]));
   // Alternating, so a slow moment of the machine falls on every visitor alike.
@@ -109,7 +100,5 @@ try {
   for (const [name, runs] of results) console.log(`${name.padEnd(33)}${cell(runs, 'longest', 12)}${cell(runs, 'blocking', 11)}${cell(runs, 'blockingAfterScripts', 25)}${cell(runs, 'starter', 17)}`);
 } finally {
   await browser.close();
-  stop();
-  await graphql?.close();
-  collector?.close();
+  await stop();
 }

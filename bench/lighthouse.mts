@@ -1,43 +1,74 @@
-// Lighthouse (mobile, default simulated throttling) on landing pages of 5 hosts in 5 languages.
-// Runs against the current build (`npm run build:e2e` for analytics, monitoring and live storage
-// spots on, pointed at the local collector and GraphQL API this script starts; `npm run build` for the embedded defaults).
-// Usage: npx tsx bench/lighthouse.mts [--baseline] [--devtools] [domain/path …]
-// --baseline adds the same run on a one-page Next app (bench/baseline.mjs): this machine's floor.
+// Lighthouse (mobile, default simulated throttling) on landing pages, for the visitors issue 23 names:
+// an opt-in first visit, an opt-in returning visit (consent recorded), an opt-out host (ja) and a
+// German page. Runs against the current build (`npm run build:e2e` for analytics, monitoring and
+// live storage spots on, pointed at the local collector and GraphQL API this script starts;
+// `npm run build` for the embedded defaults).
+// Usage: npx tsx bench/lighthouse.mts [--baseline] [--rounds N] [--calibrate] [--devtools] [domain/path …]
+// --baseline adds a one-page Next app (bench/baseline.mjs), this machine's floor, run before the
+// visitors in every round, and prints each visitor's TBT and LCP as a ratio of it.
+// --rounds N (default 5) alternates the pages N times; figures are medians.
+// --calibrate sets Lighthouse's CPU slowdown from this machine's CPU index, read from one warm-up
+// run, instead of the fixed 4× (which assumes a fast desktop, index 1500–2000, and makes a slower
+// machine a phone slower than the mid-tier one Lighthouse means: docs/performance.md).
 // --devtools applies the same throttling to the browser instead of simulating it from an
 // unthrottled load: slower and noisier, but timings as a throttled phone lives them.
+// domain/path arguments replace the four visitors with first visits to those pages.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startCollector } from '../tests/e2e/support/collector.ts';
-import { startGraphqlServer } from '../tests/e2e/support/graphqlServer.ts';
+import { throttling as THROTTLING } from 'lighthouse/core/config/constants.js';
+import puppeteer from 'puppeteer-core';
+import { ALL_GRANTED, CONSENT_COOKIE, serializeConsent } from '../src/consent/record.ts';
 import { startBaseline } from './baseline.mjs';
-import { startServer } from './server.mjs';
+import { median } from './median.mts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_USER_AGENT, startSite, tenantUrl } from './site.mts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
-// Lighthouse's own user agent is a bot to isbot; a person's phone gets analytics, as in production.
-const MOBILE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 const BASELINE_PORT = PORT + 1;
 const args = process.argv.slice(2);
-const withBaseline = args.includes('--baseline');
-const throttlingMethod = args.includes('--devtools') ? 'devtools' : 'simulate';
-const hosts = args.filter((arg) => !arg.startsWith('--'));
-const targets = hosts.length
-  ? hosts
-  : ['kingscross-bagberth.co.uk/', 'cornavin-bagberth.ch/de', 'kyotostation-bagberth.jp/ja', 'prague-bagberth.cz/', 'venice-bagberth.it/it'];
+const flag = (name: string) => args.includes(name);
+const roundsAt = args.indexOf('--rounds');
+const ROUNDS = roundsAt >= 0 ? Number(args[roundsAt + 1]) : 5;
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error('--rounds takes a whole number of at least 1');
+const withBaseline = flag('--baseline');
+const throttlingMethod = flag('--devtools') ? 'devtools' : 'simulate';
+/**
+ * The CPU index of the phone Lighthouse's default 4× makes of a desktop in the middle of the
+ * 1500–2000 it assumes (GoogleChrome/lighthouse docs/throttling.md, "Calibrating the CPU slowdown").
+ */
+const TARGET_CPU_INDEX = 1750 / 4;
+const targets = args.filter((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--rounds');
+/** Issue 23's "done when" bounds, as multiples of the baseline. */
+const LIMITS = { tbt: 1.5, lcp: 1.15 };
 
-// The e2e build's vendor endpoints and GraphQL API, served locally as in the tests.
-const collector = await startCollector().catch(() => undefined);
-const graphql = await startGraphqlServer(undefined, { sitePort: PORT }).catch(() => undefined);
-const stop = await startServer(PORT);
-const stopBaseline = withBaseline
-  ? await startBaseline(BASELINE_PORT).catch((error: unknown) => {
-      stop();
-      throw error;
-    })
-  : undefined;
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+interface Visitor {
+  name: string;
+  url: string;
+  /** A consent record (all granted) set before the load: a visitor who has answered the banner. */
+  returning?: boolean;
+}
+
+const site = (target: string) => tenantUrl(PORT, target);
+const BASELINE: Visitor = { name: 'baseline (one-page Next app)', url: `http://localhost:${BASELINE_PORT}/` };
+const visitors: Visitor[] = targets.length
+  ? targets.map((target) => ({ name: target, url: site(target) }))
+  : [
+      { name: 'opt-in, first visit (en)', url: site('kingscross-bagberth.co.uk/') },
+      { name: 'opt-in, returning visit (en)', url: site('kingscross-bagberth.co.uk/'), returning: true },
+      { name: 'opt-out host (ja)', url: site('kyotostation-bagberth.jp/ja') },
+      { name: 'German page (de)', url: site('cornavin-bagberth.ch/de') },
+    ];
+
+interface Run {
+  perf: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  cpuIndex: number;
+  largestPaint: string;
+  /** Failed audits outside performance, e.g. "accessibility: color-contrast". */
+  failures: string[];
+}
 
 type Table = { type?: string; items?: Array<Record<string, unknown>> };
 /** The LCP element and its phases, from the largest-contentful-paint-element audit's two tables. */
@@ -48,42 +79,106 @@ function largestPaint(details: unknown): string {
   return `${node?.selector ?? '?'} "${(node?.nodeLabel ?? '').slice(0, 40)}" (${timings})`;
 }
 
-const score = (value: number | null | undefined) => (value === null || value === undefined ? '  -' : String(Math.round(value * 100)).padStart(3));
-try {
-  console.log(`Lighthouse ${throttlingMethod === 'devtools' ? 'with applied (DevTools)' : 'with simulated (default)'} mobile throttling`);
-  console.log('page                                   perf a11y  bp  seo    FCP ms   LCP ms   TBT ms    CLS  CPU index');
-  const urls = targets.map((target) => {
-    const [domain, ...rest] = target.split('/');
-    return [target, `http://${domain}.localhost:${PORT}/${rest.join('/')}`];
-  });
-  if (withBaseline) urls.push(['baseline (one-page Next app)', `http://localhost:${BASELINE_PORT}/`]);
-  for (const [target, url] of urls) {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      emulatedUserAgent: MOBILE_UA,
-      throttlingMethod,
+const stop = await startSite(PORT);
+const stopBaseline = withBaseline
+  ? await startBaseline(BASELINE_PORT).catch(async (error: unknown) => {
+      await stop();
+      throw error;
+    })
+  : undefined;
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+const browserSession = await browser.target().createCDPSession();
+
+/**
+ * One Lighthouse run. Lighthouse empties the HTTP cache and the origin's storage but keeps
+ * cookies, so they are set here: none for a first visit, the consent record for a returning one.
+ */
+async function audit(visitor: Visitor, cpuSlowdownMultiplier = THROTTLING.mobileSlow4G.cpuSlowdownMultiplier): Promise<Run> {
+  await browserSession.send('Storage.clearCookies');
+  if (visitor.returning) {
+    const { hostname } = new URL(visitor.url);
+    await browserSession.send('Storage.setCookies', {
+      cookies: [{ name: CONSENT_COOKIE, value: serializeConsent(ALL_GRANTED, new Date()), domain: hostname, path: '/' }],
     });
-    if (!result) throw new Error(`no Lighthouse result for ${url}`);
-    const { categories, audits } = result.lhr;
-    const ms = (id: string) => String(Math.round(audits[id]?.numericValue ?? NaN)).padStart(9);
-    console.log(
-      `${target.padEnd(38)} ${score(categories.performance?.score)} ${score(categories.accessibility?.score)} ${score(categories['best-practices']?.score)} ${score(categories.seo?.score)} ${ms('first-contentful-paint')}${ms('largest-contentful-paint')}${ms('total-blocking-time')}   ${(audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}${String(Math.round(result.lhr.environment.benchmarkIndex)).padStart(11)}`,
-    );
-    console.log(`    largest paint: ${largestPaint(audits['largest-contentful-paint-element']?.details)}`);
-    for (const category of Object.values(categories)) {
-      for (const ref of category.auditRefs) {
-        const audit = audits[ref.id];
-        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1 && category.id !== 'performance') console.log(`    ${category.id}: ${audit.id} (${audit.title})`);
-      }
-    }
   }
+  const result = await lighthouse(visitor.url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    // Lighthouse's own user agent is a bot to isbot; a person's phone gets analytics, as in production.
+    emulatedUserAgent: PHONE_USER_AGENT,
+    throttlingMethod,
+    throttling: { ...THROTTLING.mobileSlow4G, cpuSlowdownMultiplier },
+    // Analytics' and monitoring's storage from an earlier round would make a first visit a returning one.
+    clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage', 'indexeddb'],
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${visitor.url}`);
+  const { categories, audits, environment } = result.lhr;
+  const value = (id: string) => audits[id]?.numericValue ?? NaN;
+  const failures = Object.values(categories)
+    .filter((category) => category.id !== 'performance')
+    .flatMap((category) =>
+      category.auditRefs
+        .map((ref) => ({ ref, found: audits[ref.id] }))
+        .filter(({ ref, found }) => ref.weight > 0 && found && found.score !== null && found.score < 1)
+        .map(({ found }) => `${category.id}: ${found!.id} (${found!.title})`),
+    );
+  return {
+    perf: (categories.performance?.score ?? NaN) * 100,
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    cpuIndex: environment.benchmarkIndex,
+    largestPaint: largestPaint(audits['largest-contentful-paint-element']?.details),
+    failures,
+  };
+}
+
+try {
+  const pages = withBaseline ? [BASELINE, ...visitors] : visitors;
+  let slowdown = THROTTLING.mobileSlow4G.cpuSlowdownMultiplier;
+  if (flag('--calibrate')) {
+    const { cpuIndex } = await audit(pages[0]!);
+    slowdown = Math.max(1, Math.round((cpuIndex / TARGET_CPU_INDEX) * 10) / 10);
+    console.log(`CPU slowdown ${slowdown}× (calibrated: this machine's CPU index ${Math.round(cpuIndex)} in a warm-up run, a phone at ${Math.round(TARGET_CPU_INDEX)})`);
+  }
+  const runs = new Map<Visitor, Run[]>(pages.map((page) => [page, []]));
+  // Alternating, so a slow moment of the machine falls on every page alike.
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const page of pages) runs.get(page)!.push(await audit(page, slowdown));
+    console.error(`round ${round} of ${ROUNDS} done`);
+  }
+
+  const mid = (page: Visitor, key: 'perf' | 'fcp' | 'lcp' | 'tbt' | 'cls' | 'cpuIndex') => median(runs.get(page)!.map((run) => run[key]));
+  const ms = (value: number, width = 9) => String(Math.round(value)).padStart(width);
+  const ratio = (value: number, floor: number) => (floor > 0 ? value / floor : value > 0 ? Infinity : 1);
+  console.log(`Lighthouse ${throttlingMethod === 'devtools' ? 'with applied (DevTools)' : 'with simulated (default)'} mobile throttling, CPU slowdown ${slowdown}×, medians of ${ROUNDS} alternating round(s)`);
+  console.log(
+    `page                                   perf   FCP ms   LCP ms   TBT ms    CLS  CPU index (min-max)${withBaseline ? '   TBT ×bare  LCP ×bare' : ''}`,
+  );
+  const verdicts: string[] = [];
+  for (const page of pages) {
+    const pageRuns = runs.get(page)!;
+    const indexes = pageRuns.map((run) => Math.round(run.cpuIndex));
+    let line = `${page.name.padEnd(38)} ${ms(mid(page, 'perf'), 4)} ${ms(mid(page, 'fcp'))}${ms(mid(page, 'lcp'))}${ms(mid(page, 'tbt'))}   ${mid(page, 'cls').toFixed(3)}${`${Math.round(mid(page, 'cpuIndex'))} (${Math.min(...indexes)}-${Math.max(...indexes)})`.padStart(20)}`;
+    if (withBaseline && page !== BASELINE) {
+      const tbt = ratio(mid(page, 'tbt'), mid(BASELINE, 'tbt'));
+      const lcp = ratio(mid(page, 'lcp'), mid(BASELINE, 'lcp'));
+      line += `${tbt.toFixed(2).padStart(12)}${lcp.toFixed(2).padStart(11)}`;
+      verdicts.push(`${page.name}: TBT ${tbt.toFixed(2)}× (${tbt <= LIMITS.tbt ? 'within' : 'OVER'} ${LIMITS.tbt}×), LCP ${lcp.toFixed(2)}× (${lcp <= LIMITS.lcp ? 'within' : 'OVER'} ${LIMITS.lcp}×)`);
+    }
+    console.log(line);
+    console.log(`    TBT per round: ${pageRuns.map((run) => Math.round(run.tbt)).join(', ')}; LCP per round: ${pageRuns.map((run) => Math.round(run.lcp)).join(', ')}`);
+    console.log(`    largest paint (last round): ${pageRuns.at(-1)!.largestPaint}`);
+    for (const failure of new Set(pageRuns.flatMap((run) => run.failures))) console.log(`    ${failure}`);
+  }
+  if (verdicts.length) console.log(`\n${verdicts.join('\n')}`);
 } finally {
+  await browser.disconnect();
   chrome.kill();
-  stop();
   stopBaseline?.();
-  collector?.close();
-  await graphql?.close();
+  await stop();
 }

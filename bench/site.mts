@@ -1,0 +1,37 @@
+// What the browser benches share: the built site with the e2e build's local vendor endpoints and
+// GraphQL API, a phone's user agent, and Debian's Chromium started the way the tests start it.
+import { startCollector } from '../tests/e2e/support/collector.ts';
+import { startGraphqlServer } from '../tests/e2e/support/graphqlServer.ts';
+import { startServer } from './server.mjs';
+
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+/** A person's phone: isbot calls Lighthouse's and headless Chromium's own user agents bots. */
+export const PHONE_USER_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+
+/** `domain/path` → the tenant's address on the bench server (a `*.localhost` host, a secure context). */
+export const tenantUrl = (port: number, target: string): string => {
+  const [domain, ...rest] = target.split('/');
+  return `http://${domain}.localhost:${port}/${rest.join('/')}`;
+};
+
+/**
+ * Serves the current build (`npm run build:e2e`: analytics, monitoring and live storage spots on,
+ * pointed at the local collector and GraphQL API started here). Resolves to a function that stops all three.
+ */
+export async function startSite(port: number): Promise<() => Promise<void>> {
+  const collector = await startCollector().catch(() => undefined);
+  const graphql = await startGraphqlServer(undefined, { sitePort: port }).catch(() => undefined);
+  const stopEndpoints = async () => {
+    collector?.close();
+    await graphql?.close();
+  };
+  const stopServer = await startServer(port).catch(async (error: unknown) => {
+    await stopEndpoints();
+    throw error;
+  });
+  return async () => {
+    stopServer();
+    await stopEndpoints();
+  };
+}
