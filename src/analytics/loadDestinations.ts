@@ -1,26 +1,35 @@
+import { inQuietMoment } from '@/base/idleWork';
 import type { DestinationLoader } from './Analytics';
 import type { AnalyticsLogger, Destination } from './types';
 
 /**
- * Each SDK is its own lazy chunk, fetched only when its key is set. A client that fails to
- * load is logged and left out; the other still runs.
+ * Each SDK is its own lazy chunk, fetched only when its key is set, then started: one SDK after
+ * the other and each of those steps in its own quiet moment (src/base/idleWork.ts). A client that
+ * fails to load is logged and left out; the other still runs.
  */
 export function createDestinationLoader(enrich: () => Record<string, string>, logger: AnalyticsLogger): DestinationLoader {
   return async (config, context) => {
-    const loads: Array<Promise<Destination>> = [];
-    if (config.amplitude) {
-      const amplitude = config.amplitude;
-      loads.push(import('./amplitudeDestination').then(({ loadAmplitude }) => loadAmplitude(amplitude, context, enrich, logger)));
+    const loads: Array<() => Promise<Destination>> = [];
+    const { amplitude, segment } = config;
+    if (amplitude) {
+      loads.push(async () => {
+        const { loadAmplitude } = await inQuietMoment(() => import('./amplitudeDestination'));
+        return inQuietMoment(() => loadAmplitude(amplitude, context, enrich, logger));
+      });
     }
-    if (config.segment) {
-      const segment = config.segment;
-      loads.push(import('./segmentDestination').then(({ loadSegment }) => loadSegment(segment, context, enrich)));
+    if (segment) {
+      loads.push(async () => {
+        const { loadSegment } = await inQuietMoment(() => import('./segmentDestination'));
+        return inQuietMoment(() => loadSegment(segment, context, enrich));
+      });
     }
-    const results = await Promise.allSettled(loads);
     const loaded: Destination[] = [];
-    for (const result of results) {
-      if (result.status === 'fulfilled') loaded.push(result.value);
-      else logger.error(`analytics: a client failed to load: ${(result.reason as Error)?.message ?? result.reason}`);
+    for (const load of loads) {
+      try {
+        loaded.push(await load());
+      } catch (error) {
+        logger.error(`analytics: a client failed to load: ${(error as Error)?.message ?? error}`);
+      }
     }
     if (loaded.length === 0) throw new Error('no analytics client could be loaded');
     return loaded;

@@ -13,6 +13,7 @@ import { browserLocalStorage, createSafeStorage } from './safeStorage';
 import type { AnalyticsLogger } from './types';
 import { appLogger } from '@/base/logger';
 import { detectBot } from '@/base/botDetection';
+import { inQuietMoment } from '@/base/idleWork';
 
 /** Analytics logs through the app logger: the console until monitoring loads, Datadog logs after. */
 const logger: AnalyticsLogger = appLogger;
@@ -35,10 +36,10 @@ export const analytics = new Analytics(createDestinationLoader(() => enrichmentP
 /**
  * The microsites flow (spec §4): skip bots (before anything is stored), set up, identify
  * anonymously with the device context and the locale, then take over the calls buffered since the
- * page started, page view first.
+ * page started, page view first. Each of those steps runs in a quiet moment of its own.
  */
 export async function startAnalytics(config: AnalyticsConfig, locale: string): Promise<void> {
-  const isBot = await detectBot();
+  const isBot = await inQuietMoment(detectBot);
   const storage = createSafeStorage(browserLocalStorage, logger);
   const touchSession = () => touchProductSession(storage, Date.now());
   let changedTo: string | undefined;
@@ -52,8 +53,10 @@ export async function startAnalytics(config: AnalyticsConfig, locale: string): P
   };
 
   if (!(await analytics.setup(config, { isBot, identity }))) return connect(null);
-  if (changedTo) analytics.setAnonymousId(changedTo);
-  // The referring site is a trait, so it stays with the visitor's later events (spec §9 cookie).
-  identify(undefined, { ...deviceContext(window), locale, ...(pageReferrer && { page_referrer: pageReferrer }) });
-  connect(analytics, touchSession);
+  await inQuietMoment(() => {
+    if (changedTo) analytics.setAnonymousId(changedTo);
+    // The referring site is a trait, so it stays with the visitor's later events (spec §9 cookie).
+    identify(undefined, { ...deviceContext(window), locale, ...(pageReferrer && { page_referrer: pageReferrer }) });
+    connect(analytics, touchSession);
+  });
 }

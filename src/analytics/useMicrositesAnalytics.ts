@@ -1,5 +1,6 @@
 import Router, { useRouter } from 'next/router';
 import { useEffect } from 'react';
+import { inQuietMoment } from '@/base/idleWork';
 import { sendPageView, setPageContext } from './firstLoadBuffer';
 
 /** The landing path a route maps to, e.g. /[slug]/[type] with its params → /prague/city. */
@@ -13,8 +14,9 @@ function onView(): void {
 
 /**
  * The SDKs weigh ~175 kB gzipped: loading them competes with the visitor's first seconds. They
- * load at the first input (the visitor is engaged) or a few idle seconds after the page loaded,
- * whichever comes first; page views wait in the buffer meanwhile.
+ * start loading at the first input (the visitor is engaged) or a few seconds after the page
+ * loaded, whichever comes first, a piece at a time in the visitor's pauses (inQuietMoment); page
+ * views wait in the buffer meanwhile.
  */
 const ANALYTICS_START_DELAY_MS = 4000;
 const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
@@ -26,9 +28,7 @@ function whenSettled(work: () => void): () => void {
     if (done) return;
     done = true;
     cancel();
-    // Safari has no requestIdleCallback.
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout: 2000 });
-    else window.setTimeout(work, 1);
+    work();
   };
   const startTimer = () => {
     timer = window.setTimeout(run, ANALYTICS_START_DELAY_MS);
@@ -64,7 +64,7 @@ export function useMicrositesAnalytics(allowed: boolean): void {
     if (!allowed) return undefined;
     return whenSettled(() => {
       // The analytics configuration is read when the SDKs load, not in the first load.
-      void Promise.all([import('./startAnalytics'), import('@/config/analyticsEnv')]).then(([{ startAnalytics }, { publicAnalyticsConfig }]) =>
+      void inQuietMoment(() => Promise.all([import('./startAnalytics'), import('@/config/analyticsEnv')])).then(([{ startAnalytics }, { publicAnalyticsConfig }]) =>
         startAnalytics(publicAnalyticsConfig, Router.locale ?? 'en'),
       );
     });

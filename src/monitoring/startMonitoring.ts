@@ -1,5 +1,6 @@
 import type { MonitoringConfig, EnabledMonitoringConfig } from '@/config/monitoringEnv';
 import { APPLICATION_CONTEXT_KEY, TENANT_CONTEXT_KEY, applicationContext, type TenantContext } from './context';
+import { inQuietMoment } from '@/base/idleWork';
 import { appLogger, setLogSink } from '@/base/logger';
 import { datadogSink } from './datadogSink';
 import { logsInitOptions, rumInitOptions, type PrivacySignals, type TransportChoice } from './rumInitOptions';
@@ -58,18 +59,24 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
     return sdk;
   };
 
-  // Only ever import(): both SDKs patch fetch and console as soon as they are evaluated.
-  const [logsModule, rumModule] = await Promise.allSettled([import('@datadog/browser-logs'), import('@datadog/browser-rum')]);
+  // Only ever import(): both SDKs patch fetch and console as soon as they are evaluated. Each
+  // fetch and each start is a step of its own in the visitor's pauses (src/base/idleWork.ts).
   // Logs start first, so that a failure of RUM is reported to Datadog rather than the console.
-  const logs = startSdk('browser-logs', logsModule, ({ datadogLogs }) => {
-    withContext(datadogLogs).init(logsInitOptions(config, transport));
-    setLogSink(datadogSink(datadogLogs.logger));
-    return datadogLogs;
-  });
-  const rum = startSdk('browser-rum', rumModule, ({ datadogRum }) => {
-    withContext(datadogRum).init(rumInitOptions(config, transport, () => datadogRum.getGlobalContext(), options));
-    return datadogRum;
-  });
+  const logsModule = await settle(inQuietMoment(() => import('@datadog/browser-logs')));
+  const logs = await inQuietMoment(() =>
+    startSdk('browser-logs', logsModule, ({ datadogLogs }) => {
+      withContext(datadogLogs).init(logsInitOptions(config, transport));
+      setLogSink(datadogSink(datadogLogs.logger));
+      return datadogLogs;
+    }),
+  );
+  const rumModule = await settle(inQuietMoment(() => import('@datadog/browser-rum')));
+  const rum = await inQuietMoment(() =>
+    startSdk('browser-rum', rumModule, ({ datadogRum }) => {
+      withContext(datadogRum).init(rumInitOptions(config, transport, () => datadogRum.getGlobalContext(), options));
+      return datadogRum;
+    }),
+  );
 
   const targets: ContextTarget[] = [logs, rum].flatMap((sdk) => (sdk ? [sdk] : []));
   return {
@@ -77,6 +84,12 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
     withdraw: () => targets.forEach((sdk) => sdk.setTrackingConsent('not-granted')),
   };
 }
+
+const settle = <T>(loading: Promise<T>): Promise<PromiseSettledResult<T>> =>
+  loading.then(
+    (value) => ({ status: 'fulfilled', value }),
+    (reason: unknown) => ({ status: 'rejected', reason }),
+  );
 
 function startSdk<M, T>(name: string, loaded: PromiseSettledResult<M>, start: (module: M) => T): T | undefined {
   try {

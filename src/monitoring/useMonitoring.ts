@@ -1,5 +1,6 @@
 import { useRouter } from 'next/router';
 import { useEffect, useRef } from 'react';
+import { inQuietMoment } from '@/base/idleWork';
 import type { MonitoringHandle } from './startMonitoring';
 import { onFirstScroll, shouldStartImmediately } from './startTrigger';
 
@@ -15,7 +16,8 @@ export function useMonitoring(allowed: boolean): void {
   useEffect(() => {
     if (!allowed) return undefined;
     const begin = () => {
-      void import('./startForPage')
+      // Loaded a piece at a time in the visitor's pauses, like analytics.
+      void inQuietMoment(() => import('./startForPage'))
         .then(({ startForPage }) => startForPage())
         .then((started) => {
           handle.current = started;

@@ -1,0 +1,53 @@
+/**
+ * Work the visitor does not wait for, such as loading and starting the vendor SDKs: each step runs
+ * alone, in order, when the browser is idle and the visitor has not tapped, clicked or typed for
+ * QUIET_AFTER_INPUT_MS. A step's long task (evaluating an SDK is 100–150 ms on a slow phone) then
+ * seldom stands between a tap and its response, and two vendors' steps never run back to back
+ * without the browser getting a turn (docs/performance.md, "Vendor SDKs in the visitor's pauses").
+ *
+ * A step must not wait for another step: queue the next one after it has finished.
+ */
+export const QUIET_AFTER_INPUT_MS = 600;
+/** Longest wait for an idle period once quiet: a page that is never idle still gets its steps. */
+export const IDLE_TIMEOUT_MS = 2000;
+const DISCRETE_INPUTS = ['pointerdown', 'keydown'] as const;
+
+let lastInputAt = Number.NEGATIVE_INFINITY;
+let watching = false;
+let queue: Promise<unknown> = Promise.resolve();
+
+function watchInput(): void {
+  if (watching || typeof globalThis.addEventListener !== 'function') return;
+  watching = true;
+  const note = () => {
+    lastInputAt = performance.now();
+  };
+  DISCRETE_INPUTS.forEach((type) => globalThis.addEventListener(type, note, { capture: true, passive: true }));
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => globalThis.setTimeout(resolve, ms));
+
+// Safari has no requestIdleCallback.
+const idlePeriod = () =>
+  typeof globalThis.requestIdleCallback === 'function' ? new Promise<void>((resolve) => globalThis.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS })) : delay(1);
+
+async function quietMoment(): Promise<void> {
+  for (;;) {
+    const wait = lastInputAt + QUIET_AFTER_INPUT_MS - performance.now();
+    if (wait > 0) await delay(wait);
+    await idlePeriod();
+    // An input during the wait for idleness starts the quiet time again.
+    if (performance.now() - lastInputAt >= QUIET_AFTER_INPUT_MS) return;
+  }
+}
+
+// From the first load, so that the input which starts a vendor's loading counts too.
+watchInput();
+
+/** Runs `step` in the next quiet moment, after every step queued before it; resolves to its result. */
+export function inQuietMoment<T>(step: () => T | Promise<T>): Promise<T> {
+  watchInput();
+  const run = queue.then(quietMoment).then(step);
+  queue = run.catch(() => undefined);
+  return run;
+}
