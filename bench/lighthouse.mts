@@ -3,13 +3,15 @@
 // German page. Runs against the current build (`npm run build:e2e` for analytics, monitoring and
 // live storage spots on, pointed at the local collector and GraphQL API this script starts;
 // `npm run build` for the embedded defaults).
-// Usage: npx tsx bench/lighthouse.mts [--baseline] [--rounds N] [--calibrate] [--devtools] [domain/path …]
+// Usage: npx tsx bench/lighthouse.mts [--baseline] [--rounds N] [--calibrate] [--compare DIR] [--devtools] [domain/path …]
 // --baseline adds a one-page Next app (bench/baseline.mjs), this machine's floor, run before the
 // visitors in every round, and prints each visitor's TBT and LCP as a ratio of it.
 // --rounds N (default 5) alternates the pages N times; figures are medians.
 // --calibrate sets Lighthouse's CPU slowdown from this machine's CPU index, read from one warm-up
 // run, instead of the fixed 4× (which assumes a fast desktop, index 1500–2000, and makes a slower
 // machine a phone slower than the mid-tier one Lighthouse means: docs/performance.md).
+// --compare DIR adds the same visitors on another build of this app (a checkout in DIR after its
+// own `npm run build:e2e`, e.g. a `git worktree` of an earlier commit), in the same rounds.
 // --devtools applies the same throttling to the browser instead of simulating it from an
 // unthrottled load: slower and noisier, but timings as a throttled phone lives them.
 // domain/path arguments replace the four visitors with first visits to those pages.
@@ -20,14 +22,17 @@ import puppeteer from 'puppeteer-core';
 import { ALL_GRANTED, CONSENT_COOKIE, serializeConsent } from '../src/consent/record.ts';
 import { startBaseline } from './baseline.mjs';
 import { median } from './median.mts';
+import { startServer } from './server.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_USER_AGENT, startSite, tenantUrl } from './site.mts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const BASELINE_PORT = PORT + 1;
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
-const roundsAt = args.indexOf('--rounds');
-const ROUNDS = roundsAt >= 0 ? Number(args[roundsAt + 1]) : 5;
+const valueOf = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const ROUNDS = Number(valueOf('--rounds') ?? 5);
+const compareDir = valueOf('--compare');
+const COMPARE_PORT = PORT + 2;
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error('--rounds takes a whole number of at least 1');
 const withBaseline = flag('--baseline');
 const throttlingMethod = flag('--devtools') ? 'devtools' : 'simulate';
@@ -36,7 +41,7 @@ const throttlingMethod = flag('--devtools') ? 'devtools' : 'simulate';
  * 1500–2000 it assumes (GoogleChrome/lighthouse docs/throttling.md, "Calibrating the CPU slowdown").
  */
 const TARGET_CPU_INDEX = 1750 / 4;
-const targets = args.filter((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--rounds');
+const targets = args.filter((arg, index) => !arg.startsWith('--') && !['--rounds', '--compare'].includes(args[index - 1] ?? ''));
 /** Issue 23's "done when" bounds, as multiples of the baseline. */
 const LIMITS = { tbt: 1.5, lcp: 1.15 };
 
@@ -47,16 +52,17 @@ interface Visitor {
   returning?: boolean;
 }
 
-const site = (target: string) => tenantUrl(PORT, target);
 const BASELINE: Visitor = { name: 'baseline (one-page Next app)', url: `http://localhost:${BASELINE_PORT}/` };
-const visitors: Visitor[] = targets.length
-  ? targets.map((target) => ({ name: target, url: site(target) }))
-  : [
-      { name: 'opt-in, first visit (en)', url: site('kingscross-bagberth.co.uk/') },
-      { name: 'opt-in, returning visit (en)', url: site('kingscross-bagberth.co.uk/'), returning: true },
-      { name: 'opt-out host (ja)', url: site('kyotostation-bagberth.jp/ja') },
-      { name: 'German page (de)', url: site('cornavin-bagberth.ch/de') },
-    ];
+const visitorsOn = (port: number, prefix = ''): Visitor[] =>
+  targets.length
+    ? targets.map((target) => ({ name: `${prefix}${target}`, url: tenantUrl(port, target) }))
+    : [
+        { name: `${prefix}opt-in, first visit (en)`, url: tenantUrl(port, 'kingscross-bagberth.co.uk/') },
+        { name: `${prefix}opt-in, returning visit (en)`, url: tenantUrl(port, 'kingscross-bagberth.co.uk/'), returning: true },
+        { name: `${prefix}opt-out host (ja)`, url: tenantUrl(port, 'kyotostation-bagberth.jp/ja') },
+        { name: `${prefix}German page (de)`, url: tenantUrl(port, 'cornavin-bagberth.ch/de') },
+      ];
+const visitors = [...visitorsOn(PORT), ...(compareDir ? visitorsOn(COMPARE_PORT, `${compareDir}: `) : [])];
 
 interface Run {
   perf: number;
@@ -80,6 +86,7 @@ function largestPaint(details: unknown): string {
 }
 
 const stop = await startSite(PORT);
+const stopCompared = compareDir ? await startServer(COMPARE_PORT, compareDir) : undefined;
 const stopBaseline = withBaseline
   ? await startBaseline(BASELINE_PORT).catch(async (error: unknown) => {
       await stop();
@@ -157,13 +164,13 @@ try {
   const ratio = (value: number, floor: number) => (floor > 0 ? value / floor : value > 0 ? Infinity : 1);
   console.log(`Lighthouse ${throttlingMethod === 'devtools' ? 'with applied (DevTools)' : 'with simulated (default)'} mobile throttling, CPU slowdown ${slowdown}×, medians of ${ROUNDS} alternating round(s)`);
   console.log(
-    `page                                   perf   FCP ms   LCP ms   TBT ms    CLS  CPU index (min-max)${withBaseline ? '   TBT ×bare  LCP ×bare' : ''}`,
+    `page                                             perf   FCP ms   LCP ms   TBT ms    CLS  CPU index (min-max)${withBaseline ? '   TBT ×bare  LCP ×bare' : ''}`,
   );
   const verdicts: string[] = [];
   for (const page of pages) {
     const pageRuns = runs.get(page)!;
     const indexes = pageRuns.map((run) => Math.round(run.cpuIndex));
-    let line = `${page.name.padEnd(38)} ${ms(mid(page, 'perf'), 4)} ${ms(mid(page, 'fcp'))}${ms(mid(page, 'lcp'))}${ms(mid(page, 'tbt'))}   ${mid(page, 'cls').toFixed(3)}${`${Math.round(mid(page, 'cpuIndex'))} (${Math.min(...indexes)}-${Math.max(...indexes)})`.padStart(20)}`;
+    let line = `${page.name.padEnd(48)} ${ms(mid(page, 'perf'), 4)} ${ms(mid(page, 'fcp'))}${ms(mid(page, 'lcp'))}${ms(mid(page, 'tbt'))}   ${mid(page, 'cls').toFixed(3)}${`${Math.round(mid(page, 'cpuIndex'))} (${Math.min(...indexes)}-${Math.max(...indexes)})`.padStart(20)}`;
     if (withBaseline && page !== BASELINE) {
       const tbt = ratio(mid(page, 'tbt'), mid(BASELINE, 'tbt'));
       const lcp = ratio(mid(page, 'lcp'), mid(BASELINE, 'lcp'));
@@ -180,5 +187,6 @@ try {
   await browser.disconnect();
   chrome.kill();
   stopBaseline?.();
+  stopCompared?.();
   await stop();
 }

@@ -1,10 +1,13 @@
-// Starts the production server for a benchmark (this app's standalone server, or `next start` for the
-// built app in another `dir`) and stops it afterwards.
+// Starts the production server for a benchmark (the standalone server of a build of this app in
+// `dir`, or `next start` for another built app, the baseline) and stops it afterwards.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export async function startServer(port, dir = '.') {
-  const [command, args] = dir === '.' ? [process.execPath, ['.next/standalone/server.js']] : ['npx', ['next', 'start', dir, '-p', String(port)]];
+  const standalone = join(dir, '.next/standalone/server.js');
+  const [command, args] = existsSync(standalone) ? [process.execPath, [standalone]] : ['npx', ['next', 'start', dir, '-p', String(port)]];
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'], detached: true, env: { ...process.env, PORT: String(port), HOSTNAME: '0.0.0.0' } });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
