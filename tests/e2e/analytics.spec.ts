@@ -133,6 +133,9 @@ test('repeated clicks within 20 px on the same target count once (spec §9)', as
   const clicksOn = (text: string) => (all: CollectedEvent[]) =>
     named(all, 'amplitude', '[Amplitude] Element Clicked').filter((event) => event.properties['[Amplitude] Element Text'] === text);
   const clicks = clicksOn(label);
+  // The SDKs load a step at a time while the visitor pauses (src/base/idleWork.ts), and every click
+  // starts the pause again: Amplitude's page view is the sign that it has started.
+  await settledEvents(anonymousId, (all) => named(all, 'amplitude', 'Loaded a Page', 'Microsites').length >= 1);
   // Proof that autocapture listens: a click on the other button, repeated after pauses until its event arrives.
   await expect
     .poll(
