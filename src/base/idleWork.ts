@@ -10,6 +10,11 @@
 export const QUIET_AFTER_INPUT_MS = 600;
 /** Longest wait for an idle period once quiet: a page that is never idle still gets its steps. */
 export const IDLE_TIMEOUT_MS = 2000;
+/**
+ * Longest a step holds the queue: a step that waits on the network (Segment's settings request has
+ * no timeout) must not keep the next vendor from starting.
+ */
+export const STEP_HOLD_MS = 3000;
 const DISCRETE_INPUTS = ['pointerdown', 'keydown'] as const;
 
 let lastInputAt = Number.NEGATIVE_INFINITY;
@@ -44,10 +49,14 @@ async function quietMoment(): Promise<void> {
 // From the first load, so that the input which starts a vendor's loading counts too.
 watchInput();
 
-/** Runs `step` in the next quiet moment, after every step queued before it; resolves to its result. */
+/**
+ * Runs `step` in the next quiet moment, after every step queued before it has finished (or held
+ * the queue for STEP_HOLD_MS); resolves to its result.
+ */
 export function inQuietMoment<T>(step: () => T | Promise<T>): Promise<T> {
   watchInput();
-  const run = queue.then(quietMoment).then(step);
-  queue = run.catch(() => undefined);
+  const begun = queue.then(quietMoment);
+  const run = begun.then(step);
+  queue = Promise.race([run.catch(() => undefined), begun.then(() => delay(STEP_HOLD_MS))]);
   return run;
 }

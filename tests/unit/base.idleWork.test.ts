@@ -106,6 +106,20 @@ describe('inQuietMoment', () => {
     await expect(next).resolves.toBe('next');
   });
 
+  it('lets the next step go after a step has held the queue for STEP_HOLD_MS, as one waiting on the network', async () => {
+    const { inQuietMoment, STEP_HOLD_MS } = await load();
+    void inQuietMoment(() => new Promise<void>(() => undefined));
+    const next = vi.fn();
+    void inQuietMoment(next);
+    await idle();
+    await vi.advanceTimersByTimeAsync(STEP_HOLD_MS - 1);
+    await idle();
+    expect(next).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    await idle();
+    expect(next).toHaveBeenCalledOnce();
+  });
+
   it('uses a timeout where the browser has no requestIdleCallback (Safari)', async () => {
     const { inQuietMoment } = await load({ withIdleCallback: false });
     const step = vi.fn();
