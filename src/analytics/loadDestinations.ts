@@ -1,4 +1,4 @@
-import { inQuietMoment } from '@/base/idleWork';
+import { importAndStart } from '@/base/idleWork';
 import type { DestinationLoader } from './Analytics';
 import type { AnalyticsLogger, Destination } from './types';
 
@@ -11,18 +11,8 @@ export function createDestinationLoader(enrich: () => Record<string, string>, lo
   return async (config, context) => {
     const loads: Array<() => Promise<Destination>> = [];
     const { amplitude, segment } = config;
-    if (amplitude) {
-      loads.push(async () => {
-        const { loadAmplitude } = await inQuietMoment(() => import('./amplitudeDestination'));
-        return inQuietMoment(() => loadAmplitude(amplitude, context, enrich, logger));
-      });
-    }
-    if (segment) {
-      loads.push(async () => {
-        const { loadSegment } = await inQuietMoment(() => import('./segmentDestination'));
-        return inQuietMoment(() => loadSegment(segment, context, enrich));
-      });
-    }
+    if (amplitude) loads.push(() => importAndStart(() => import('./amplitudeDestination'), ({ loadAmplitude }) => loadAmplitude(amplitude, context, enrich, logger)));
+    if (segment) loads.push(() => importAndStart(() => import('./segmentDestination'), ({ loadSegment }) => loadSegment(segment, context, enrich)));
     const loaded: Destination[] = [];
     for (const load of loads) {
       try {

@@ -18,12 +18,10 @@ export const STEP_HOLD_MS = 3000;
 const DISCRETE_INPUTS = ['pointerdown', 'keydown'] as const;
 
 let lastInputAt = Number.NEGATIVE_INFINITY;
-let watching = false;
 let queue: Promise<unknown> = Promise.resolve();
 
-function watchInput(): void {
-  if (watching || typeof globalThis.addEventListener !== 'function') return;
-  watching = true;
+// From the first load, so that the input which starts a vendor's loading counts too.
+if (typeof globalThis.addEventListener === 'function') {
   const note = () => {
     lastInputAt = performance.now();
   };
@@ -46,17 +44,19 @@ async function quietMoment(): Promise<void> {
   }
 }
 
-// From the first load, so that the input which starts a vendor's loading counts too.
-watchInput();
-
 /**
  * Runs `step` in the next quiet moment, after every step queued before it has finished (or held
  * the queue for STEP_HOLD_MS); resolves to its result.
  */
 export function inQuietMoment<T>(step: () => T | Promise<T>): Promise<T> {
-  watchInput();
   const begun = queue.then(quietMoment);
   const run = begun.then(step);
   queue = Promise.race([run.catch(() => undefined), begun.then(() => delay(STEP_HOLD_MS))]);
   return run;
+}
+
+/** A vendor's chunk fetched in one quiet moment, then started with it in the next. */
+export async function importAndStart<M, T>(load: () => Promise<M>, start: (module: M) => T | Promise<T>): Promise<T> {
+  const loaded = await inQuietMoment(load);
+  return inQuietMoment(() => start(loaded));
 }

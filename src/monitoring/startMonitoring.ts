@@ -1,6 +1,6 @@
 import type { MonitoringConfig, EnabledMonitoringConfig } from '@/config/monitoringEnv';
 import { APPLICATION_CONTEXT_KEY, TENANT_CONTEXT_KEY, applicationContext, type TenantContext } from './context';
-import { inQuietMoment } from '@/base/idleWork';
+import { importAndStart } from '@/base/idleWork';
 import { appLogger, setLogSink } from '@/base/logger';
 import { datadogSink } from './datadogSink';
 import { logsInitOptions, rumInitOptions, type PrivacySignals, type TransportChoice } from './rumInitOptions';
@@ -62,20 +62,26 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
   // Only ever import(): both SDKs patch fetch and console as soon as they are evaluated. Each
   // fetch and each start is a step of its own in the visitor's pauses (src/base/idleWork.ts).
   // Logs start first, so that a failure of RUM is reported to Datadog rather than the console.
-  const logsModule = await settle(inQuietMoment(() => import('@datadog/browser-logs')));
-  const logs = await inQuietMoment(() =>
-    startSdk('browser-logs', logsModule, ({ datadogLogs }) => {
-      withContext(datadogLogs).init(logsInitOptions(config, transport));
-      setLogSink(datadogSink(datadogLogs.logger));
-      return datadogLogs;
-    }),
+  const logs = await orWarn(
+    'browser-logs',
+    importAndStart(
+      () => import('@datadog/browser-logs'),
+      ({ datadogLogs }) => {
+        withContext(datadogLogs).init(logsInitOptions(config, transport));
+        setLogSink(datadogSink(datadogLogs.logger));
+        return datadogLogs;
+      },
+    ),
   );
-  const rumModule = await settle(inQuietMoment(() => import('@datadog/browser-rum')));
-  const rum = await inQuietMoment(() =>
-    startSdk('browser-rum', rumModule, ({ datadogRum }) => {
-      withContext(datadogRum).init(rumInitOptions(config, transport, () => datadogRum.getGlobalContext(), options));
-      return datadogRum;
-    }),
+  const rum = await orWarn(
+    'browser-rum',
+    importAndStart(
+      () => import('@datadog/browser-rum'),
+      ({ datadogRum }) => {
+        withContext(datadogRum).init(rumInitOptions(config, transport, () => datadogRum.getGlobalContext(), options));
+        return datadogRum;
+      },
+    ),
   );
 
   const targets: ContextTarget[] = [logs, rum].flatMap((sdk) => (sdk ? [sdk] : []));
@@ -85,18 +91,9 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
   };
 }
 
-const settle = <T>(loading: Promise<T>): Promise<PromiseSettledResult<T>> =>
-  loading.then(
-    (value) => ({ status: 'fulfilled', value }),
-    (reason: unknown) => ({ status: 'rejected', reason }),
-  );
-
-function startSdk<M, T>(name: string, loaded: PromiseSettledResult<M>, start: (module: M) => T): T | undefined {
-  try {
-    if (loaded.status === 'rejected') throw loaded.reason;
-    return start(loaded.value);
-  } catch (error) {
+/** A part that fails to load or start is logged, and the page carries on without it. */
+const orWarn = <T>(name: string, started: Promise<T>): Promise<T | undefined> =>
+  started.catch((error: unknown) => {
     appLogger.warn(`[monitoring] ${name} failed to start`, { error });
     return undefined;
-  }
-}
+  });
