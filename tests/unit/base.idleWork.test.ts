@@ -26,6 +26,16 @@ async function idle() {
 
 const tap = () => window.dispatchEvent(new Event('pointerdown'));
 
+/** `step` has not run 1 ms before `ms` from now, and has run once at `ms`, idle periods offered at both. */
+async function expectRunAt(step: ReturnType<typeof vi.fn>, ms: number) {
+  await vi.advanceTimersByTimeAsync(ms - 1);
+  await idle();
+  expect(step).not.toHaveBeenCalled();
+  await vi.advanceTimersByTimeAsync(1);
+  await idle();
+  expect(step).toHaveBeenCalledOnce();
+}
+
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -53,12 +63,7 @@ describe('inQuietMoment', () => {
     await idle();
     expect(step).not.toHaveBeenCalled();
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
-    await vi.advanceTimersByTimeAsync(QUIET_AFTER_INPUT_MS - 1);
-    await idle();
-    expect(step).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    await idle();
-    expect(step).toHaveBeenCalledOnce();
+    await expectRunAt(step, QUIET_AFTER_INPUT_MS);
   });
 
   it('starts the quiet time again when the visitor taps while it waits for the browser to be idle', async () => {
@@ -112,12 +117,7 @@ describe('inQuietMoment', () => {
     const next = vi.fn();
     void inQuietMoment(next);
     await idle();
-    await vi.advanceTimersByTimeAsync(STEP_HOLD_MS - 1);
-    await idle();
-    expect(next).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    await idle();
-    expect(next).toHaveBeenCalledOnce();
+    await expectRunAt(next, STEP_HOLD_MS);
   });
 
   it('uses a timeout where the browser has no requestIdleCallback (Safari)', async () => {
