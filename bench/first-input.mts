@@ -8,9 +8,9 @@
 // Runs against the current build (`npm run build:e2e`), with the local collector and GraphQL API.
 // Usage: npx tsx bench/first-input.mts [--rounds N]
 import { chromium, type Browser } from '@playwright/test';
-import { ALL_GRANTED, CONSENT_COOKIE, serializeConsent } from '../src/consent/record.ts';
+import { ALL_GRANTED, serializeConsent } from '../src/consent/record.ts';
 import { median } from './median.mts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_USER_AGENT, startSite, tenantUrl } from './site.mts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, slowPhonePage, startSite, tenantUrl } from './site.mts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3220);
 const roundsAt = process.argv.indexOf('--rounds');
@@ -70,13 +70,7 @@ const OBSERVE = () => {
 };
 
 async function measure(browser: Browser, visitor: Visitor, gapMs: number, withSdks: boolean): Promise<Figures> {
-  const context = await browser.newContext({ userAgent: PHONE_USER_AGENT, viewport: { width: 390, height: 844 } });
-  const consent = withSdks ? visitor.consent : REFUSED;
-  if (consent) await context.addCookies([{ name: CONSENT_COOKIE, value: consent, url: visitor.url }]);
-  await context.addInitScript(OBSERVE);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const page = await slowPhonePage(browser, visitor.url, { cpuSlowdown: CPU_SLOWDOWN, consent: withSdks ? visitor.consent : REFUSED, initScript: OBSERVE });
   await page.goto(visitor.url, { waitUntil: 'load' });
   await page.waitForTimeout(SETTLE_MS);
 
@@ -122,7 +116,7 @@ async function measure(browser: Browser, visitor: Visitor, gapMs: number, withSd
         .then(() => page.evaluate(() => performance.now()))
         .catch(() => NaN)
     : NaN;
-  await context.close();
+  await page.context().close();
   return { ...result, startedS: (startedAt - start) / 1000 };
 }
 

@@ -6,7 +6,7 @@
 import { chromium, type Browser } from '@playwright/test';
 import { serializeConsent, ALL_GRANTED } from '../src/consent/record.ts';
 import { median } from './median.mts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_USER_AGENT, startSite, tenantUrl } from './site.mts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, slowPhonePage, startSite, tenantUrl } from './site.mts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3210);
 const roundsArg = process.argv.indexOf('--rounds');
@@ -70,19 +70,13 @@ function mainThreadTasks(events: TraceEvent[], pageUrl: string): Tasks {
 }
 
 async function measure(browser: Browser, visitor: Visitor): Promise<Tasks> {
-  const context = await browser.newContext({ userAgent: PHONE_USER_AGENT, viewport: { width: 390, height: 844 } });
-  if (visitor.recorded) {
-    await context.addCookies([{ name: 'consent', value: serializeConsent(ALL_GRANTED, new Date()), url: visitor.url }]);
-  }
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const page = await slowPhonePage(browser, visitor.url, { cpuSlowdown: CPU_SLOWDOWN, consent: visitor.recorded ? serializeConsent(ALL_GRANTED, new Date()) : undefined });
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await page.goto(visitor.url, { waitUntil: 'load' });
   const pageUrl = page.url();
   await page.waitForTimeout(SETTLE_MS);
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-  await context.close();
+  await page.context().close();
   return mainThreadTasks(trace.traceEvents, pageUrl);
 }
 

@@ -1,5 +1,7 @@
 // What the browser benches share: the built site with the e2e build's local vendor endpoints and
 // GraphQL API, a phone's user agent, and Debian's Chromium started the way the tests start it.
+import type { Browser, Page } from '@playwright/test';
+import { CONSENT_COOKIE } from '../src/consent/record.ts';
 import { startCollector } from '../tests/e2e/support/collector.ts';
 import { startGraphqlServer } from '../tests/e2e/support/graphqlServer.ts';
 import { startServer } from './server.mjs';
@@ -34,4 +36,19 @@ export async function startSite(port: number): Promise<() => Promise<void>> {
     stopServer();
     await stopEndpoints();
   };
+}
+
+/**
+ * A new phone-sized page with the CPU slowed down, as the trace benches load it: `consent` is a
+ * recorded choice (a serialised consent cookie), `initScript` runs before any of the page's code.
+ * Close it with `page.context().close()`.
+ */
+export async function slowPhonePage(browser: Browser, url: string, { cpuSlowdown, consent, initScript }: { cpuSlowdown: number; consent?: string; initScript?: () => void }): Promise<Page> {
+  const context = await browser.newContext({ userAgent: PHONE_USER_AGENT, viewport: { width: 390, height: 844 } });
+  if (consent) await context.addCookies([{ name: CONSENT_COOKIE, value: consent, url }]);
+  if (initScript) await context.addInitScript(initScript);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  return page;
 }
