@@ -3,8 +3,10 @@
 // (docs/security.md). scripts/standalone.ts bundles it as .next/standalone/server.js, the one thing
 // a deployment runs (`npm run serve`, docs/deploy.md).
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compression from 'compression';
 import next from 'next';
 import { parseListenEnv } from './src/config/listenEnv';
 import { EnvError } from './src/config/parse';
@@ -18,12 +20,26 @@ import { headersFor, SECURITY_HEADERS_FILE } from './src/security/serverHeaders'
 
 /**
  * The build's resolved next.config (as Next's own standalone server.js embeds it), with what this
- * deployment decides when it starts: behind the caching proxy, ETags and compression are the
- * proxy's work, done once per cached copy instead of once per request (BEHIND_PROXY).
+ * deployment decides when it starts: behind the caching proxy, ETags are the proxy's work, done
+ * once per cached copy instead of once per request (BEHIND_PROXY). Next never compresses: see
+ * `compressor`.
  */
 function applyBuildConfig(serverEnv: ServerEnv) {
   const { config } = JSON.parse(readFileSync(join(__dirname, '.next', 'required-server-files.json'), 'utf8')) as { config: Record<string, unknown> };
-  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify({ ...config, generateEtags: !serverEnv.behindProxy, compress: !serverEnv.behindProxy });
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify({ ...config, generateEtags: !serverEnv.behindProxy, compress: false });
+}
+
+/**
+ * Brotli where the browser takes it, gzip otherwise, unless the caching proxy compresses (BEHIND_PROXY).
+ * Next compresses with gzip only: a landing page's HTML then no longer fits, with its headers, in
+ * the first round trip of a new connection (docs/performance.md, "The page in one round trip").
+ * Quality 5 costs about what gzip's default does.
+ */
+type Middleware = (request: IncomingMessage, response: ServerResponse, then: () => void) => void;
+function compressor(behindProxy: boolean): Middleware {
+  if (behindProxy) return (_request, _response, then) => then();
+  // Typed for Express; it only reads and wraps Node's request and response.
+  return compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }) as unknown as Middleware;
 }
 
 async function main() {
@@ -37,6 +53,7 @@ async function main() {
   const headers = JSON.parse(readFileSync(join(__dirname, SECURITY_HEADERS_FILE), 'utf8')) as SecurityHeaders;
   const app = next({ dev: false, dir: __dirname });
   const handle = app.getRequestHandler();
+  const compress = compressor(serverEnv.behindProxy);
   await app.prepare();
   const isTrustedProxy = trustedPeers(serverEnv.trustedProxies);
   const proxyOnly = serverEnv.consentCountryHeader ? [serverEnv.consentCountryHeader] : [];
@@ -62,7 +79,7 @@ async function main() {
       );
       return;
     }
-    void handle(request, response);
+    compress(request, response, () => void handle(request, response));
   });
   // A client gets 10 s to send its headers and 30 s for the whole request (telemetry bodies are
   // at most 512 KiB); idle keep-alive connections close after 5 s.
