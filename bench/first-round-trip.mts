@@ -1,0 +1,49 @@
+// How many landing pages arrive, headers and all, in the first round trip of a new connection
+// (docs/performance.md, "The page in one round trip"). A server may send 10 segments before the
+// first acknowledgement (RFC 6928), 14,600 bytes at the usual 1,460; a byte more costs a phone on
+// a slow network one more round trip before the first paint. Counted on the wire (status line,
+// headers, body, chunk framing) for every host in every language, on the current build, with
+// brotli (what the server sends a current browser) and with gzip only (what Next alone sends).
+// A size, not a timing: the same build gives the same bytes.
+// Usage: npm run build && npx tsx bench/first-round-trip.mts
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { startServer } from './server.mjs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3220);
+const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
+
+type Entry = { domain: string; locales: string[] };
+const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: Entry[] };
+const landings = domains.flatMap(({ domain, locales }) => locales.map((locale) => ({ host: `${domain}.localhost`, path: locale === 'en' ? '/' : `/${locale}` })));
+
+/** A first visit: a new connection, no cookie. Resolves to the bytes sent. */
+function firstVisit(host: string, path: string, acceptEncoding: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: PORT, path, agent: false, headers: { host, accept: 'text/html', 'accept-encoding': acceptEncoding } }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 200 ? resolve(res.socket.bytesRead) : reject(new Error(`${host}${path}: ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const ENCODINGS = [
+  ['brotli', 'gzip, deflate, br, zstd'],
+  ['gzip only', 'gzip, deflate'],
+] as const;
+
+const stop = await startServer(PORT);
+try {
+  for (const [name, acceptEncoding] of ENCODINGS) {
+    const sizes: Array<{ url: string; bytes: number }> = [];
+    for (const { host, path } of landings) sizes.push({ url: `${host}${path}`, bytes: await firstVisit(host, path, acceptEncoding) });
+    sizes.sort((a, b) => a.bytes - b.bytes);
+    const within = sizes.filter((size) => size.bytes <= FIRST_ROUND_TRIP_BYTES).length;
+    const at = (share: number) => sizes[Math.min(sizes.length - 1, Math.floor(share * sizes.length))]!.bytes;
+    console.log(`${name}: ${within} of ${sizes.length} landing pages within ${FIRST_ROUND_TRIP_BYTES} B; bytes on the wire min ${sizes[0]!.bytes}, median ${at(0.5)}, p90 ${at(0.9)}, max ${sizes.at(-1)!.bytes} (${sizes.at(-1)!.url})`);
+  }
+} finally {
+  stop();
+}
