@@ -3,7 +3,7 @@
 // German page. Runs against the current build (`npm run build:e2e` for analytics, monitoring and
 // live storage spots on, pointed at the local collector and GraphQL API this script starts;
 // `npm run build` for the embedded defaults).
-// Usage: npx tsx bench/lighthouse.mts [--baseline] [--rounds N] [--calibrate] [--compare DIR] [--devtools] [domain/path …]
+// Usage: npx tsx bench/lighthouse.mts [--baseline] [--rounds N] [--calibrate] [--compare DIR] [--devtools] [--tasks] [domain/path …]
 // --baseline adds a one-page Next app (bench/baseline.mjs), this machine's floor, run before the
 // visitors in every round, and prints each visitor's TBT and LCP as a ratio of it.
 // --rounds N (default 5) alternates the pages N times; figures are medians.
@@ -15,6 +15,7 @@
 // --devtools applies the same throttling to the browser instead of simulating it from an
 // unthrottled load: slower and noisier, but timings as a throttled phone lives them.
 // domain/path arguments replace the four visitors with first visits to those pages.
+// --tasks prints the long tasks Lighthouse counted in every round (simulated start and duration, script).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling as THROTTLING } from 'lighthouse/core/config/constants.js';
@@ -72,6 +73,8 @@ interface Run {
   cls: number;
   cpuIndex: number;
   largestPaint: string;
+  /** Lighthouse's long tasks (simulated start and duration, script), for `--tasks`. */
+  longTasks: string;
   /** Failed audits outside performance, e.g. "accessibility: color-contrast". */
   failures: string[];
 }
@@ -140,6 +143,9 @@ async function audit(visitor: Visitor, cpuSlowdownMultiplier = THROTTLING.mobile
     cls: value('cumulative-layout-shift'),
     cpuIndex: environment.benchmarkIndex,
     largestPaint: largestPaint(audits['largest-contentful-paint-element']?.details),
+    longTasks: ((audits['long-tasks']?.details as Table | undefined)?.items ?? [])
+      .map((task) => `${Math.round(Number(task.startTime))}+${Math.round(Number(task.duration))} ${String(task.url).replace(/^.*\//, '')}`)
+      .join(', '),
     failures,
   };
 }
@@ -180,6 +186,7 @@ try {
     console.log(line);
     console.log(`    TBT per round: ${pageRuns.map((run) => Math.round(run.tbt)).join(', ')}; LCP per round: ${pageRuns.map((run) => Math.round(run.lcp)).join(', ')}`);
     console.log(`    largest paint (last round): ${pageRuns.at(-1)!.largestPaint}`);
+    if (flag('--tasks')) for (const run of pageRuns) console.log(`    long tasks (start+ms): ${run.longTasks}`);
     for (const failure of new Set(pageRuns.flatMap((run) => run.failures))) console.log(`    ${failure}`);
   }
   if (verdicts.length) console.log(`\n${verdicts.join('\n')}`);
