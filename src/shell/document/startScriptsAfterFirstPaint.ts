@@ -1,10 +1,21 @@
+/** What the starter is handed, in a JSON element before it (see paintFirstScripts). */
+export interface ScriptStart {
+  /** Turbopack's chunk lists, which Next writes as inline `TURBOPACK.push(…)` statements. */
+  chunkLists: readonly unknown[];
+  /** The app's scripts, in order. */
+  sources: readonly string[];
+}
+
 /**
- * Starts the app's scripts, in order, once the page is parsed and its first content is on screen.
+ * Hands Turbopack its chunk lists at once, as Next's inline statements did, and starts the app's
+ * scripts, in order, once the page is parsed and its first content is on screen.
  *
  * It runs inline in the document's head and is sent as its own source text, so it must stay
  * self-contained: no imports, no outer constants.
  */
-export function startScriptsAfterFirstPaint(sources: readonly string[]): void {
+export function startScriptsAfterFirstPaint({ chunkLists, sources }: ScriptStart): void {
+  const turbopack = globalThis as { TURBOPACK?: unknown[] };
+  for (const list of chunkLists) (turbopack.TURBOPACK || (turbopack.TURBOPACK = [])).push(list);
   let started = false;
   // One script per task: inserting all of them in one task made one long task on a slow phone.
   const insert = (index: number) => {
