@@ -1,5 +1,7 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
+import { publicMonitoringConfig } from '@/config/monitoringEnv';
 import { serverEnv } from '@/config/serverEnv';
+import { cspReportForward } from '@/monitoring/cspReports';
 import { handleProxyRequest } from '@/monitoring/proxyHandler';
 import { createConcurrencyLimit, createRateLimiter } from '@/monitoring/proxyLimits';
 
@@ -9,6 +11,7 @@ export const config = { api: { bodyParser: false } };
 // A visitor's SDK sends a batch every few seconds at most; bursts of 60, then one a second.
 const rateLimit = createRateLimiter({ burst: 60, perSecond: 1 });
 const upstream = createConcurrencyLimit(64);
+const cspReports = publicMonitoringConfig.enabled ? cspReportForward(publicMonitoringConfig) : undefined;
 
 export default async function monitoringProxy(req: NextApiRequest, res: NextApiResponse) {
   const response = await handleProxyRequest(
@@ -20,7 +23,7 @@ export default async function monitoringProxy(req: NextApiRequest, res: NextApiR
       body: req.iterator({ destroyOnReturn: false }),
       remoteAddress: req.socket.remoteAddress,
     },
-    { fetch, ...serverEnv.monitoringProxy, trustProxyHops: serverEnv.trustProxyHops, rateLimit, upstream },
+    { fetch, ...serverEnv.monitoringProxy, cspReportForward: cspReports, trustProxyHops: serverEnv.trustProxyHops, rateLimit, upstream },
   );
   res.status(response.status);
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);

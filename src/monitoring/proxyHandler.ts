@@ -31,6 +31,8 @@ export interface ProxyDeps {
   intakeBase: string;
   /** Only this token's requests are forwarded; undefined turns the route off. */
   clientToken: string | undefined;
+  /** What a violation report sent to the policy's short address (`?csp`) is forwarded as (cspReports.ts). */
+  cspReportForward: string | undefined;
   /** Trusted proxies in front (see src/config/forwarded.ts); 0 uses the socket's address. */
   trustProxyHops: number;
   maxBodyBytes?: number;
@@ -82,7 +84,13 @@ export async function handleProxyRequest(request: ProxyRequest, deps: ProxyDeps)
   const rate = deps.rateLimit(address ?? 'unknown');
   if (!rate.ok) return failure(429, 'too many requests', { 'retry-after': String(rate.retryAfterSeconds) });
 
-  const ddforward = new URL(request.url ?? '/', 'http://proxy.invalid').searchParams.getAll('ddforward');
+  const query = new URL(request.url ?? '/', 'http://proxy.invalid').searchParams;
+  const ddforward = query.getAll('ddforward');
+  if (query.has('csp')) {
+    if (deps.cspReportForward === undefined) return failure(404, 'monitoring is not configured');
+    // With a ddforward as well, the check below refuses it: one target, never a choice.
+    ddforward.push(deps.cspReportForward);
+  }
   if (ddforward.length !== 1) return failure(400, ddforward.length ? 'more than one ddforward' : 'missing ddforward');
   // The tenant a CSP report is tagged with: its page's host, a local preview counted as the host.
   const host = stripPreviewSuffix(requestHost(firstHeader(request.headers.host), request.headers['x-forwarded-host'], deps.trustProxyHops));

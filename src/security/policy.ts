@@ -1,7 +1,7 @@
 import type { AnalyticsConfig } from '@/config/analyticsEnv';
 import { intakeOriginForSite } from '@/config/datadogSite';
 import type { MonitoringConfig } from '@/config/monitoringEnv';
-import { CSP_REPORT_GROUP, cspReportPath } from '@/monitoring/cspReports';
+import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from '@/monitoring/cspReports';
 
 /**
  * The security headers of every response, computed once per build from the same
@@ -70,7 +70,7 @@ export function contentSecurityPolicy(inputs: PolicyInputs, extraScripts: readon
   // vendor script switched on outside this code shows up as a log instead of failing unseen.
   // report-to for browsers with the Reporting API, report-uri for the rest (they ignore it otherwise).
   if (inputs.monitoring.enabled) {
-    directives['report-uri'] = [cspReportPath(inputs.monitoring)];
+    directives['report-uri'] = [CSP_REPORT_PATH];
     directives['report-to'] = [CSP_REPORT_GROUP];
   }
   return Object.entries(directives)
@@ -97,7 +97,7 @@ export function securityHeaders(inputs: PolicyInputs): SecurityHeaders {
   return {
     all: {
       'content-security-policy': contentSecurityPolicy(inputs),
-      ...(inputs.monitoring.enabled && { 'reporting-endpoints': `${CSP_REPORT_GROUP}="${cspReportPath(inputs.monitoring)}"` }),
+      ...(inputs.monitoring.enabled && { 'reporting-endpoints': `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"` }),
       'x-frame-options': 'DENY',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'strict-origin-when-cross-origin',

@@ -3,7 +3,7 @@
 // an unexpected target. URLs are built with the SDK's own v7 endpoint builder.
 import { createEndpointBuilder, type TrackType } from '@datadog/js-core/transport';
 import { parseMonitoringEnv, type EnabledMonitoringConfig } from '@/config/monitoringEnv';
-import { cspReportPath } from '@/monitoring/cspReports';
+import { CSP_REPORT_PATH, cspReportForward } from '@/monitoring/cspReports';
 import { resolveProxyTarget } from '@/monitoring/proxy';
 
 const INTAKE = 'https://browser-intake-datadoghq.com';
@@ -112,8 +112,12 @@ describe('resolveProxyTarget', () => {
 
   describe("CSP violation reports (Datadog's CSP integration, src/monitoring/cspReports.ts)", () => {
     const monitoring = parseMonitoringEnv({ NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app', NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: TOKEN, NEXT_PUBLIC_COMMIT_SHA: 'abc123' }) as EnabledMonitoringConfig;
-    /** The ddforward value of the report path the policy names. */
-    const reportDdforward = new URL(cspReportPath(monitoring), 'https://tenant.example').searchParams.get('ddforward') ?? '';
+    /** What the proxy forwards a report sent to the policy's short address as. */
+    const reportDdforward = cspReportForward(monitoring);
+
+    it('has the policy name a short address on the telemetry proxy', () => {
+      expect(CSP_REPORT_PATH).toBe('/api/monitoring-proxy?csp');
+    });
     const CSP = 'dd-api-key=pub-abc&dd-evp-origin=content-security-policy&ddsource=csp-report';
 
     it('forwards the report to the logs intake, tagged with the tenant host it was sent to', () => {

@@ -1,10 +1,12 @@
 // Spec §7 call 9 (the Safari fallback proxy forwards monitoring telemetry) and §7 answer handling
 // (413 payload too large, 4xx invalid); the monitoring issue: intake paths only, bounded body,
 // timeout, 4xx for an unexpected target.
+import { CSP_REPORT_PATH } from '@/monitoring/cspReports';
 import { handleProxyRequest, readBoundedBody, type ProxyDeps, type ProxyRequest } from '@/monitoring/proxyHandler';
 import { createConcurrencyLimit, createRateLimiter } from '@/monitoring/proxyLimits';
 
 const TOKEN = 'pub-abc';
+const CSP_FORWARD = `/api/v2/logs?dd-api-key=${TOKEN}&dd-evp-origin=content-security-policy&ddsource=csp-report&ddtags=service:microsites`;
 const INTAKE = 'http://127.0.0.1:4319';
 const DDFORWARD = `/api/v2/rum?ddsource=browser&dd-api-key=${TOKEN}&dd-evp-origin-version=7.16.2&dd-evp-origin=browser&dd-request-id=5f3c&batch_time=1718000000000&_dd.api=fetch`;
 const PAYLOAD = '{"type":"view","view":{"id":"v1"}}\n{"type":"action"}';
@@ -45,6 +47,7 @@ const deps = (overrides: Partial<ProxyDeps> = {}): ProxyDeps => ({
   fetch: intake().fetch,
   intakeBase: INTAKE,
   clientToken: TOKEN,
+  cspReportForward: CSP_FORWARD,
   trustProxyHops: 0,
   rateLimit: () => ({ ok: true }),
   upstream: createConcurrencyLimit(64),
@@ -93,14 +96,27 @@ describe('handleProxyRequest', () => {
     expect(untrusted.calls[0]!.init.headers).toEqual({ 'x-forwarded-for': '203.0.113.7' });
   });
 
-  it('forwards a CSP violation report tagged with the page’s tenant, without the visitor’s address', async () => {
+  it.each([
+    ['its full intake request', proxyUrl(CSP_FORWARD)],
+    ["the policy's short address", CSP_REPORT_PATH],
+  ])('forwards a CSP violation report sent to %s tagged with the page’s tenant, without the visitor’s address', async (_name, url) => {
     const { fetch, calls } = intake();
-    const csp = `/api/v2/logs?dd-api-key=${TOKEN}&dd-evp-origin=content-security-policy&ddsource=csp-report&ddtags=service:microsites`;
     const headers = { host: 'kingscross-bagberth.co.uk.localhost:8443', 'content-type': 'application/reports+json', 'user-agent': 'Chrome/156' };
-    const response = await handleProxyRequest(request({ url: proxyUrl(csp), headers, body: chunks('[{"type":"csp-violation"}]') }), deps({ fetch }));
+    const response = await handleProxyRequest(request({ url, headers, body: chunks('[{"type":"csp-violation"}]') }), deps({ fetch }));
     expect(response.status).toBe(202);
+    expect(new URL(calls[0]!.url).pathname).toBe('/api/v2/logs');
     expect(new URL(calls[0]!.url).searchParams.get('ddtags')).toBe('service:microsites,tenant.host:kingscross-bagberth.co.uk');
     expect(calls[0]!.init.headers).toEqual({ 'content-type': 'application/reports+json', 'user-agent': 'Chrome/156' });
+  });
+
+  it.each([
+    ['with a ddforward too', `${CSP_REPORT_PATH}&ddforward=${encodeURIComponent(CSP_FORWARD)}`, {}, 400],
+    ['while no report address is configured', CSP_REPORT_PATH, { cspReportForward: undefined }, 404],
+  ])("refuses the short address %s and forwards nothing", async (_name, url, overrides, status) => {
+    const { fetch, calls } = intake();
+    const response = await handleProxyRequest(request({ url }), deps({ fetch, ...overrides }));
+    expect(response.status).toBe(status);
+    expect(calls).toHaveLength(0);
   });
 
   it.each([400, 403, 413, 429, 500, 503])('passes the intake status %i back to the SDK, which decides on retries', async (status) => {
