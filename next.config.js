@@ -39,6 +39,10 @@ module.exports = (phase) => {
     // Picked up by a broad file read (share images); nothing the server needs.
     outputFileTracingExcludes: { '/**': ['./bench/**', './tests/**', './deploy/.run/**', './test-results/**', './playwright-report/**'] },
     i18n,
+    // The hero is the only optimised image: 112 px on a phone, 680 on a tablet, 420 on a desktop,
+    // at 1-3× density, from 1200 px sources (src/landing/heroPicture.ts). Next's default 15 widths
+    // went up to 3840 and cost the page's HTML bytes it needs to arrive in one round trip (docs/performance.md).
+    images: { imageSizes: [128, 256, 384], deviceSizes: [640, 750, 1080, 1200] },
     // No display names: component names in every class would cost about a kilobyte of first-load JS.
     compiler: { styledComponents: { displayName: false, ssr: true } },
     // The browser gets a small lookup behind the same import: the server loads, checks and trims
