@@ -5,7 +5,8 @@
 // headers, body, chunk framing) for every host in every language, on the current build, with
 // brotli (what the server sends a current browser) and with gzip only (what Next alone sends).
 // A size, not a timing: the same build gives the same bytes.
-// Usage: npm run build && npx tsx bench/first-round-trip.mts
+// Usage: npm run build && npx tsx bench/first-round-trip.mts [--check]
+// --check exits 1 when a page sent with brotli is over: part of `npm run size:check` in `npm test`.
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { startServer } from './server.mjs';
@@ -33,6 +34,8 @@ const ENCODINGS = [
   ['brotli', 'gzip, deflate, br, zstd'],
   ['gzip only', 'gzip, deflate'],
 ] as const;
+const check = process.argv.includes('--check');
+let over: string[] = [];
 
 const stop = await startServer(PORT);
 try {
@@ -43,7 +46,12 @@ try {
     const within = sizes.filter((size) => size.bytes <= FIRST_ROUND_TRIP_BYTES).length;
     const at = (share: number) => sizes[Math.min(sizes.length - 1, Math.floor(share * sizes.length))]!.bytes;
     console.log(`${name}: ${within} of ${sizes.length} landing pages within ${FIRST_ROUND_TRIP_BYTES} B; bytes on the wire min ${sizes[0]!.bytes}, median ${at(0.5)}, p90 ${at(0.9)}, max ${sizes.at(-1)!.bytes} (${sizes.at(-1)!.url})`);
+    if (name === 'brotli') over = sizes.filter((size) => size.bytes > FIRST_ROUND_TRIP_BYTES).map((size) => `${size.url} (${size.bytes} B)`);
   }
 } finally {
   stop();
+}
+if (check && over.length > 0) {
+  console.error(`\nOver the first round trip (${FIRST_ROUND_TRIP_BYTES} B with headers, brotli): ${over.join(', ')}.`);
+  process.exitCode = 1;
 }
