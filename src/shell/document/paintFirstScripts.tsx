@@ -52,9 +52,10 @@ export const STARTER = `(${startScriptsAfterFirstPaint.toString()})(JSON.parse(d
 export function paintFirstScripts(elements: ReadonlyArray<ReactElement | null>): Array<ReactElement | null> {
   const sources = elements.filter(isDeferredScript).map((script) => script.props.src as string);
   if (sources.length === 0) return [...elements];
-  const start: ScriptStart = { chunkLists: elements.flatMap((element) => turbopackChunkLists(element) ?? []), sources };
+  const chunkLists = elements.map(turbopackChunkLists);
+  const start: ScriptStart = { chunkLists: chunkLists.flatMap((lists) => lists ?? []), sources };
   return [
-    ...elements.filter((element) => !isDeferredScript(element) && turbopackChunkLists(element) === undefined),
+    ...elements.filter((element, index) => !isDeferredScript(element) && chunkLists[index] === undefined),
     <script key="paint-first-scripts" id={START_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: jsonForInlineScript(start) }} />,
     <script key="start-scripts-after-first-paint" dangerouslySetInnerHTML={{ __html: STARTER }} />,
   ];
