@@ -7,16 +7,14 @@
 // A size, not a timing: the same build gives the same bytes.
 // Usage: npm run build && npx tsx bench/first-round-trip.mts [--check]
 // --check exits 1 when a page sent with brotli is over: part of `npm run size:check` in `npm test`.
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap.ts';
 import { startServer } from './server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3220);
 const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
 
-type Entry = { domain: string; locales: string[] };
-const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: Entry[] };
-const landings = domains.flatMap(({ domain, locales }) => locales.map((locale) => ({ host: `${domain}.localhost`, path: locale === 'en' ? '/' : `/${locale}` })));
+const landings = DOMAIN_ENTRIES.flatMap(({ domain, locales }) => locales.map((locale) => ({ host: `${domain}.localhost`, path: locale === 'en' ? '/' : `/${locale}` })));
 
 /** A first visit: a new connection, no cookie. Resolves to the bytes sent. */
 function firstVisit(host: string, path: string, acceptEncoding: string): Promise<number> {
