@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Issue 23 item 2 (docs/performance.md, "Vendor SDKs in the visitor's pauses"): the vendors' steps
-// run one at a time, in order, each when the browser is idle and the visitor has not tapped or
-// typed for QUIET_AFTER_INPUT_MS. Spec §4's triggers (first input or 4 s, first scroll) only
+// run one at a time, in order, each when the browser is idle and the visitor has paused: not tapped
+// or typed for QUIET_AFTER_INPUT_MS, or longer than their own recent gaps between inputs. Spec §4's triggers (first input or 4 s, first scroll) only
 // queue the work; they are tested with the hooks and e2e.
 
 let idleCallbacks: Array<() => void>;
@@ -57,7 +57,8 @@ describe('inQuietMoment', () => {
     tap();
     const step = vi.fn();
     void inQuietMoment(step);
-    await vi.advanceTimersByTimeAsync(QUIET_AFTER_INPUT_MS - 100);
+    // Two inputs 400 ms apart: a rhythm that needs no pause longer than the quiet time.
+    await vi.advanceTimersByTimeAsync(400);
     // It sleeps through the quiet time rather than asking the browser for idle periods.
     expect(idleCallbacks).toHaveLength(0);
     await idle();
@@ -76,6 +77,56 @@ describe('inQuietMoment', () => {
     await vi.advanceTimersByTimeAsync(QUIET_AFTER_INPUT_MS);
     await idle();
     expect(step).toHaveBeenCalledOnce();
+  });
+
+  it("waits for a pause longer than the visitor's own gaps between inputs, up to LONGEST_QUIET_MS", async () => {
+    const { inQuietMoment, QUIET_AFTER_INPUT_MS, RHYTHM_FACTOR } = await load();
+    const step = vi.fn();
+    void inQuietMoment(step);
+    // A reader tapping every 800 ms: 600 ms after a tap is not yet a pause for them.
+    for (const gap of [0, 800, 800]) {
+      await vi.advanceTimersByTimeAsync(gap);
+      tap();
+    }
+    await vi.advanceTimersByTimeAsync(QUIET_AFTER_INPUT_MS);
+    await idle();
+    expect(step).not.toHaveBeenCalled();
+    await expectRunAt(step, RHYTHM_FACTOR * 800 - QUIET_AFTER_INPUT_MS);
+  });
+
+  it('caps the pause at LONGEST_QUIET_MS, and forgets the rhythm after a longer gap', async () => {
+    const { inQuietMoment, LONGEST_QUIET_MS, QUIET_AFTER_INPUT_MS } = await load();
+    const first = vi.fn();
+    void inQuietMoment(first);
+    tap();
+    await vi.advanceTimersByTimeAsync(1900);
+    tap();
+    await expectRunAt(first, LONGEST_QUIET_MS);
+    // The gap since that tap is longer than any rhythm: the next tap starts over.
+    await vi.advanceTimersByTimeAsync(LONGEST_QUIET_MS);
+    tap();
+    const second = vi.fn();
+    void inQuietMoment(second);
+    await expectRunAt(second, QUIET_AFTER_INPUT_MS);
+  });
+
+  it('settles for QUIET_AFTER_INPUT_MS once the first step has been queued PATIENCE_MS, for a visitor who never pauses longer', async () => {
+    const { inQuietMoment, PATIENCE_MS, QUIET_AFTER_INPUT_MS } = await load();
+    tap();
+    await vi.advanceTimersByTimeAsync(800);
+    const step = vi.fn();
+    void inQuietMoment(step);
+    const started = performance.now();
+    // Taps every 800 ms until PATIENCE_MS, each followed by idle periods.
+    while (performance.now() + 700 - started < PATIENCE_MS) {
+      tap();
+      await vi.advanceTimersByTimeAsync(700);
+      await idle();
+      expect(step).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    tap();
+    await expectRunAt(step, QUIET_AFTER_INPUT_MS);
   });
 
   it('runs the steps one at a time, in the order queued, each in an idle period of its own', async () => {
