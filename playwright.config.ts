@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_SERVER_ENV } from './tests/e2e/support/collectorConfig';
+import { E2E_SERVER_ENV, SITE_PORT } from './tests/e2e/support/collectorConfig';
 
 /** End-to-end tests run against `npm run build` + the production server (.next/standalone/server.js) in Debian's Chromium. */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_PORT = SITE_PORT;
 
 /** isbot flags HeadlessChrome; human-visitor tests present a normal desktop Chrome. */
 export const HUMAN_USER_AGENT =

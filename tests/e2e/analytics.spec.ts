@@ -345,7 +345,7 @@ test('no analytics SDK code or request before the page is interactive', async ({
   page.on('response', async (response) => {
     const url = response.url();
     if (loaded) return;
-    if (url.startsWith('http://localhost:4100')) early.push(url);
+    if (url.startsWith(COLLECTOR_URL)) early.push(url);
     if (url.endsWith('.js')) {
       const body = await response.text().catch(() => '');
       // Strings only the SDK bundles contain.

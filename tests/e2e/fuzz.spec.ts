@@ -5,12 +5,13 @@
 import fc from 'fast-check';
 import { E2E_PORT } from '../../playwright.config';
 import { expect, test } from './support/fixtures';
-import { fuzzRequests, isRoutedPage, mapsToTenant } from './support/fuzzRequests';
+import { FUZZ_SEED, fuzzRequests, isRoutedPage, mapsToTenant } from './support/fuzzRequests';
 import { expectNoServerErrorNorEcho } from './support/fuzzChecks';
 import { rawRequest } from './support/rawHttp';
 
 test('no generated request gets a 5xx, an unknown host always gets the spec 404, nothing is echoed', async () => {
   test.setTimeout(120_000);
+  console.log(`fuzz seed ${FUZZ_SEED} (FUZZ_SEED=<number> for other requests)`);
   await fc.assert(
     fc.asyncProperty(fuzzRequests(E2E_PORT), async (request) => {
       const { method, host, path, headers } = request;
@@ -31,6 +32,6 @@ test('no generated request gets a 5xx, an unknown host always gets the spec 404,
         if (method === 'GET') expect(response.body.includes('No mapping found for origin'), what).toBe(true);
       }
     }),
-    { numRuns: 400, interruptAfterTimeLimit: 90_000, markInterruptAsFailure: false },
+    { seed: FUZZ_SEED, numRuns: 400, interruptAfterTimeLimit: 90_000, markInterruptAsFailure: false },
   );
 });

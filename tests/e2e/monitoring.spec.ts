@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { collector } from './support/collectorClient';
-import { E2E_COMMIT_SHA, E2E_KEYS } from './support/collectorConfig';
+import { COLLECTOR_URL, E2E_COMMIT_SHA, E2E_KEYS } from './support/collectorConfig';
 import { expect, hostUrl, micrositesUrl, rememberConsent, test } from './support/fixtures';
 
 const HOST = 'kingscross-bagberth.co.uk';
@@ -13,7 +13,7 @@ const BOT_UA = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingb
 function watchDatadog(page: Page) {
   const seen: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith('http://localhost:4100/datadog')) seen.push(request.url());
+    if (request.url().startsWith(`${COLLECTOR_URL}/datadog`)) seen.push(request.url());
   });
   page.on('response', async (response) => {
     if (!response.url().endsWith('.js')) return;

@@ -10,6 +10,12 @@ const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as 
 export const KNOWN = domains.map((entry) => entry.domain);
 // Written into hosts, paths and headers; must never come back as markup.
 export const MARK = '<fz"\'>';
+/**
+ * The same requests in every run, so that a failure in CI is the one a developer replays; another
+ * run's requests with FUZZ_SEED=<number>. Each test prints the seed it used.
+ */
+export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_261_128);
+if (!Number.isSafeInteger(FUZZ_SEED)) throw new Error(`FUZZ_SEED must be a whole number, got ${process.env.FUZZ_SEED}`);
 
 /**
  * Headers of an answer the test clients read: Next's redirect of a long URL repeats it in both

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGraphQLError, createSchema, createYoga } from 'graphql-yoga';
-import { GRAPHQL_PORT } from './collectorConfig';
+import { GRAPHQL_PORT, SITE_PORT } from './collectorConfig';
 
 /**
  * A local stand-in for the environment's GraphQL API: `storageSpotsNear` answers a few
@@ -97,7 +97,7 @@ export interface GraphqlServerOptions {
 }
 
 /** Starts the API on `port` (0 picks a free one) at `/graphql`. */
-export function startGraphqlServer(port = GRAPHQL_PORT, { sitePort = Number(process.env.E2E_PORT ?? 3100) }: GraphqlServerOptions = {}): Promise<GraphqlServer> {
+export function startGraphqlServer(port = GRAPHQL_PORT, { sitePort = SITE_PORT }: GraphqlServerOptions = {}): Promise<GraphqlServer> {
   const calls: Args[] = [];
   let edition = '';
   const allowed = siteOriginPattern(sitePort);
