@@ -28,7 +28,10 @@ const PIDS = join(RUN, 'instances.json');
 const SERVICE_PIDS = join(RUN, 'services.json');
 const SERVER = join(ROOT, '.next', 'standalone', 'server.js');
 const NGINX_CONF = join(RUN, 'nginx.conf');
+/** The self-signed certificate (cert.pem, key.pem) the proxy serves; made by the first start. */
+export const TLS_DIR = join(RUN, 'tls');
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so';
+const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 export interface DeployPorts {
   https: number;
@@ -58,28 +61,40 @@ export const deployPorts = (): DeployPorts => {
   };
 };
 
-/** nginx (with brotli when Debian has it) and redis-server, from Debian's packages as root. */
+/** What the topology runs, each with how to tell it is installed. */
+const PACKAGES: Array<[name: string, installed: () => boolean]> = [
+  ['nginx-light', () => commandRuns('nginx')],
+  ['libnginx-mod-http-brotli-filter', () => existsSync(BROTLI_MODULE)],
+  ['libnginx-mod-http-brotli-static', () => existsSync(BROTLI_STATIC_MODULE)],
+  ['redis-server', () => commandRuns('redis-server')],
+];
+
+function commandRuns(command: string): boolean {
+  try {
+    execFileSync(command, ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * nginx with Debian's brotli modules and redis-server, installed as root when missing; the package
+ * lists are read first, since a fresh image has none ("Unable to locate package").
+ */
 function ensurePackages() {
-  const missing = [
-    ['nginx', ['nginx-light', 'libnginx-mod-http-brotli-filter']],
-    ['redis-server', ['redis-server']],
-  ].filter(([command]) => {
-    try {
-      execFileSync(command as string, ['-v'], { stdio: 'ignore' });
-      return false;
-    } catch {
-      return true;
-    }
-  }).flatMap(([, packages]) => packages as string[]);
+  const missing = PACKAGES.filter(([, installed]) => !installed()).map(([name]) => name);
   if (missing.length === 0) return;
-  if (process.getuid?.() !== 0) throw new Error(`missing: sudo apt-get install -y ${missing.join(' ')}`);
+  if (process.getuid?.() !== 0) throw new Error(`missing: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
   console.log(`Installing ${missing.join(', ')} (Debian packages)…`);
-  execFileSync('apt-get', ['install', '-y', '-q', ...missing], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-q'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-q', ...missing], { stdio: 'inherit', env });
 }
 
 /** A self-signed certificate for localhost and every *.localhost preview host, made once. */
 function ensureCertificate() {
-  const dir = join(RUN, 'tls');
+  const dir = TLS_DIR;
   if (existsSync(join(dir, 'cert.pem'))) return;
   mkdirSync(dir, { recursive: true });
   execFileSync('openssl', [
@@ -91,14 +106,19 @@ function ensureCertificate() {
 
 function writeNginxConf(ports: DeployPorts, env: Record<string, string>) {
   const brotli = existsSync(BROTLI_MODULE);
+  const brotliStatic = existsSync(BROTLI_STATIC_MODULE);
   const values: Record<string, string> = {
-    LOAD_MODULES: brotli ? `load_module ${BROTLI_MODULE};` : '# brotli: Debian package libnginx-mod-http-brotli-filter is not installed',
+    LOAD_MODULES: [
+      brotli ? `load_module ${BROTLI_MODULE};` : '# brotli: Debian package libnginx-mod-http-brotli-filter is not installed',
+      brotliStatic ? `load_module ${BROTLI_STATIC_MODULE};` : '# brotli_static: Debian package libnginx-mod-http-brotli-static is not installed',
+    ].join('\n'),
     // As root, workers drop to nobody; the cache and temp folders are theirs.
     USER: process.getuid?.() === 0 ? 'user nobody nogroup;' : '',
     BROTLI: brotli
       ? '  brotli_comp_level 6;\n  brotli_min_length 512;\n  brotli_types text/plain text/css text/xml application/javascript application/json application/xml image/svg+xml application/manifest+json;'
       : '',
     BROTLI_ON: brotli ? '      brotli on;' : '',
+    BROTLI_STATIC_ON: brotliStatic ? '      brotli_static on;' : '',
     COMPRESS_PORT: String(ports.compress),
     RUN,
     ROOT,

@@ -8,8 +8,11 @@ CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 missing=()
 [ -x "$CHROMIUM" ] || missing+=(chromium)
 fc-list :lang=ja 2>/dev/null | grep -q . || missing+=(fonts-noto-cjk)
-# The deploy/ topology the topology tests start: nginx with Debian's brotli module, and Redis.
-command -v nginx >/dev/null 2>&1 || missing+=(nginx-light libnginx-mod-http-brotli-filter)
+# The deploy/ topology the topology tests start: nginx with Debian's brotli modules (on the fly and
+# the build's precompressed files), and Redis.
+command -v nginx >/dev/null 2>&1 || missing+=(nginx-light)
+[ -f /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so ] || missing+=(libnginx-mod-http-brotli-filter)
+[ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || missing+=(libnginx-mod-http-brotli-static)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
