@@ -125,6 +125,7 @@ function writeNginxConf(ports: DeployPorts, env: Record<string, string>) {
     HTTP_PORT: String(ports.http),
     HTTPS_PORT: String(ports.https),
     LANGUAGE_NEGOTIATION: languageNegotiation(DOMAIN_ENTRIES),
+    STORED_LANGUAGE: storedLanguage(DOMAIN_ENTRIES),
     ...visitorRegimeMap(parseServerEnv({ CONSENT_COUNTRY_HEADER: env.CONSENT_COUNTRY_HEADER ?? process.env.CONSENT_COUNTRY_HEADER }).consentCountryHeader),
     UPSTREAMS: ports.instances.map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=10s;`).join('\n'),
   };
@@ -140,14 +141,28 @@ function writeNginxConf(ports: DeployPorts, env: Record<string, string>) {
  * Its value keys the cached `/`, so the proxy never gives one language's copy to another.
  */
 export function languageNegotiation(entries: readonly DomainEntry[]): string {
-  const hostsByLocales = new Map<string, string[]>();
+  return [...hostsByLocales(entries)]
+    .map(([locales, hosts]) => `    "~*^(?:${hosts})(?:\\.localhost)?\\|(?:[^,]*,)*?\\s*(?<language>${locales})(?:-[^,;]*)?\\s*(?:;[^,]*)?(?:,|$)" $language;`)
+    .join('\n');
+}
+
+/**
+ * nginx's copy of the stored language's part in resolvePageLanguage (src/i18n/pageLanguage.ts): on
+ * `host|language cookie`, the cookie's value when the host offers that language, else nothing, so a
+ * cookie of any other value never makes a copy of its own.
+ */
+export function storedLanguage(entries: readonly DomainEntry[]): string {
+  return [...hostsByLocales(entries)].map(([locales, hosts]) => `    "~^(?:${hosts})(?:\\.localhost)?\\|(?<language>${locales})$" $language;`).join('\n');
+}
+
+/** Hosts grouped by the languages they offer: `en|de` → `a\\.example|b\\.example`, escaped for a regular expression. */
+function hostsByLocales(entries: readonly DomainEntry[]): Map<string, string> {
+  const groups = new Map<string, string[]>();
   for (const { domain, locales } of entries) {
     const key = locales.join('|');
-    hostsByLocales.set(key, [...(hostsByLocales.get(key) ?? []), domain.replace(/\./g, '\\.')]);
+    groups.set(key, [...(groups.get(key) ?? []), domain.replace(/\./g, '\\.')]);
   }
-  return [...hostsByLocales]
-    .map(([locales, hosts]) => `    "~*^(?:${hosts.join('|')})(?:\\.localhost)?\\|(?:[^,]*,)*?\\s*(?<language>${locales})(?:-[^,;]*)?\\s*(?:;[^,]*)?(?:,|$)" $language;`)
-    .join('\n');
+  return new Map([...groups].map(([locales, hosts]) => [locales, hosts.join('|')]));
 }
 
 /**
@@ -261,6 +276,8 @@ const detached = (command: string, args: string[], log: string, env: NodeJS.Proc
 
 /** nginx's error log: upstream failures ("upstream sent too big header", "no live upstreams") and refused bursts. */
 export const proxyLog = join(RUN, 'error.log');
+/** nginx's access log: one JSON line per request but static files, written as each ends. */
+export const accessLog = join(RUN, 'access.log');
 
 /** Where an instance writes what it says (its cache warnings included): deploy/.run/instance-<port>.log. */
 export const instanceLog = (port: number): string => join(RUN, `instance-${port}.log`);

@@ -1,9 +1,11 @@
 // The proxy keys its copy of a host's bare root `/` on the language the middleware will pick for
 // it (spec §2, src/i18n/pageLanguage.ts): nginx's regular expressions (deploy/local.ts) and
-// negotiateLanguage must agree on every header, or one language's copy is served to another.
+// negotiateLanguage must agree on every header, or one language's copy is served to another. The
+// `language` cookie enters the key only when the host offers its value (resolvePageLanguage), so
+// a cookie of any other value never makes a copy of its own (issue 24 item 4).
 import fc from 'fast-check';
-import { languageNegotiation } from '../../deploy/local';
-import { negotiateLanguage } from '@/i18n/pageLanguage';
+import { languageNegotiation, storedLanguage } from '../../deploy/local';
+import { negotiateLanguage, resolvePageLanguage } from '@/i18n/pageLanguage';
 import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 
@@ -44,6 +46,37 @@ describe('the proxy negotiates the bare root as the middleware does', () => {
     fc.assert(
       fc.property(fc.constantFrom(...DOMAIN_ENTRIES), fc.boolean(), header, ({ domain, locales }, preview, acceptLanguage) => {
         expect(proxyKey(preview ? `${domain}.localhost` : domain, acceptLanguage)).toBe(negotiateLanguage(acceptLanguage, locales) ?? '');
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
+
+/** The stored-language map's lines as JavaScript expressions (case-sensitive, as nginx's `~`). */
+const storedLines = storedLanguage(DOMAIN_ENTRIES)
+  .split('\n')
+  .map((line) => new RegExp(/^\s*"~(\^.*)" \$language;$/.exec(line)?.[1] ?? 'unparsed'));
+const storedKey = (host: string, cookie: string) =>
+  storedLines.map((pattern) => pattern.exec(`${host}|${cookie}`)?.groups?.language).find((language) => language !== undefined) ?? '';
+
+describe('the language cookie enters the key only as a language the host offers', () => {
+  it.each([
+    ['kyotostation-bagberth.jp', 'ja', 'ja'],
+    ['kyotostation-bagberth.jp.localhost', 'en', 'en'],
+    ['kyotostation-bagberth.jp', 'de', ''],
+    ['kyotostation-bagberth.jp', 'JA', ''],
+    ['kyotostation-bagberth.jp', 'ja-x', ''],
+    ['kyotostation-bagberth.jp', '', ''],
+  ])('%s with language=%j → %j', (host, cookie, expected) => {
+    expect(storedKey(host, cookie)).toBe(expected);
+  });
+
+  it('on every host, for generated cookie values: the same language the page will be in, or none', () => {
+    const cookie = fc.oneof(fc.constantFrom(...WEBSITE_LOCALES, 'EN', 'de ', 'x', 'en|de'), fc.string({ maxLength: 12 }));
+    fc.assert(
+      fc.property(fc.constantFrom(...DOMAIN_ENTRIES), fc.boolean(), cookie, ({ domain, locales }, preview, value) => {
+        const offered = (locales as readonly string[]).includes(value);
+        expect(storedKey(preview ? `${domain}.localhost` : domain, value)).toBe(offered ? resolvePageLanguage(value, undefined, locales) : '');
       }),
       { numRuns: 2_000 },
     );

@@ -1,0 +1,96 @@
+// The proxy's cache key under traffic that varies what should not matter (issue 24 item 4,
+// docs/deploy.md "A closed cache key"): a landing page asked for as it is, then with a new query
+// string on every request (random parameters, and the utm_*, gclid, fbclid, msclkid and _gl of ads)
+// and a random `language` cookie, side by side in one run. Prints requests/s of each, how many of
+// the varied requests reached an instance (from the proxy's access log) and how much the cache grew.
+// autocannon, 50 connections, 10 s per case, cases alternated, medians.
+// Usage: npm run build && npm run bench:cache-key [-- --rounds N]
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { accessLog, askLoopback, deployPorts, start, stop } from '../deploy/local';
+import { median } from './median.mts';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const roundsAt = process.argv.indexOf('--rounds');
+const ROUNDS = roundsAt > 0 ? Number(process.argv[roundsAt + 1]) : 2;
+const HOST = 'kingscross-bagberth.co.uk';
+const PATH = '/';
+
+const cacheBytes = () => Number(execFileSync('du', ['-sb', join(accessLog, '..', 'cache')], { encoding: 'utf8' }).split('\t')[0]);
+/** The access-log lines written since `offset` (a byte position). */
+const linesSince = (offset: number) =>
+  readFileSync(accessLog)
+    .subarray(offset)
+    .toString()
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { upstream: string });
+
+const TRACKING = ['utm_source', 'utm_medium', 'utm_campaign', 'gclid', 'fbclid', 'msclkid', '_gl', 'x', 'q', 'ref'];
+const variedPath = () => `${PATH}?${TRACKING.filter(() => Math.random() < 0.5).map((name) => `${name}=${randomUUID()}`).join('&') || `x=${randomUUID()}`}`;
+
+const ports = deployPorts();
+await start();
+try {
+  const url = `https://127.0.0.1:${ports.https}`;
+  const headers = { host: `${HOST}.localhost:${ports.https}`, 'accept-encoding': 'br' };
+  for (let tries = 0; (await askLoopback(`${url}${PATH}`, { headers })).headers['x-cache-status'] !== 'HIT'; tries += 1) {
+    if (tries > 5) throw new Error('the proxy did not cache the page');
+  }
+  const cases = [
+    // The load generator shares the machine: it builds a varied request here too and sends the page as it is.
+    {
+      name: 'the page as it is',
+      requests: [{ method: 'GET' as const, setupRequest: (request: { path: string; headers?: Record<string, string> }) => ({ ...request, path: variedPath() && PATH, headers: { ...request.headers, cookie: `x=${randomUUID().slice(0, 8)}` } }) }],
+    },
+    {
+      name: 'a new query string and language cookie each time',
+      requests: [
+        {
+          method: 'GET' as const,
+          setupRequest: (request: { path: string; headers?: Record<string, string> }) => ({
+            ...request,
+            path: variedPath(),
+            headers: { ...request.headers, cookie: `language=${randomUUID().slice(0, 8)}` },
+          }),
+        },
+      ],
+    },
+  ];
+  const runs = new Map(cases.map(({ name }) => [name, [] as Array<{ rps: number; p99: number; failed: number; reached: number; total: number; grew: number }>]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const { name, requests } of cases) {
+      const offset = statSync(accessLog).size;
+      const before = cacheBytes();
+      const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers, requests });
+      const lines = linesSince(offset);
+      runs.get(name)!.push({
+        rps: result.requests.average,
+        p99: result.latency.p99,
+        failed: result.requests.total - result['2xx'],
+        reached: lines.filter((line) => line.upstream !== '').length,
+        total: lines.length,
+        grew: cacheBytes() - before,
+      });
+    }
+    console.error(`round ${round + 1} of ${ROUNDS} done`);
+  }
+  console.log(`${HOST}${PATH} through the proxy, brotli; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per case, medians of ${ROUNDS} alternated rounds`);
+  console.log('case                                               req/s   p99 ms   non-2xx   logged   reached an instance   cache grew (bytes)');
+  const rows = cases.map(({ name }) => {
+    const list = runs.get(name)!;
+    const mid = (field: keyof (typeof list)[number]) => median(list.map((run) => run[field]));
+    return { name, rps: mid('rps'), p99: mid('p99'), failed: mid('failed'), total: mid('total'), reached: Math.max(...list.map((run) => run.reached)), grew: Math.max(...list.map((run) => run.grew)) };
+  });
+  for (const row of rows) {
+    console.log(`${row.name.padEnd(49)}${row.rps.toFixed(0).padStart(7)}${String(row.p99).padStart(9)}${String(row.failed).padStart(10)}${String(row.total).padStart(9)}${String(row.reached).padStart(22)}${String(row.grew).padStart(21)}`);
+  }
+  console.log(`\nvaried / as it is: ${(rows[1]!.rps / rows[0]!.rps).toFixed(2)}×; reached an instance (most in a round): ${rows[1]!.reached}; cache growth (most in a round): ${rows[1]!.grew} bytes`);
+} finally {
+  await stop();
+}
