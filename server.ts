@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 import next from 'next';
+import { drainer } from './src/base/drain';
 import { parseListenEnv } from './src/config/listenEnv';
 import { EnvError } from './src/config/parse';
 import type { ServerEnv } from './src/config/serverEnv';
@@ -42,6 +43,20 @@ function compressor(behindProxy: boolean): Middleware {
   return compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }) as unknown as Middleware;
 }
 
+/**
+ * After a stop signal, how long the server finishes what it is answering before it closes what is
+ * left: inside Kubernetes' 30 s grace period, after the 5 s the pod's preStop waits for the
+ * endpoints to drop it (docs/deploy.md, "Deploys and stops").
+ */
+const DRAIN_DEADLINE_MS = 20_000;
+/**
+ * Idle kept-alive connections: behind the proxy, longer than nginx keeps its own to the instances
+ * (keepalive_timeout 60 s in deploy/nginx.conf.template), so that nginx never sends a request on a
+ * connection the instance is closing; a visitor's browser directly, 5 s.
+ */
+const KEEP_ALIVE_BEHIND_PROXY_MS = 65_000;
+const KEEP_ALIVE_MS = 5_000;
+
 async function main() {
   const { port, hostname } = parseListenEnv(process.env);
   // Loaded here rather than imported, so that a bad variable is reported by the catch below in
@@ -61,6 +76,11 @@ async function main() {
   // Node checks the request timeout every `connectionsCheckingInterval` (30 s by default), so a
   // body that never arrives would be cut off anywhere between 30 and 60 s instead of at 30.
   const server = createServer({ connectionsCheckingInterval: 1_000 }, (request, response) => {
+    // Stopping: readiness fails first, so that a proxy or an orchestrator stops sending requests here.
+    if (drain.draining && /^\/api\/health(?:\?|$)/.test(request.url ?? '')) {
+      response.writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close' }).end('{"status":"stopping"}');
+      return;
+    }
     dropUntrustedForwarding(request.headers, request.socket.remoteAddress, isTrustedProxy, proxyOnly);
     withoutInternalHeaders(response);
     for (const [name, value] of Object.entries(headersFor(request, headers, serverEnv.trustProxyHops))) response.setHeader(name, value);
@@ -81,11 +101,18 @@ async function main() {
     }
     compress(request, response, () => void handle(request, response));
   });
+  const drain = drainer(server, { deadlineMs: DRAIN_DEADLINE_MS });
   // A client gets 10 s to send its headers and 30 s for the whole request (telemetry bodies are
-  // at most 512 KiB); idle keep-alive connections close after 5 s.
+  // at most 512 KiB).
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
-  server.keepAliveTimeout = 5_000;
+  server.keepAliveTimeout = serverEnv.behindProxy ? KEEP_ALIVE_BEHIND_PROXY_MS : KEEP_ALIVE_MS;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      console.log(`${signal}: finishing the requests in flight, then stopping (at most ${DRAIN_DEADLINE_MS / 1000} s).`);
+      void drain.start().then(() => process.exit(0));
+    });
+  }
   // A port in use is a failed start, exit 1, whatever Next's own exception handlers would make of it.
   server.once('error', (error) => {
     console.error(`The server does not start: it cannot listen on ${hostname}:${port} (${error.message})`);
