@@ -29,7 +29,7 @@ const linesSince = (offset: number) =>
     .trim()
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as { upstream: string });
+    .map((line) => JSON.parse(line) as { instance: string });
 
 const TRACKING = ['utm_source', 'utm_medium', 'utm_campaign', 'gclid', 'fbclid', 'msclkid', '_gl', 'x', 'q', 'ref'];
 const variedPath = () => `${PATH}?${TRACKING.filter(() => Math.random() < 0.5).map((name) => `${name}=${randomUUID()}`).join('&') || `x=${randomUUID()}`}`;
@@ -73,7 +73,7 @@ try {
         rps: result.requests.average,
         p99: result.latency.p99,
         failed: result.requests.total - result['2xx'],
-        reached: lines.filter((line) => line.upstream !== '').length,
+        reached: lines.filter((line) => line.instance !== '').length,
         total: lines.length,
         grew: cacheBytes() - before,
       });

@@ -1,6 +1,7 @@
 // The production topology on this machine (docs/deploy.md): nginx terminating TLS and caching in
 // front of several instances of the standalone server (.next/standalone/server.js), which share
 // their incremental cache in Redis; a purge endpoint lets revalidation drop the proxy's copies.
+// Debian's supervisor runs the instances and the purger and starts one again when it dies.
 // Usage, after `npm run build`:
 //   npm run deploy:local   (tsx deploy/local.ts start)   → https://localhost:8443/
 //   npm run deploy:stop    (tsx deploy/local.ts stop)
@@ -9,7 +10,7 @@
 // (8081, the proxy's loopback compressor), DEPLOY_PURGE_PORT (8082, loopback), DEPLOY_REDIS_PORT
 // (6390, loopback), instances from DEPLOY_FIRST_PORT (3001) on, DEPLOY_INSTANCES of them (2).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { join, resolve } from 'node:path';
@@ -23,7 +24,8 @@ import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
 
 const ROOT = resolve(__dirname, '..');
 const RUN = join(ROOT, 'deploy', '.run');
-const PIDS = join(RUN, 'instances.json');
+const SUPERVISOR_CONF = join(RUN, 'supervisord.conf');
+const SUPERVISOR_PID = join(RUN, 'supervisord.pid');
 // Redis and the purger: stopped with the rest, but not instances a test may kill.
 const SERVICE_PIDS = join(RUN, 'services.json');
 const SERVER = join(ROOT, '.next', 'standalone', 'server.js');
@@ -67,6 +69,7 @@ const PACKAGES: Array<[name: string, installed: () => boolean]> = [
   ['libnginx-mod-http-brotli-filter', () => existsSync(BROTLI_MODULE)],
   ['libnginx-mod-http-brotli-static', () => existsSync(BROTLI_STATIC_MODULE)],
   ['redis-server', () => commandRuns('redis-server')],
+  ['supervisor', () => commandRuns('supervisord')],
 ];
 
 function commandRuns(command: string): boolean {
@@ -79,7 +82,7 @@ function commandRuns(command: string): boolean {
 }
 
 /**
- * nginx with Debian's brotli modules and redis-server, installed as root when missing; the package
+ * nginx with Debian's brotli modules, redis-server and supervisor, installed as root when missing; the package
  * lists are read first, since a fresh image has none ("Unable to locate package").
  */
 function ensurePackages() {
@@ -278,6 +281,7 @@ const detached = (command: string, args: string[], log: string, env: NodeJS.Proc
 export const proxyLog = join(RUN, 'error.log');
 /** nginx's access log: one JSON line per request but static files, written as each ends. */
 export const accessLog = join(RUN, 'access.log');
+const ACCESS_LOG_ROTATE_BYTES = 64 * 1024 * 1024;
 
 /** Where an instance writes what it says (its cache warnings included): deploy/.run/instance-<port>.log. */
 export const instanceLog = (port: number): string => join(RUN, `instance-${port}.log`);
@@ -288,10 +292,10 @@ export const instanceLog = (port: number): string => join(RUN, `instance-${port}
  * TRUSTED_PROXIES, loopback); the shared cache in Redis. `env` adds to (and may override) that: the e2e server's
  * environment in the topology tests, no Redis for one bench case.
  */
-export function startInstance(port: number, env: Record<string, string> = {}): number {
+/** What an instance on `port` runs with, besides the environment it inherits. */
+function instanceEnv(port: number, env: Record<string, string>): Record<string, string> {
   const ports = deployPorts();
-  return detached(process.execPath, [SERVER], instanceLog(port), {
-    ...process.env,
+  return {
     TRUST_PROXY: '1',
     REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
     PROXY_PURGE_URL: `http://127.0.0.1:${ports.purge}/purge`,
@@ -300,14 +304,76 @@ export function startInstance(port: number, env: Record<string, string> = {}): n
     HOSTNAME: '127.0.0.1',
     BEHIND_PROXY: 'true',
     NODE_ENV: 'production',
-  });
+  };
+}
+
+/** One more instance outside the topology's supervisor, as bench/serving.mts asks one directly; stop it by its process group. */
+export function startInstance(port: number, env: Record<string, string> = {}): number {
+  return detached(process.execPath, [SERVER], instanceLog(port), { ...process.env, ...instanceEnv(port, env) });
+}
+
+/** A value in supervisord's `environment=`: quoted, with its own `%` and `"` escaped. */
+const supervisorValue = (value: string) => `"${value.replace(/%/g, '%%').replace(/["\\]/g, '\\$&')}"`;
+
+/**
+ * Debian's supervisor runs the instances and the purger: a process that dies is started again
+ * within a second or two (docs/deploy.md, "Self-healing"), a stop is a SIGTERM with time to drain
+ * (server.ts finishes in 20 s at most), and each log is appended to and rotated at 10 MB.
+ */
+export function supervisorConf(ports: DeployPorts, env: Record<string, string>): string {
+  const program = (name: string, command: string, log: string, environment: Record<string, string> = {}) =>
+    [
+      `[program:${name}]`,
+      `command=${command}`,
+      `directory=${ROOT}`,
+      ...(Object.keys(environment).length > 0 ? [`environment=${Object.entries(environment).map(([key, value]) => `${key}=${supervisorValue(value)}`).join(',')}`] : []),
+      'autorestart=true',
+      'startsecs=1',
+      'startretries=1000',
+      'stopsignal=TERM',
+      'stopwaitsecs=25',
+      'stopasgroup=true',
+      'killasgroup=true',
+      'redirect_stderr=true',
+      `stdout_logfile=${log}`,
+      'stdout_logfile_maxbytes=10MB',
+      'stdout_logfile_backups=5',
+    ].join('\n');
+  return [
+    '[supervisord]',
+    `logfile=${join(RUN, 'supervisord.log')}`,
+    `pidfile=${SUPERVISOR_PID}`,
+    `childlogdir=${RUN}`,
+    '[unix_http_server]',
+    `file=${join(RUN, 'supervisor.sock')}`,
+    'chmod=0700',
+    '[rpcinterface:supervisor]',
+    'supervisor.rpcinterface_factory = supervisor.rpcinterface:make_main_rpcinterface',
+    '[supervisorctl]',
+    `serverurl=unix://${join(RUN, 'supervisor.sock')}`,
+    ...ports.instances.map((port) => program(`instance-${port}`, `${process.execPath} ${SERVER}`, instanceLog(port), instanceEnv(port, env))),
+    program('purger', `${process.execPath} ${join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')} ${join(ROOT, 'deploy', 'purger.ts')} ${join(RUN, 'cache')} ${ports.purge}`, join(RUN, 'purger.log')),
+    '',
+  ].join('\n');
+}
+
+const supervisorctl = (...args: string[]): string => execFileSync('supervisorctl', ['-c', SUPERVISOR_CONF, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** A program's state line (`purger RUNNING pid 123, uptime …`); supervisorctl exits non-zero for any state but RUNNING. */
+function programStatus(name: string): string {
+  try {
+    return supervisorctl('status', name);
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout ?? '');
+  }
 }
 
 /** The process groups a pid file names: instances by port, or services by name. */
 const readPids = (file: string): Record<string, number> => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>) : {});
 
-/** The running instances' process groups, by port (tests/e2e/topology.spec.ts stops one). */
-export const instancePids = (): Record<string, number> => readPids(PIDS);
+/** The running instances' processes, by port, as supervisor knows them (0: not running). */
+export const instancePids = (): Record<string, number> =>
+  Object.fromEntries(deployPorts().instances.map((port) => [port, Number(/RUNNING\s+pid (\d+)/.exec(programStatus(`instance-${port}`))?.[1] ?? 0)]));
 
 const recordService = (name: string, pid: number) => writeFileSync(SERVICE_PIDS, JSON.stringify({ ...readPids(SERVICE_PIDS), [name]: pid }));
 
@@ -348,21 +414,23 @@ const stopProcesses = (file: string) => {
 /** Redis, the purger, nginx and the instances, once every instance is healthy; whatever ran before is stopped first. */
 export async function start(env: Record<string, string> = {}): Promise<void> {
   if (!existsSync(SERVER)) throw new Error('no standalone build: run `npm run build` first');
-  if (existsSync(PIDS) || existsSync(SERVICE_PIDS)) await stop();
+  if (existsSync(SUPERVISOR_PID) || existsSync(SERVICE_PIDS)) await stop();
   const ports = deployPorts();
   mkdirSync(RUN, { recursive: true });
   // Pages cached from an earlier build must not outlive it; nor the last run's proxy log.
   rmSync(join(RUN, 'cache'), { recursive: true, force: true });
   rmSync(proxyLog, { force: true });
+  // The access log is kept across starts, one older file beside it once it has grown large.
+  if (existsSync(accessLog) && statSync(accessLog).size > ACCESS_LOG_ROTATE_BYTES) renameSync(accessLog, `${accessLog}.1`);
   ensurePackages();
   ensureCertificate();
   writeNginxConf(ports, env);
   startRedis();
   await waitForRedis();
-  const purger = detached(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'deploy', 'purger.ts'), join(RUN, 'cache'), String(ports.purge)], join(RUN, 'purger.log'));
-  recordService('purger', purger);
-  const pids = Object.fromEntries(ports.instances.map((port) => [port, startInstance(port, env)]));
-  writeFileSync(PIDS, JSON.stringify(pids));
+  writeFileSync(SUPERVISOR_CONF, supervisorConf(ports, env));
+  execFileSync('supervisord', ['-c', SUPERVISOR_CONF], { stdio: 'inherit' });
+  // Up means up: a purger that cannot listen (a port in use) fails the start here, not a revalidation later.
+  await waitUntil(() => /RUNNING/.test(programStatus('purger')), 10, 250, 'the purger is not running', join(RUN, 'purger.log'));
   await Promise.all(ports.instances.map(waitForHealth));
   execFileSync('nginx', ['-c', NGINX_CONF], { stdio: 'inherit' });
   console.log(`Topology up: https://localhost:${ports.https}/ (http://localhost:${ports.http}/ redirects), instances on ${ports.instances.join(', ')}, Redis on ${ports.redis}.`);
@@ -377,7 +445,15 @@ export async function stop(): Promise<void> {
       // already stopped
     }
   }
-  stopProcesses(PIDS);
+  if (existsSync(SUPERVISOR_PID)) {
+    try {
+      // Each instance drains (SIGTERM) before supervisord exits.
+      supervisorctl('shutdown');
+      await waitUntil(() => !existsSync(SUPERVISOR_PID), 30, 100, 'supervisord did not stop', join(RUN, 'supervisord.log'));
+    } catch {
+      // already stopped
+    }
+  }
   stopProcesses(SERVICE_PIDS);
   console.log('Topology stopped.');
 }

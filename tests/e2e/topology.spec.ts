@@ -3,7 +3,7 @@
 // file from the same build as the other tests; requests go over loopback with Node's http and
 // https clients.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { chromium, expect, test } from '@playwright/test';
@@ -40,6 +40,17 @@ const redisKeys = () => execFileSync('redis-cli', ['-p', String(deployPorts().re
 
 /** The King's Cross page by path on the microsites host, through the proxy. */
 const preview = () => ask(`https://localhost:${HTTPS_PORT}/de/kings-cross-station/poi`, { headers: { 'accept-encoding': 'identity' } });
+
+/** The size of a log now: logs are appended to across runs, so a test reads only what follows. */
+const logSize = (file: string) => (existsSync(file) ? statSync(file).size : 0);
+/** What `file` got after its first `offset` bytes. */
+function readFrom(file: string, offset: number): string {
+  const handle = openSync(file, 'r');
+  const tail = Buffer.alloc(Math.max(0, fstatSync(handle).size - offset));
+  readSync(handle, tail, 0, tail.length, offset);
+  closeSync(handle);
+  return tail.toString();
+}
 
 /** The first storage spot's name in a page: where the content edition shows. */
 const firstSpot = (answer: { body: Buffer }) => /Spot A near [^<]*/.exec(answer.body.toString())?.[0] ?? 'no spot';
@@ -109,7 +120,8 @@ test('a new query string or language cookie is the cached copy, not a new one; t
   const cached = await ask(page('/it'), { headers: br });
   expect((await ask(page('/it'), { headers: br })).headers['x-cache-status']).toBe('HIT');
   // The access log is appended to, a line as each request ends: what lies between two marks is this test's.
-  const logLines = () => readFileSync(accessLog, 'utf8').trim().split('\n');
+  const offset = logSize(accessLog);
+  const logLines = () => readFrom(accessLog, offset).trim().split('\n');
   const mark = async () => {
     const path = `/log-mark-${randomUUID()}`;
     await ask(page(path));
@@ -131,9 +143,11 @@ test('a new query string or language cookie is the cached copy, not a new one; t
   expect(chosen.headers['set-cookie']?.join()).toContain('language=de');
   expect(chosen.headers['x-cache-status']).toBe('BYPASS');
   // The access log (flushed every second) has the requests as paths, without their queries.
-  const logged = logLines().slice(from + 1, await mark()).map((line) => JSON.parse(line) as { path: string; cache: string; upstream: string; status: number });
-  expect(logged.filter((line) => line.path === '/it' && line.cache === 'HIT' && line.upstream === '')).toHaveLength(3);
-  expect(readFileSync(accessLog, 'utf8')).not.toMatch(/gclid|utm_|language=de/);
+  const logged = logLines().slice(from + 1, await mark()).map((line) => JSON.parse(line) as { path: string; cache: string; instance: string; status: number });
+  expect(logged.filter((line) => line.path === '/it' && line.cache === 'HIT' && line.instance === '')).toHaveLength(3);
+  // The switch went to an instance, and the log names it.
+  expect(logged.find((line) => line.status === 303)?.instance).toMatch(new RegExp(`^127\\.0\\.0\\.1:(${FIRST}|${SECOND})$`));
+  expect(logLines().join('\n')).not.toMatch(/gclid|utm_|language=de/);
 });
 
 test("what a visitor writes in X-Forwarded-* never reaches the instances: the proxy's own values do", async () => {
@@ -380,11 +394,12 @@ test('a change revalidated through one instance is what the other instance and t
 });
 
 test('Redis stopped: pages still 200 with a warning; when it returns, what was regenerated meanwhile is shared again', async () => {
+  const [first, second] = [logSize(instanceLog(FIRST)), logSize(instanceLog(SECOND))];
   stopRedis();
   for (const port of [FIRST, SECOND]) expect((await instance(port, '/fr')).status, `instance ${port}`).toBe(200);
   expect((await ask(page('/fr?during-outage'))).status).toBe(200);
-  await expect.poll(() => readFileSync(instanceLog(FIRST), 'utf8')).toContain('[cache] Redis at redis://127.0.0.1:');
-  expect(readFileSync(instanceLog(FIRST), 'utf8')).toMatch(/is unreachable .*serves and stores pages in its own memory/);
+  await expect.poll(() => readFrom(instanceLog(FIRST), first)).toContain('[cache] Redis at redis://127.0.0.1:');
+  expect(readFrom(instanceLog(FIRST), first)).toMatch(/is unreachable .*serves and stores pages in its own memory/);
 
   graphql.setEdition('edition-4');
   expect((await revalidate(FIRST)).status).toBe(200);
@@ -393,9 +408,9 @@ test('Redis stopped: pages still 200 with a warning; when it returns, what was r
   // Redis comes back empty (it keeps nothing on disk): the first instance writes its pages back.
   startRedis();
   await waitForRedis();
-  await expect.poll(() => readFileSync(instanceLog(FIRST), 'utf8'), { timeout: 20_000 }).toMatch(/is back: [1-9]\d* page\(s\) regenerated meanwhile written back/);
+  await expect.poll(() => readFrom(instanceLog(FIRST), first), { timeout: 20_000 }).toMatch(/is back: [1-9]\d* page\(s\) regenerated meanwhile written back/);
   // Each instance reconnects on its own schedule; until it has, it serves from its own memory.
-  await expect.poll(() => readFileSync(instanceLog(SECOND), 'utf8'), { timeout: 20_000 }).toMatch(/is back: \d+ page\(s\)/);
+  await expect.poll(() => readFrom(instanceLog(SECOND), second), { timeout: 20_000 }).toMatch(/is back: \d+ page\(s\)/);
   expect(redisKeys().length).toBeGreaterThan(0);
   graphql.setEdition('edition-5');
   const other = await instance(SECOND, '/fr');
@@ -404,11 +419,57 @@ test('Redis stopped: pages still 200 with a warning; when it returns, what was r
 });
 
 // Last: an instance stays down after it.
+test('an instance keeps an idle connection longer than the proxy keeps its own to it', async () => {
+  // Otherwise the instance may close a connection just as nginx sends the next request on it.
+  const instanceSeconds = Number(/timeout=(\d+)/.exec(String((await instance(FIRST, '/api/health')).headers['keep-alive']))?.[1]);
+  const proxySeconds = Number(/upstream next_instances \{[^}]*keepalive_timeout (\d+)s;/.exec(readFileSync('deploy/.run/nginx.conf', 'utf8'))?.[1]);
+  expect(proxySeconds).toBeGreaterThan(0);
+  expect(instanceSeconds).toBeGreaterThan(proxySeconds);
+});
+
+test('an instance stopped with SIGTERM during a 10 s load finishes what it was answering: not one request fails', async () => {
+  const [port, pid] = Object.entries(instancePids())[0]!;
+  const logged = logSize(instanceLog(Number(port)));
+  const load = autocannon({ url: `https://127.0.0.1:${HTTPS_PORT}/api/health`, connections: 20, duration: 10, headers: { host: `${HOST}:${HTTPS_PORT}` } });
+  setTimeout(() => process.kill(pid, 'SIGTERM'), 3_000);
+  const result = await load;
+  expect(result.requests.total).toBeGreaterThan(1000);
+  expect(result.errors).toBe(0);
+  expect(result.non2xx).toBe(0);
+  expect(readFrom(instanceLog(Number(port)), logged)).toContain('SIGTERM: finishing the requests in flight');
+  const running = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  await expect.poll(running, { timeout: 25_000 }).toBe(false);
+  await comesBack(port, pid);
+});
+
+/** The supervisor has started the instance on `port` again (a new process) and it serves. */
+async function comesBack(port: string, gone: number, timeout = 30_000) {
+  // Running again, as supervisor says once the new process has lived a second (startsecs).
+  await expect.poll(() => [gone, 0].includes(instancePids()[port] ?? 0), { timeout }).toBe(false);
+  await expect.poll(async () => (await instance(Number(port), '/api/health').catch(() => ({ status: 0 }))).status, { timeout }).toBe(200);
+}
+
+test('an instance that dies comes back by itself within 10 s and serves', async () => {
+  const [port, pid] = Object.entries(instancePids())[1]!;
+  const killed = Date.now();
+  process.kill(pid, 'SIGKILL');
+  await comesBack(port, pid, 10_000);
+  expect(Date.now() - killed).toBeLessThan(10_000);
+  expect((await instance(Number(port), '/')).status).toBe(200);
+});
+
 test('one instance stopped during a 10 s load: not one request fails at the proxy', async () => {
   const [victim] = Object.values(instancePids());
   // /api/health is never cached, so every request of the load reaches an instance.
   const load = autocannon({ url: `https://127.0.0.1:${HTTPS_PORT}/api/health`, connections: 20, duration: 10, headers: { host: `${HOST}:${HTTPS_PORT}` } });
-  setTimeout(() => process.kill(-Number(victim), 'SIGKILL'), 3_000);
+  setTimeout(() => process.kill(Number(victim), 'SIGKILL'), 3_000);
   const result = await load;
   expect(result.requests.total).toBeGreaterThan(1000);
   expect(result.errors).toBe(0);
