@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SecurityHeaders } from '../src/security/policy';
 import { parseServerEnv } from '../src/config/serverEnv';
+import { WEBSITE_LOCALES } from '../src/i18n/websiteLocales';
 import { OPT_IN_COUNTRIES } from '../src/tenancy/consentRegime';
 import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap';
 import type { DomainEntry } from '../src/tenancy/types';
@@ -129,8 +130,10 @@ function writeNginxConf(ports: DeployPorts, env: Record<string, string>) {
     HTTPS_PORT: String(ports.https),
     LANGUAGE_NEGOTIATION: languageNegotiation(DOMAIN_ENTRIES),
     STORED_LANGUAGE: storedLanguage(DOMAIN_ENTRIES),
+    WEBSITE_LOCALES: WEBSITE_LOCALES.join('|'),
+    HOST_LANGUAGE: hostLanguage(DOMAIN_ENTRIES),
     ...visitorRegimeMap(parseServerEnv({ CONSENT_COUNTRY_HEADER: env.CONSENT_COUNTRY_HEADER ?? process.env.CONSENT_COUNTRY_HEADER }).consentCountryHeader),
-    UPSTREAMS: ports.instances.map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=10s;`).join('\n'),
+    UPSTREAMS: ports.instances.map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=2s;`).join('\n'),
   };
   writeSecurityHeaders();
   const template = readFileSync(join(ROOT, 'deploy', 'nginx.conf.template'), 'utf8');
@@ -156,6 +159,12 @@ export function languageNegotiation(entries: readonly DomainEntry[]): string {
  */
 export function storedLanguage(entries: readonly DomainEntry[]): string {
   return [...hostsByLocales(entries)].map(([locales, hosts]) => `    "~^(?:${hosts})(?:\\.localhost)?\\|(?<language>${locales})$" $language;`).join('\n');
+}
+
+/** Each host's first language, the one its bare root is in for a visitor who states none. */
+export function hostLanguage(entries: readonly DomainEntry[]): string {
+  // One line per set of languages, as the other maps: a line holding every host would pass nginx's 4 kB limit.
+  return [...hostsByLocales(entries)].map(([locales, hosts]) => `    "~^(?:${hosts})(?:\\.localhost)?$" ${locales.split('|')[0]};`).join('\n');
 }
 
 /** Hosts grouped by the languages they offer: `en|de` → `a\\.example|b\\.example`, escaped for a regular expression. */
@@ -370,6 +379,18 @@ function programStatus(name: string): string {
 
 /** The process groups a pid file names: instances by port, or services by name. */
 const readPids = (file: string): Record<string, number> => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>) : {});
+
+/** Stops every instance (each drains first), as an outage of all of them would look to the proxy. */
+export function stopInstances(): void {
+  supervisorctl('stop', ...deployPorts().instances.map((port) => `instance-${port}`));
+}
+
+/** Starts them again, once every one is healthy. */
+export async function startInstances(): Promise<void> {
+  const { instances } = deployPorts();
+  supervisorctl('start', ...instances.map((port) => `instance-${port}`));
+  await Promise.all(instances.map(waitForHealth));
+}
 
 /** The running instances' processes, by port, as supervisor knows them (0: not running). */
 export const instancePids = (): Record<string, number> =>

@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import { chromium, expect, test } from '@playwright/test';
 import config from '../../playwright.config';
 import fc from 'fast-check';
-import { accessLog, askLoopback as ask, deployPorts, instanceLog, instancePids, proxyLog, start, startRedis, stop, stopRedis, waitForRedis } from '../../deploy/local';
+import { accessLog, askLoopback as ask, deployPorts, instanceLog, instancePids, proxyLog, start, startInstances, startRedis, stop, stopInstances, stopRedis, waitForRedis } from '../../deploy/local';
 import { collector } from './support/collectorClient';
 import { COLLECTOR_URL, E2E_COMMIT_SHA, E2E_KEYS, E2E_REVALIDATE_SECRET, E2E_SERVER_ENV } from './support/collectorConfig';
 import { expectNoServerErrorNorEcho } from './support/fuzzChecks';
@@ -419,6 +419,43 @@ test('Redis stopped: pages still 200 with a warning; when it returns, what was r
 });
 
 // Last: an instance stays down after it.
+test("with every instance down, a page the proxy has no copy of is the build's error page in its language, a 503 with Retry-After; the proxy's health stays 200", async () => {
+  const kept = await ask(page('/'), { headers: { 'accept-encoding': 'br' } });
+  expect(kept.headers['x-cache-status']).toMatch(/HIT|MISS/);
+  stopInstances();
+  try {
+    const title = (html: string) => /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
+    const titleIn = (language: string) => title(readFileSync(`.next/server/pages/${language}/500.html`, 'utf8'));
+    const kyoto = (path: string, headers: Record<string, string> = {}) => ask(`https://kyotostation-bagberth.jp.localhost:${HTTPS_PORT}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+    // The host's first language (Kyoto: en, ja), the path's, the stored one, the negotiated one: as the page itself would be.
+    for (const [path, headers, language] of [
+      ['/', {}, 'en'],
+      ['/ja/privacy', {}, 'ja'],
+      ['/', { cookie: 'language=ja' }, 'ja'],
+      ['/', { 'accept-language': 'ja-JP,ja;q=0.9' }, 'ja'],
+      ['/', { cookie: 'language=de' }, 'en'],
+    ] as const) {
+      const answer = await kyoto(path, headers);
+      expect(answer.status, `${path} ${JSON.stringify(headers)}`).toBe(503);
+      expect(answer.headers['retry-after']).toBe('30');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(titleIn(language)).toBeDefined();
+      expect(title(answer.body.toString()), `${path} ${JSON.stringify(headers)}`).toBe(titleIn(language));
+    }
+    // What the cache holds is still served, and the proxy reports itself healthy while the instances' readiness fails.
+    expect((await ask(page('/'), { headers: { 'accept-encoding': 'br' } })).status).toBe(200);
+    expect((await ask(`http://localhost:${HTTP_PORT}/api/proxy-health`)).status).toBe(200);
+    expect((await ask(page('/api/proxy-health'))).status).toBe(200);
+    expect((await ask(`http://localhost:${HTTP_PORT}/api/health`)).status).toBe(502);
+  } finally {
+    await startInstances();
+  }
+  // Back, and used by the proxy again within its 2 s fail_timeout: uncached requests are answered.
+  await expect.poll(async () => (await ask(page('/api/health'))).status, { timeout: 3_000, intervals: [100] }).toBe(200);
+});
+
 test('an instance keeps an idle connection longer than the proxy keeps its own to it', async () => {
   // Otherwise the instance may close a connection just as nginx sends the next request on it.
   const instanceSeconds = Number(/timeout=(\d+)/.exec(String((await instance(FIRST, '/api/health')).headers['keep-alive']))?.[1]);
