@@ -10,6 +10,7 @@
 // (8081, the proxy's loopback compressor), DEPLOY_PURGE_PORT (8082, loopback), DEPLOY_REDIS_PORT
 // (6390, loopback), instances from DEPLOY_FIRST_PORT (3001) on, DEPLOY_INSTANCES of them (2).
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -161,6 +162,18 @@ export function storedLanguage(entries: readonly DomainEntry[]): string {
   return [...hostsByLocales(entries)].map(([locales, hosts]) => `    "~^(?:${hosts})(?:\\.localhost)?\\|(?<language>${locales})$" $language;`).join('\n');
 }
 
+/**
+ * The secret revalidation asks for (docs/deploy.md, "On-demand revalidation"): REVALIDATE_SECRET as
+ * given, else one made on the first start and kept, readable by its owner only, in `dir`; without
+ * one the endpoint answers 404 and revalidation as documented would not work.
+ */
+export function revalidateSecret(dir: string, given: string | undefined): string {
+  if (given) return given;
+  const file = join(dir, 'revalidate-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
 /** Each host's first language, the one its bare root is in for a visitor who states none. */
 export function hostLanguage(entries: readonly DomainEntry[]): string {
   // One line per set of languages, as the other maps: a line holding every host would pass nginx's 4 kB limit.
@@ -291,6 +304,8 @@ export const proxyLog = join(RUN, 'error.log');
 /** nginx's access log: one JSON line per request but static files, written as each ends. */
 export const accessLog = join(RUN, 'access.log');
 const ACCESS_LOG_ROTATE_BYTES = 64 * 1024 * 1024;
+/** About forty times the build's pages in every language (a page's entry is 10–20 kB). */
+const REDIS_MAXMEMORY = '512mb';
 
 /** Where an instance writes what it says (its cache warnings included): deploy/.run/instance-<port>.log. */
 export const instanceLog = (port: number): string => join(RUN, `instance-${port}.log`);
@@ -400,7 +415,13 @@ const recordService = (name: string, pid: number) => writeFileSync(SERVICE_PIDS,
 
 /** redis-server on loopback, in memory only: the shared cache lives as long as the topology. */
 export function startRedis(): number {
-  const pid = detached('redis-server', ['--port', String(deployPorts().redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', RUN], join(RUN, 'redis.log'));
+  // A cache, not a store: bounded, and the least recently used page goes first (an instance renders
+  // it again on a miss).
+  const pid = detached(
+    'redis-server',
+    ['--port', String(deployPorts().redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', RUN, '--maxmemory', REDIS_MAXMEMORY, '--maxmemory-policy', 'allkeys-lru'],
+    join(RUN, 'redis.log'),
+  );
   recordService('redis', pid);
   return pid;
 }
@@ -448,7 +469,8 @@ export async function start(env: Record<string, string> = {}): Promise<void> {
   writeNginxConf(ports, env);
   startRedis();
   await waitForRedis();
-  writeFileSync(SUPERVISOR_CONF, supervisorConf(ports, env));
+  const secret = revalidateSecret(RUN, env.REVALIDATE_SECRET ?? process.env.REVALIDATE_SECRET);
+  writeFileSync(SUPERVISOR_CONF, supervisorConf(ports, { ...env, REVALIDATE_SECRET: secret }));
   execFileSync('supervisord', ['-c', SUPERVISOR_CONF], { stdio: 'inherit' });
   // Up means up: a purger that cannot listen (a port in use) fails the start here, not a revalidation later.
   await waitUntil(() => /RUNNING/.test(programStatus('purger')), 10, 250, 'the purger is not running', join(RUN, 'purger.log'));
@@ -456,6 +478,9 @@ export async function start(env: Record<string, string> = {}): Promise<void> {
   execFileSync('nginx', ['-c', NGINX_CONF], { stdio: 'inherit' });
   console.log(`Topology up: https://localhost:${ports.https}/ (http://localhost:${ports.http}/ redirects), instances on ${ports.instances.join(', ')}, Redis on ${ports.redis}.`);
   console.log('Hosts: https://<domain>.localhost:%d/ (self-signed certificate). Stop: npm run deploy:stop', ports.https);
+  // The shell finds the secret where it is kept, so the terminal never shows it.
+  const secretInShell = (env.REVALIDATE_SECRET ?? process.env.REVALIDATE_SECRET) ? '$REVALIDATE_SECRET' : `$(cat ${join(RUN, 'revalidate-secret')})`;
+  console.log(`Revalidate a host: curl -k -X POST https://localhost:${ports.https}/api/revalidate -H "x-revalidate-secret: ${secretInShell}" -H 'content-type: application/json' -d '{"host":"kingscross-bagberth.co.uk"}'`);
 }
 
 export async function stop(): Promise<void> {

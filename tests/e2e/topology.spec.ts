@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { connect as tlsConnect } from 'node:tls';
 import autocannon from 'autocannon';
 import { chromium, expect, test } from '@playwright/test';
 import config from '../../playwright.config';
@@ -177,6 +178,21 @@ test("static files are served from disk as immutable, as the build's precompress
     expect(answer.body.equals(readFileSync(`${file}${suffix}`)), accepted).toBe(true);
     expect(answer.headers['content-length'], accepted).toBe(String(answer.body.length));
   }
+});
+
+test('TLS 1.2 only with forward secrecy; Redis bounded, evicting the least recently used', async () => {
+  const handshake = (ciphers: string) =>
+    new Promise<string>((resolve) => {
+      const socket = tlsConnect({ host: '127.0.0.1', port: HTTPS_PORT, servername: 'localhost', rejectUnauthorized: false, maxVersion: 'TLSv1.2', ciphers }, () => {
+        resolve(socket.getCipher().name);
+        socket.end();
+      }).on('error', () => resolve('refused'));
+    });
+  expect(await handshake('ECDHE-RSA-AES128-GCM-SHA256')).toBe('ECDHE-RSA-AES128-GCM-SHA256');
+  for (const withoutForwardSecrecy of ['AES128-GCM-SHA256', 'AES256-SHA', 'AES128-SHA256']) expect(await handshake(withoutForwardSecrecy), withoutForwardSecrecy).toBe('refused');
+  const config = (name: string) => execFileSync('redis-cli', ['-p', String(deployPorts().redis), 'config', 'get', name], { encoding: 'utf8' }).split('\n')[1];
+  expect(Number(config('maxmemory'))).toBeGreaterThan(0);
+  expect(config('maxmemory-policy')).toBe('allkeys-lru');
 });
 
 test('methods the site does not use stop at the proxy', async () => {
