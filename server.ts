@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 import next from 'next';
-import { drainer } from './src/base/drain';
+import { DRAIN_DEADLINE_MS, drainer } from './src/base/drain';
 import { parseListenEnv } from './src/config/listenEnv';
 import { EnvError } from './src/config/parse';
 import type { ServerEnv } from './src/config/serverEnv';
@@ -43,12 +43,6 @@ function compressor(behindProxy: boolean): Middleware {
   return compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }) as unknown as Middleware;
 }
 
-/**
- * After a stop signal, how long the server finishes what it is answering before it closes what is
- * left: inside Kubernetes' 30 s grace period, after the 5 s the pod's preStop waits for the
- * endpoints to drop it (docs/deploy.md, "Deploys and stops").
- */
-const DRAIN_DEADLINE_MS = 20_000;
 /**
  * Idle kept-alive connections: behind the proxy, longer than nginx keeps its own to the instances
  * (keepalive_timeout 60 s in deploy/nginx.conf.template), so that nginx never sends a request on a

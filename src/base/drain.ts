@@ -1,5 +1,11 @@
 import type { Server, ServerResponse } from 'node:http';
 
+/**
+ * After a stop signal, how long server.ts finishes what it is answering before it closes what is
+ * left: inside Kubernetes' 30 s grace period, after the 5 s the pod's preStop waits for the
+ * endpoints to drop it (deploy/k8s/manifests.ts, docs/deploy.md "Deploys and stops").
+ */
+export const DRAIN_DEADLINE_MS = 20_000;
 /** How often a draining server closes the connections that have become idle since. */
 const SWEEP_MS = 100;
 
