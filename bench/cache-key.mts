@@ -8,9 +8,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { accessLog, askLoopback, deployPorts, start, stop } from '../deploy/local';
+import { accessLog, askLoopback, cacheDir, deployPorts, start, stop } from '../deploy/local';
 import { median } from './median.mts';
 
 const CONNECTIONS = 50;
@@ -20,7 +19,7 @@ const ROUNDS = roundsAt > 0 ? Number(process.argv[roundsAt + 1]) : 2;
 const HOST = 'kingscross-bagberth.co.uk';
 const PATH = '/';
 
-const cacheBytes = () => Number(execFileSync('du', ['-sb', join(accessLog, '..', 'cache')], { encoding: 'utf8' }).split('\t')[0]);
+const cacheBytes = () => Number(execFileSync('du', ['-sb', cacheDir], { encoding: 'utf8' }).split('\t')[0]);
 /** The access-log lines written since `offset` (a byte position). */
 const linesSince = (offset: number) =>
   readFileSync(accessLog)

@@ -10,8 +10,8 @@
 // (8081, the proxy's loopback compressor), DEPLOY_PURGE_PORT (8082, loopback), DEPLOY_REDIS_PORT
 // (6390, loopback), instances from DEPLOY_FIRST_PORT (3001) on, DEPLOY_INSTANCES of them (2).
 import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { join, resolve } from 'node:path';
@@ -26,6 +26,15 @@ import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
 
 const ROOT = resolve(__dirname, '..');
 const RUN = join(ROOT, 'deploy', '.run');
+/**
+ * What nginx's workers read and write: the page cache, temp files, and copies of the static files
+ * and error pages. Started as root, the workers run as nobody, and a checkout may sit where only
+ * root can enter (like /root): then this lives under /var/cache, one folder per checkout.
+ */
+const PROXY_DIR =
+  process.getuid?.() === 0 ? join('/var/cache/microsites', createHash('sha256').update(ROOT).digest('hex').slice(0, 12)) : join(RUN, 'proxy');
+/** The proxy's page cache, which the purger deletes from. */
+export const cacheDir = join(PROXY_DIR, 'cache');
 const SUPERVISOR_CONF = join(RUN, 'supervisord.conf');
 const SUPERVISOR_PID = join(RUN, 'supervisord.pid');
 // Redis and the purger: stopped with the rest, but not instances a test may kill.
@@ -97,6 +106,13 @@ function ensurePackages() {
   execFileSync('apt-get', ['install', '-y', '-q', ...missing], { stdio: 'inherit', env });
 }
 
+/** A fresh PROXY_DIR: no cached pages, this build's static files and error pages (nginx makes the rest). */
+function proxyFiles() {
+  rmSync(PROXY_DIR, { recursive: true, force: true });
+  cpSync(join(ROOT, '.next', 'static'), join(PROXY_DIR, 'static'), { recursive: true });
+  for (const locale of WEBSITE_LOCALES) cpSync(join(ROOT, '.next', 'server', 'pages', locale, '500.html'), join(PROXY_DIR, 'pages', locale, '500.html'));
+}
+
 /** A self-signed certificate for localhost and every *.localhost preview host, made once. */
 function ensureCertificate() {
   const dir = TLS_DIR;
@@ -126,7 +142,7 @@ function writeNginxConf(ports: DeployPorts, env: Record<string, string>) {
     BROTLI_STATIC_ON: brotliStatic ? '      brotli_static on;' : '',
     COMPRESS_PORT: String(ports.compress),
     RUN,
-    ROOT,
+    PROXY: PROXY_DIR,
     HTTP_PORT: String(ports.http),
     HTTPS_PORT: String(ports.https),
     LANGUAGE_NEGOTIATION: languageNegotiation(DOMAIN_ENTRIES),
@@ -376,7 +392,7 @@ export function supervisorConf(ports: DeployPorts, env: Record<string, string>):
     '[supervisorctl]',
     `serverurl=unix://${join(RUN, 'supervisor.sock')}`,
     ...ports.instances.map((port) => program(`instance-${port}`, `${process.execPath} ${SERVER}`, instanceLog(port), instanceEnv(port, env))),
-    program('purger', `${process.execPath} ${join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')} ${join(ROOT, 'deploy', 'purger.ts')} ${join(RUN, 'cache')} ${ports.purge}`, join(RUN, 'purger.log')),
+    program('purger', `${process.execPath} ${join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')} ${join(ROOT, 'deploy', 'purger.ts')} ${cacheDir} ${ports.purge}`, join(RUN, 'purger.log')),
     '',
   ].join('\n');
 }
@@ -460,7 +476,7 @@ export async function start(env: Record<string, string> = {}): Promise<void> {
   const ports = deployPorts();
   mkdirSync(RUN, { recursive: true });
   // Pages cached from an earlier build must not outlive it; nor the last run's proxy log.
-  rmSync(join(RUN, 'cache'), { recursive: true, force: true });
+  proxyFiles();
   rmSync(proxyLog, { force: true });
   // The access log is kept across starts, one older file beside it once it has grown large.
   if (existsSync(accessLog) && statSync(accessLog).size > ACCESS_LOG_ROTATE_BYTES) renameSync(accessLog, `${accessLog}.1`);

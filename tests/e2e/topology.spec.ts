@@ -3,7 +3,7 @@
 // file from the same build as the other tests; requests go over loopback with Node's http and
 // https clients.
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { connect as tlsConnect } from 'node:tls';
 import autocannon from 'autocannon';
@@ -72,15 +72,29 @@ function listeners(port: number): string[] {
 // Its own GraphQL stand-in: the storage spots in a page are the content a test changes.
 let graphql: GraphqlServer;
 
+/** The checkout's mode: the topology runs from a directory only root can enter, as a checkout in /root is. */
+const checkoutMode = statSync('.').mode & 0o777;
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   graphql = await startGraphqlServer(0);
+  chmodSync('.', 0o700);
   await start({ ...E2E_SERVER_ENV, GRAPHQL_URL: graphql.url });
 });
 
 test.afterAll(async () => {
   await stop();
+  chmodSync('.', checkoutMode);
   await graphql.close();
+});
+
+test('from a checkout only root can enter, nginx (its workers nobody) serves pages and static files', async () => {
+  expect(statSync('.').mode & 0o777).toBe(0o700);
+  const home = await ask(page('/'), { headers: { 'accept-encoding': 'identity' } });
+  expect(home.status).toBe(200);
+  const script = /"(\/_next\/static\/[^"]+\.js)"/.exec(home.body.toString())?.[1];
+  expect((await ask(page(script!), { headers: { 'accept-encoding': 'br' } })).status).toBe(200);
+  expect((await ask(page('/'), { headers: { 'accept-encoding': 'identity' } })).headers['x-cache-status']).toBe('HIT');
 });
 
 test('plain http only redirects to https', async () => {
