@@ -11,7 +11,7 @@
 // (6390, loopback), instances from DEPLOY_FIRST_PORT (3001) on, DEPLOY_INSTANCES of them (2).
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { join, resolve } from 'node:path';
@@ -486,7 +486,9 @@ export async function start(env: Record<string, string> = {}): Promise<void> {
   startRedis();
   await waitForRedis();
   const secret = revalidateSecret(RUN, env.REVALIDATE_SECRET ?? process.env.REVALIDATE_SECRET);
-  writeFileSync(SUPERVISOR_CONF, supervisorConf(ports, { ...env, REVALIDATE_SECRET: secret }));
+  // It holds the instances' environment, the secret included: readable by its owner only.
+  writeFileSync(SUPERVISOR_CONF, supervisorConf(ports, { ...env, REVALIDATE_SECRET: secret }), { mode: 0o600 });
+  chmodSync(SUPERVISOR_CONF, 0o600);
   execFileSync('supervisord', ['-c', SUPERVISOR_CONF], { stdio: 'inherit' });
   // Up means up: a purger that cannot listen (a port in use) fails the start here, not a revalidation later.
   await waitUntil(() => /RUNNING/.test(programStatus('purger')), 10, 250, 'the purger is not running', join(RUN, 'purger.log'));

@@ -1,5 +1,6 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { appLogger } from '@/base/logger';
+import { postToAll } from '@/base/postToAll';
 import { clientAddress } from '@/config/forwarded';
 import { serverEnv } from '@/config/serverEnv';
 import { createSecretCheck } from '@/security/secretCheck';
@@ -13,20 +14,6 @@ import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
  */
 const checkSecret = serverEnv.revalidateSecret === undefined ? undefined : createSecretCheck(serverEnv.revalidateSecret, { burst: 10, perSecond: 0.1 });
 
-/**
- * Asks the caching proxy in front (PROXY_PURGE_URL, docs/deploy.md) to drop its copies: every page
- * of these tenant hosts, and these pages (`host/path`, any language or query) on the microsites host.
- */
-async function purgeProxy(url: string, hosts: string[], urls: string[]): Promise<boolean> {
-  try {
-    const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hosts, urls }), signal: AbortSignal.timeout(10_000) });
-    if (answer.ok) return true;
-    appLogger.error(`[revalidate] the proxy purge answered ${answer.status}`, { hosts, urls });
-  } catch (error) {
-    appLogger.error('[revalidate] the proxy purge failed', { error, hosts, urls });
-  }
-  return false;
-}
 
 /**
  * On-demand regeneration of one tenant's pages, every locale (docs/deploy.md):
@@ -59,8 +46,17 @@ export default async function revalidateRoute(request: NextApiRequest, response:
   }
   if (failed.length > 0) return response.status(502).json({ error: 'Some pages could not be regenerated; their previous copies stay', failed, revalidated: targets.paths.filter((path) => !failed.includes(path)) });
   const urls = targets.micrositesPaths.map((path) => `${routingContext.micrositesHost}${path}`);
-  if (serverEnv.proxyPurgeUrl && !(await purgeProxy(serverEnv.proxyPurgeUrl, targets.hosts, urls))) {
-    return response.status(502).json({ error: 'Pages regenerated, but the proxy in front could not drop its copies; they stay until they expire', revalidated: targets.paths });
+  // Every caching proxy in front drops its copies: every page of these tenant hosts, and these
+  // pages (`host/path`, any language or query) on the microsites host (PROXY_PURGE_URL, one per proxy).
+  const purge = await postToAll(serverEnv.proxyPurgeUrls, { hosts: targets.hosts, urls });
+  if (purge.failed.length > 0) {
+    appLogger.error('[revalidate] a proxy could not drop its copies', { failed: purge.failed, hosts: targets.hosts, urls });
+    return response.status(502).json({
+      error: 'Pages regenerated, but a proxy in front could not drop its copies; they stay there until they expire',
+      revalidated: targets.paths,
+      purgedBy: purge.delivered,
+      failedProxies: purge.failed,
+    });
   }
-  return response.status(200).json({ revalidated: targets.paths, purged: serverEnv.proxyPurgeUrl ? [...targets.hosts, ...urls] : [] });
+  return response.status(200).json({ revalidated: targets.paths, purged: purge.delivered.length > 0 ? [...targets.hosts, ...urls] : [], purgedBy: purge.delivered });
 }

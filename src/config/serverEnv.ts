@@ -1,5 +1,5 @@
 import { intakeOriginForSite, readDatadogSite } from './datadogSite';
-import { envReader, type Env, type UrlKind } from './parse';
+import { envReader, type Env, type EnvReader, type UrlKind } from './parse';
 import { readTrustedProxies, type AddressRange } from './trustedProxies';
 
 /** Server-only configuration (middleware, API routes, build-time data loading), parsed once. */
@@ -44,10 +44,11 @@ export interface ServerEnv {
    */
   redisUrl: string | undefined;
   /**
-   * Where POST /api/revalidate asks the caching proxy in front to drop a host's pages (deploy/purger.ts
-   * locally, a CDN's purge API elsewhere); unset means no proxy cache to purge.
+   * Where POST /api/revalidate asks the caching proxies in front to drop a host's pages, one URL per
+   * proxy, comma-separated (deploy/purger.ts locally, a CDN's purge API elsewhere); none means no
+   * proxy cache to purge.
    */
-  proxyPurgeUrl: string | undefined;
+  proxyPurgeUrls: string[];
   /**
    * The request header a CDN or proxy in front writes the visitor's ISO country into
    * (`CF-IPCountry`, `CloudFront-Viewer-Country`), lower-cased; unset means the host and the page's
@@ -65,6 +66,21 @@ export const MIN_REVALIDATE_SECRET_LENGTH = 32;
 const HEADER_NAME = /^[A-Za-z0-9-]+$/;
 
 const REDIS_URL_KIND: UrlKind = { protocols: ['redis:', 'rediss:'], unparsable: 'a redis:// or rediss:// URL', wrongScheme: 'a redis:// or rediss:// URL' };
+
+/** One or more http(s) URLs, comma-separated, without trailing slashes; none when unset. */
+function readUrlList(read: EnvReader, name: string): string[] {
+  const urls = (read.string(name) ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  for (const url of urls) {
+    let protocol = '';
+    try {
+      protocol = new URL(url).protocol;
+    } catch {
+      // reported below
+    }
+    if (protocol !== 'http:' && protocol !== 'https:') read.problem(name, `expected one or more http(s) URLs separated by commas, got ${JSON.stringify(url)}`);
+  }
+  return urls.map((url) => url.replace(/\/+$/, ''));
+}
 
 export function parseServerEnv(env: Env): ServerEnv {
   const read = envReader(env);
@@ -90,7 +106,7 @@ export function parseServerEnv(env: Env): ServerEnv {
     graphqlUrl: read.url('GRAPHQL_URL'),
     revalidateSecret,
     redisUrl: read.urlOf(REDIS_URL_KIND, 'REDIS_URL'),
-    proxyPurgeUrl: read.url('PROXY_PURGE_URL'),
+    proxyPurgeUrls: readUrlList(read, 'PROXY_PURGE_URL'),
     consentCountryHeader: consentCountryHeader?.toLowerCase(),
   });
 }

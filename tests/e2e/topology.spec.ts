@@ -3,6 +3,8 @@
 // file from the same build as the other tests; requests go over loopback with Node's http and
 // https clients.
 import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chmodSync, closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { connect as tlsConnect } from 'node:tls';
@@ -72,6 +74,30 @@ function listeners(port: number): string[] {
 // Its own GraphQL stand-in: the storage spots in a page are the content a test changes.
 let graphql: GraphqlServer;
 
+/**
+ * A second proxy's purge endpoint, which revalidation must reach besides the real one
+ * (PROXY_PURGE_URL lists both): it records what it is sent, and fails when told to.
+ */
+const secondProxy = { received: 0, failNext: 0, port: 0, server: undefined as Server | undefined };
+const secondPurgeUrl = () => `http://127.0.0.1:${secondProxy.port}/purge`;
+function listenSecondProxy(port = 0): Promise<void> {
+  secondProxy.server = createServer((request, response) => {
+    secondProxy.received += 1;
+    request.resume();
+    request.on('end', () => {
+      const failing = secondProxy.failNext > 0;
+      if (failing) secondProxy.failNext -= 1;
+      response.writeHead(failing ? 503 : 204).end();
+    });
+  });
+  return new Promise((resolve) =>
+    secondProxy.server!.listen(port, '127.0.0.1', () => {
+      secondProxy.port = (secondProxy.server!.address() as AddressInfo).port;
+      resolve();
+    }),
+  );
+}
+
 /** The checkout's mode: the topology runs from a directory only root can enter, as a checkout in /root is. */
 const checkoutMode = statSync('.').mode & 0o777;
 
@@ -79,11 +105,13 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   graphql = await startGraphqlServer(0);
   chmodSync('.', 0o700);
-  await start({ ...E2E_SERVER_ENV, GRAPHQL_URL: graphql.url });
+  await listenSecondProxy();
+  await start({ ...E2E_SERVER_ENV, GRAPHQL_URL: graphql.url, PROXY_PURGE_URL: `http://127.0.0.1:${deployPorts().purge}/purge,${secondPurgeUrl()}` });
 });
 
 test.afterAll(async () => {
   await stop();
+  secondProxy.server?.close();
   chmodSync('.', checkoutMode);
   await graphql.close();
 });
@@ -194,7 +222,9 @@ test("static files are served from disk as immutable, as the build's precompress
   }
 });
 
-test('TLS 1.2 only with forward secrecy; Redis bounded, evicting the least recently used', async () => {
+test('TLS 1.2 only with forward secrecy; Redis bounded, evicting the least recently used; secrets in files only their owner reads', async () => {
+  for (const file of ['deploy/.run/supervisord.conf', 'deploy/.run/revalidate-secret']) if (existsSync(file)) expect(statSync(file).mode & 0o777, file).toBe(0o600);
+  expect(readFileSync('deploy/.run/supervisord.conf', 'utf8')).toContain('REVALIDATE_SECRET=');
   const handshake = (ciphers: string) =>
     new Promise<string>((resolve) => {
       const socket = tlsConnect({ host: '127.0.0.1', port: HTTPS_PORT, servername: 'localhost', rejectUnauthorized: false, maxVersion: 'TLSv1.2', ciphers }, () => {
@@ -421,6 +451,28 @@ test('a change revalidated through one instance is what the other instance and t
   const previewed = await preview();
   expect(previewed.headers['x-cache-status']).toBe('MISS');
   expect(firstSpot(previewed)).toMatch(/· edition-2$/);
+});
+
+test('revalidation reaches every proxy in front: one that fails is tried again, one that is down is named, the others still drop their copies', async () => {
+  // A proxy that fails once: tried again, and the revalidation succeeds.
+  secondProxy.received = 0;
+  secondProxy.failNext = 1;
+  const retried = await revalidate(FIRST);
+  expect(retried.status).toBe(200);
+  expect(JSON.parse(retried.body.toString()).purgedBy).toEqual([`http://127.0.0.1:${deployPorts().purge}/purge`, secondPurgeUrl()]);
+  expect(secondProxy.received).toBe(2);
+
+  // A proxy that is down: named in a 502, while the one that is up still drops its copies.
+  await ask(page('/de'), { headers: { 'accept-encoding': 'br' } });
+  expect((await ask(page('/de'), { headers: { 'accept-encoding': 'br' } })).headers['x-cache-status']).toBe('HIT');
+  await new Promise((resolve) => secondProxy.server!.close(resolve));
+  const answer = await revalidate(FIRST);
+  expect(answer.status).toBe(502);
+  const report = JSON.parse(answer.body.toString()) as { purgedBy: string[]; failedProxies: Array<{ url: string; reason: string }> };
+  expect(report.purgedBy).toEqual([`http://127.0.0.1:${deployPorts().purge}/purge`]);
+  expect(report.failedProxies).toEqual([{ url: secondPurgeUrl(), reason: expect.stringMatching(/ECONNREFUSED.*after 3 attempts$/) }]);
+  expect((await ask(page('/de'), { headers: { 'accept-encoding': 'br' } })).headers['x-cache-status']).toBe('MISS');
+  await listenSecondProxy(secondProxy.port);
 });
 
 test('Redis stopped: pages still 200 with a warning; when it returns, what was regenerated meanwhile is shared again', async () => {

@@ -282,12 +282,18 @@ describe('parseListenEnv: where the standalone server listens (read at its start
 });
 
 describe('parseServerEnv: the shared cache and the proxy purge', () => {
-  it('are off by default', () => expect(parseServerEnv({})).toMatchObject({ redisUrl: undefined, proxyPurgeUrl: undefined }));
+  it('are off by default', () => expect(parseServerEnv({})).toMatchObject({ redisUrl: undefined, proxyPurgeUrls: [] }));
   it('take a redis:// or rediss:// URL and an http(s) purge URL', () => {
     expect(parseServerEnv({ REDIS_URL: 'rediss://user:pw@cache.internal:6380/0', PROXY_PURGE_URL: 'http://127.0.0.1:8082/purge' })).toMatchObject({
       redisUrl: 'rediss://user:pw@cache.internal:6380/0',
-      proxyPurgeUrl: 'http://127.0.0.1:8082/purge',
+      proxyPurgeUrls: ['http://127.0.0.1:8082/purge'],
     });
+  });
+  it('take one purge URL per proxy, comma-separated (issue 24 item 5)', () => {
+    expect(parseServerEnv({ PROXY_PURGE_URL: ' http://proxy-a:8082/purge/, https://proxy-b.internal/purge ,' }).proxyPurgeUrls).toEqual(['http://proxy-a:8082/purge', 'https://proxy-b.internal/purge']);
+  });
+  it.each(['proxy-a:8082/purge', 'http://proxy-a/purge,ftp://proxy-b/purge'])('rejects PROXY_PURGE_URL=%s, naming the part', (value) => {
+    expect(() => parseServerEnv({ PROXY_PURGE_URL: value })).toThrow(/Invalid environment variable PROXY_PURGE_URL: expected one or more http\(s\) URLs separated by commas, got "(proxy-a:8082\/purge|ftp:\/\/proxy-b\/purge)"/);
   });
   it.each(['127.0.0.1:6379', 'http://cache:6379', 'redis'])('rejects REDIS_URL=%s, naming it', (url) => {
     expect(() => parseServerEnv({ REDIS_URL: url })).toThrow(`Invalid environment variable REDIS_URL: expected a redis:// or rediss:// URL, got "${url}"`);
