@@ -4,6 +4,7 @@
 // Debian's supervisor runs the instances and the purger and starts one again when it dies.
 // Usage, after `npm run build`:
 //   npm run deploy:local   (tsx deploy/local.ts start)   → https://localhost:8443/
+//   npm run deploy:redeploy (tsx deploy/local.ts redeploy: a new build, one instance at a time)
 //   npm run deploy:stop    (tsx deploy/local.ts stop)
 // bench/serving.mts and tests/e2e/topology.spec.ts call start() and stop() in their own process.
 // Ports: DEPLOY_HTTPS_PORT (8443), DEPLOY_HTTP_PORT (8080, redirects), DEPLOY_COMPRESS_PORT
@@ -36,6 +37,8 @@ const PROXY_DIR =
 /** The proxy's page cache, which the purger deletes from. */
 export const cacheDir = join(PROXY_DIR, 'cache');
 const SUPERVISOR_CONF = join(RUN, 'supervisord.conf');
+/** How long nginx leaves out an instance after 3 failures (its upstream's fail_timeout). */
+const FAIL_TIMEOUT_S = 2;
 const SUPERVISOR_PID = join(RUN, 'supervisord.pid');
 // Redis and the purger: stopped with the rest, but not instances a test may kill.
 const SERVICE_PIDS = join(RUN, 'services.json');
@@ -109,8 +112,32 @@ function ensurePackages() {
 /** A fresh PROXY_DIR: no cached pages, this build's static files and error pages (nginx makes the rest). */
 function proxyFiles() {
   rmSync(PROXY_DIR, { recursive: true, force: true });
+  addBuildFiles();
+}
+
+/** This build's static files and error pages beside what PROXY_DIR holds: hashed names never collide. */
+function addBuildFiles() {
   cpSync(join(ROOT, '.next', 'static'), join(PROXY_DIR, 'static'), { recursive: true });
   for (const locale of WEBSITE_LOCALES) cpSync(join(ROOT, '.next', 'server', 'pages', locale, '500.html'), join(PROXY_DIR, 'pages', locale, '500.html'));
+}
+
+/**
+ * The current build into service without a dropped request (`npm run deploy:redeploy`, after
+ * `npm run build`): its static files join the proxy's (the pages the cache still holds name theirs,
+ * which stay), then each instance in turn is stopped (it drains: server.ts) and started again, the
+ * next one only once this one is healthy; nginx sends everything to the others meanwhile.
+ */
+export async function redeploy(): Promise<void> {
+  if (!existsSync(SUPERVISOR_PID)) throw new Error('the topology is not running: start it with npm run deploy:local');
+  addBuildFiles();
+  for (const port of deployPorts().instances) {
+    supervisorctl('restart', `instance-${port}`);
+    await waitForHealth(port);
+    // Its stop counted as failures: nginx leaves it out for its fail_timeout, and the next instance
+    // must not stop before nginx sends requests here again.
+    await sleep(FAIL_TIMEOUT_S * 1000 + 500);
+  }
+  console.log(`Redeployed: instances on ${deployPorts().instances.join(', ')} replaced one at a time.`);
 }
 
 /** A self-signed certificate for localhost and every *.localhost preview host, made once. */
@@ -150,7 +177,7 @@ function writeNginxConf(ports: DeployPorts, env: Record<string, string>) {
     WEBSITE_LOCALES: WEBSITE_LOCALES.join('|'),
     HOST_LANGUAGE: hostLanguage(DOMAIN_ENTRIES),
     ...visitorRegimeMap(parseServerEnv({ CONSENT_COUNTRY_HEADER: env.CONSENT_COUNTRY_HEADER ?? process.env.CONSENT_COUNTRY_HEADER }).consentCountryHeader),
-    UPSTREAMS: ports.instances.map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=2s;`).join('\n'),
+    UPSTREAMS: ports.instances.map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=${FAIL_TIMEOUT_S}s;`).join('\n'),
   };
   writeSecurityHeaders();
   const template = readFileSync(join(ROOT, 'deploy', 'nginx.conf.template'), 'utf8');
@@ -525,13 +552,15 @@ export async function stop(): Promise<void> {
 // Run as a command; imported, it only lends its functions.
 if (resolve(process.argv[1] ?? '') === __filename) {
   const command = process.argv[2];
-  if (command === 'start' || command === 'stop') {
-    (command === 'start' ? start() : stop()).catch((error) => {
+  const commands: Record<string, () => Promise<void>> = { start: () => start(), stop, redeploy };
+  const run = command === undefined ? undefined : commands[command];
+  if (run) {
+    run().catch((error) => {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);
     });
   } else {
-    console.error('Usage: tsx deploy/local.ts start|stop');
+    console.error('Usage: tsx deploy/local.ts start|stop|redeploy');
     process.exit(2);
   }
 }

@@ -2,7 +2,8 @@
 // caching in front of two instances of the standalone server sharing Redis. Started once for this
 // file from the same build as the other tests; requests go over loopback with Node's http and
 // https clients.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chmodSync, closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
@@ -186,7 +187,9 @@ test('a new query string or language cookie is the cached copy, not a new one; t
   expect(chosen.headers['set-cookie']?.join()).toContain('language=de');
   expect(chosen.headers['x-cache-status']).toBe('BYPASS');
   // The access log (flushed every second) has the requests as paths, without their queries.
-  const logged = logLines().slice(from + 1, await mark()).map((line) => JSON.parse(line) as { path: string; cache: string; instance: string; status: number });
+  // The second mark first: a request's line is written just after its answer has gone.
+  const to = await mark();
+  const logged = logLines().slice(from + 1, to).map((line) => JSON.parse(line) as { path: string; cache: string; instance: string; status: number });
   expect(logged.filter((line) => line.path === '/it' && line.cache === 'HIT' && line.instance === '')).toHaveLength(3);
   // The switch went to an instance, and the log names it.
   expect(logged.find((line) => line.status === 303)?.instance).toMatch(new RegExp(`^127\\.0\\.0\\.1:(${FIRST}|${SECOND})$`));
@@ -536,6 +539,40 @@ test("with every instance down, a page the proxy has no copy of is the build's e
   }
   // Back, and used by the proxy again within its 2 s fail_timeout: uncached requests are answered.
   await expect.poll(async () => (await ask(page('/api/health'))).status, { timeout: 3_000, intervals: [100] }).toBe(200);
+});
+
+test('a redeploy under load, one instance at a time, loses nothing', async () => {
+  const before = instancePids();
+  const logged = logSize(accessLog);
+  // Uncached requests (every one reaches an instance) and cached pages, from 20 visitors at once.
+  const load = autocannon({
+    url: `https://127.0.0.1:${HTTPS_PORT}`,
+    connections: 20,
+    duration: 15,
+    headers: { host: `${HOST}:${HTTPS_PORT}`, 'accept-encoding': 'br' },
+    requests: [{ method: 'GET', path: '/api/health' }, { method: 'GET', path: '/de' }, { method: 'GET', path: '/' }],
+  });
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  // In a process of its own, as a deploy runs: redeploy() waits on supervisorctl synchronously, which
+  // in this process would also stop the load while the instances restart.
+  await promisify(execFile)('npx', ['tsx', 'deploy/local.ts', 'redeploy']);
+  const result = await load;
+  expect(result.requests.total).toBeGreaterThan(1000);
+  expect(result.errors).toBe(0);
+  expect(result.timeouts).toBe(0);
+  expect(result.non2xx).toBe(0);
+  // The proxy's own account: every request a 200, none waiting long (those the load generator
+  // dropped when its time was up are 499s of a moment).
+  const lines = readFrom(accessLog, logged).trim().split('\n').map((line) => JSON.parse(line) as { status: number; duration_s: number });
+  expect(lines.length).toBeGreaterThanOrEqual(result.requests.total);
+  expect(lines.filter((line) => line.status !== 200 && !(line.status === 499 && line.duration_s < 0.5))).toEqual([]);
+  expect(Math.max(...lines.map((line) => line.duration_s))).toBeLessThan(1);
+  // Both were replaced: new processes, serving.
+  const after = instancePids();
+  for (const port of [FIRST, SECOND]) {
+    expect(after[port], `instance ${port}`).not.toBe(before[port]);
+    expect((await instance(port, '/api/health')).status).toBe(200);
+  }
 });
 
 test('an instance keeps an idle connection longer than the proxy keeps its own to it', async () => {
