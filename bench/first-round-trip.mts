@@ -8,13 +8,12 @@
 // Usage: npm run build && npx tsx bench/first-round-trip.mts [--check]
 // --check exits 1 when a page sent with brotli is over: part of `npm run size:check` in `npm test`.
 import { request } from 'node:http';
-import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap.ts';
+import { LANDING_PAGES } from './site.mts';
 import { startServer } from './server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3220);
 const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
 
-const landings = DOMAIN_ENTRIES.flatMap(({ domain, locales }) => locales.map((locale) => ({ host: `${domain}.localhost`, path: locale === 'en' ? '/' : `/${locale}` })));
 
 /** A first visit: a new connection, no cookie. Resolves to the bytes sent. */
 function firstVisit(host: string, path: string, acceptEncoding: string): Promise<number> {
@@ -39,7 +38,7 @@ const stop = await startServer(PORT);
 try {
   for (const [name, acceptEncoding] of ENCODINGS) {
     const sizes: Array<{ url: string; bytes: number }> = [];
-    for (const { host, path } of landings) sizes.push({ url: `${host}${path}`, bytes: await firstVisit(host, path, acceptEncoding) });
+    for (const { host, path } of LANDING_PAGES) sizes.push({ url: `${host}${path}`, bytes: await firstVisit(host, path, acceptEncoding) });
     sizes.sort((a, b) => a.bytes - b.bytes);
     const within = sizes.filter((size) => size.bytes <= FIRST_ROUND_TRIP_BYTES).length;
     const at = (share: number) => sizes[Math.min(sizes.length - 1, Math.floor(share * sizes.length))]!.bytes;

@@ -2,6 +2,7 @@
 // GraphQL API, a phone's user agent, and Debian's Chromium started the way the tests start it.
 import type { Browser, Page } from '@playwright/test';
 import { CONSENT_COOKIE } from '../src/consent/record.ts';
+import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap.ts';
 import { startCollector } from '../tests/e2e/support/collector.ts';
 import { startGraphqlServer } from '../tests/e2e/support/graphqlServer.ts';
 import { startServer } from './server.mjs';
@@ -10,6 +11,9 @@ export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 /** A person's phone: isbot calls Lighthouse's and headless Chromium's own user agents bots. */
 export const PHONE_USER_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+
+/** Every host's landing page in every language it is served in (887): its `*.localhost` preview host and path. */
+export const LANDING_PAGES = DOMAIN_ENTRIES.flatMap(({ domain, locales }) => locales.map((locale) => ({ host: `${domain}.localhost`, path: locale === 'en' ? '/' : `/${locale}` })));
 
 /** `domain/path` → the tenant's address on the bench server (a `*.localhost` host, a secure context). */
 export const tenantUrl = (port: number, target: string): string => {

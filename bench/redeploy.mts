@@ -1,0 +1,56 @@
+// A redeploy under a spread load (issue 24, docs/deploy.md "Deploys and stops"): every host's landing
+// page in every language (887), asked in turn by 20 connections through the deploy/ proxy for 20 s,
+// once with nothing happening (warm) and once with `npm run deploy:redeploy` started 3 s in, in a
+// process of its own; side by side in one run, alternated. Prints req/s, p99, failed requests and
+// the p99 as a multiple of warm.
+// Usage: npm run build && npm run bench:redeploy [-- --rounds N]
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import autocannon from 'autocannon';
+import { askLoopback, deployPorts, start, stop } from '../deploy/local';
+import { median } from './median.mts';
+import { LANDING_PAGES } from './site.mts';
+
+const CONNECTIONS = 20;
+const DURATION_S = 20;
+const REDEPLOY_AFTER_MS = 3_000;
+const roundsAt = process.argv.indexOf('--rounds');
+const ROUNDS = roundsAt > 0 ? Number(process.argv[roundsAt + 1]) : 2;
+/** Issue 24's bound: p99 during a redeploy at most 3× warm. */
+const LIMIT = 3;
+
+const ports = deployPorts();
+await start();
+try {
+  const url = `https://127.0.0.1:${ports.https}`;
+  const requests = LANDING_PAGES.map(({ host, path }) => ({ method: 'GET' as const, path, headers: { host: `${host}:${ports.https}`, 'accept-encoding': 'br' } }));
+  // Warm: every page once, so that the cache holds what a running site holds.
+  for (const { path, headers } of requests) await askLoopback(`${url}${path}`, { headers });
+  const runs = { warm: [] as Array<{ rps: number; p99: number; failed: number }>, redeploy: [] as Array<{ rps: number; p99: number; failed: number; took: number }> };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const kind of ['warm', 'redeploy'] as const) {
+      const load = autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, requests });
+      let took = 0;
+      if (kind === 'redeploy') {
+        await new Promise((resolve) => setTimeout(resolve, REDEPLOY_AFTER_MS));
+        const begun = Date.now();
+        await promisify(execFile)('npx', ['tsx', 'deploy/local.ts', 'redeploy']);
+        took = (Date.now() - begun) / 1000;
+      }
+      const result = await load;
+      const figures = { rps: result.requests.average, p99: result.latency.p99, failed: result.errors + result.timeouts + result.non2xx };
+      if (kind === 'warm') runs.warm.push(figures);
+      else runs.redeploy.push({ ...figures, took });
+    }
+    console.error(`round ${round + 1} of ${ROUNDS} done`);
+  }
+  const mid = (list: Array<{ rps: number; p99: number }>, field: 'rps' | 'p99') => median(list.map((run) => run[field]));
+  console.log(`${LANDING_PAGES.length} landing pages in turn through the proxy (brotli), ${CONNECTIONS} connections, ${DURATION_S} s per case, the redeploy started ${REDEPLOY_AFTER_MS / 1000} s in; medians of ${ROUNDS} alternated rounds`);
+  console.log('case                          req/s   p99 ms   failed (all rounds)');
+  console.log(`warm                       ${mid(runs.warm, 'rps').toFixed(0).padStart(8)}${String(mid(runs.warm, 'p99')).padStart(9)}${String(runs.warm.reduce((sum, run) => sum + run.failed, 0)).padStart(12)}`);
+  console.log(`during a redeploy          ${mid(runs.redeploy, 'rps').toFixed(0).padStart(8)}${String(mid(runs.redeploy, 'p99')).padStart(9)}${String(runs.redeploy.reduce((sum, run) => sum + run.failed, 0)).padStart(12)}`);
+  const ratio = mid(runs.redeploy, 'p99') / mid(runs.warm, 'p99');
+  console.log(`\nredeploys took ${runs.redeploy.map((run) => `${run.took.toFixed(1)} s`).join(', ')}; p99 ${ratio.toFixed(2)}× warm (${ratio <= LIMIT ? 'within' : 'OVER'} ${LIMIT}×)`);
+} finally {
+  await stop();
+}
