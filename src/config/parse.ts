@@ -25,7 +25,18 @@ export interface UrlKind {
   unparsable: string;
   wrongScheme: string;
 }
-const HTTP_URL: UrlKind = { protocols: ['http:', 'https:'], unparsable: 'an absolute http(s) URL', wrongScheme: 'an http or https URL' };
+export const HTTP_URL: UrlKind = { protocols: ['http:', 'https:'], unparsable: 'an absolute http(s) URL', wrongScheme: 'an http or https URL' };
+
+/** `value` as a URL of `kind` without trailing slashes, or which of `kind`'s problems it has. */
+export function checkUrl(kind: UrlKind, value: string): { url: string } | { problem: 'unparsable' | 'wrongScheme' } {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    return { problem: 'unparsable' };
+  }
+  return kind.protocols.includes(parsed.protocol) ? { url: value.replace(/\/+$/, '') } : { problem: 'wrongScheme' };
+}
 
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
 const FALSE = new Set(['0', 'false', 'no', 'off']);
@@ -59,18 +70,10 @@ export function envReader(env: Env): EnvReader {
   function urlOfKind(kind: UrlKind, name: string, fallback?: string): string | undefined {
     const value = blankToUndefined(env[name]) ?? fallback;
     if (value === undefined) return undefined;
-    let parsed: URL;
-    try {
-      parsed = new URL(value);
-    } catch {
-      problem(name, `expected ${kind.unparsable}, got ${JSON.stringify(value)}`);
-      return fallback;
-    }
-    if (!kind.protocols.includes(parsed.protocol)) {
-      problem(name, `expected ${kind.wrongScheme}, got ${JSON.stringify(value)}`);
-      return fallback;
-    }
-    return value.replace(/\/+$/, '');
+    const checked = checkUrl(kind, value);
+    if ('url' in checked) return checked.url;
+    problem(name, `expected ${kind[checked.problem]}, got ${JSON.stringify(value)}`);
+    return fallback;
   }
 
   function url(name: string, fallback: string): string;

@@ -1,5 +1,5 @@
 import { intakeOriginForSite, readDatadogSite } from './datadogSite';
-import { envReader, type Env, type EnvReader, type UrlKind } from './parse';
+import { checkUrl, envReader, HTTP_URL, type Env, type EnvReader, type UrlKind } from './parse';
 import { readTrustedProxies, type AddressRange } from './trustedProxies';
 
 /** Server-only configuration (middleware, API routes, build-time data loading), parsed once. */
@@ -69,17 +69,13 @@ const REDIS_URL_KIND: UrlKind = { protocols: ['redis:', 'rediss:'], unparsable: 
 
 /** One or more http(s) URLs, comma-separated, without trailing slashes; none when unset. */
 function readUrlList(read: EnvReader, name: string): string[] {
-  const urls = (read.string(name) ?? '').split(',').map((part) => part.trim()).filter(Boolean);
-  for (const url of urls) {
-    let protocol = '';
-    try {
-      protocol = new URL(url).protocol;
-    } catch {
-      // reported below
-    }
-    if (protocol !== 'http:' && protocol !== 'https:') read.problem(name, `expected one or more http(s) URLs separated by commas, got ${JSON.stringify(url)}`);
-  }
-  return urls.map((url) => url.replace(/\/+$/, ''));
+  const parts = (read.string(name) ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  return parts.flatMap((part) => {
+    const checked = checkUrl(HTTP_URL, part);
+    if ('url' in checked) return [checked.url];
+    read.problem(name, `expected one or more http(s) URLs separated by commas, got ${JSON.stringify(part)}`);
+    return [];
+  });
 }
 
 export function parseServerEnv(env: Env): ServerEnv {
