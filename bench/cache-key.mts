@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { accessLog, askLoopback, cacheDir, deployPorts, start, stop } from '../deploy/local';
+import { accessLog, askUntilCached, cacheDir, deployPorts, start, stop } from '../deploy/local';
 import { median } from './median.mts';
 
 const CONNECTIONS = 50;
@@ -38,9 +38,7 @@ await start();
 try {
   const url = `https://127.0.0.1:${ports.https}`;
   const headers = { host: `${HOST}.localhost:${ports.https}`, 'accept-encoding': 'br' };
-  for (let tries = 0; (await askLoopback(`${url}${PATH}`, { headers })).headers['x-cache-status'] !== 'HIT'; tries += 1) {
-    if (tries > 5) throw new Error('the proxy did not cache the page');
-  }
+  await askUntilCached(`${url}${PATH}`, { headers });
   const cases = [
     // The load generator shares the machine: it builds a varied request here too and sends the page as it is.
     {

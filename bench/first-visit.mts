@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { askLoopback, deployPorts, start, stop, TLS_DIR } from '../deploy/local';
+import { askLoopback, askUntilCached, deployPorts, start, stop, TLS_DIR } from '../deploy/local';
 import { median } from './median.mts';
 
 const CONNECTIONS = 50;
@@ -75,9 +75,8 @@ try {
   const plain = await askLoopback(`${proxyUrl}/`, { headers: { ...headers, 'accept-encoding': 'identity' } });
   const scripts = [...new Set([...plain.body.toString().matchAll(/"(\/_next\/static\/[^"]+\.js)"/g)].map((match) => match[1]!))];
   if (scripts.length === 0) throw new Error('no first-load scripts found in the page');
-  let page = await askLoopback(`${proxyUrl}/`, { headers });
-  for (let tries = 0; page.headers['x-cache-status'] !== 'HIT' && tries < 5; tries += 1) page = await askLoopback(`${proxyUrl}/`, { headers });
-  if (page.headers['x-cache-status'] !== 'HIT' || page.headers['content-encoding'] !== 'br') throw new Error(`the proxy did not keep a brotli copy of the page: ${page.headers['x-cache-status']} ${page.headers['content-encoding']}`);
+  const page = await askUntilCached(`${proxyUrl}/`, { headers });
+  if (page.headers['content-encoding'] !== 'br') throw new Error(`the proxy did not keep a brotli copy of the page: ${page.headers['content-encoding']}`);
 
   // The file servers: the page as the proxy keeps it (brotli, and the plain text for on the fly).
   mkdirSync(join(dir, 'root'));

@@ -8,7 +8,7 @@
 // Usage: npm run build && npm run bench:serving
 import { createServer } from 'node:http';
 import autocannon from 'autocannon';
-import { askLoopback, deployPorts, start, startInstance, stop, waitForHealth } from '../deploy/local';
+import { askUntilCached, deployPorts, start, startInstance, stop, waitForHealth } from '../deploy/local';
 import { median } from './median.mts';
 import { startServer } from './server.mjs';
 
@@ -37,10 +37,7 @@ try {
   // autocannon, like Node, resolves no *.localhost name: it asks 127.0.0.1 with the preview Host.
   const proxyUrl = `https://127.0.0.1:${ports.https}/`;
   const proxyHeaders = { host: `${HOST}.localhost:${ports.https}`, 'accept-encoding': ENCODINGS };
-  await askLoopback(proxyUrl, { headers: proxyHeaders });
-  await askLoopback(proxyUrl, { headers: proxyHeaders });
-  const cached = await askLoopback(proxyUrl, { headers: proxyHeaders });
-  if (cached.headers['x-cache-status'] !== 'HIT') throw new Error(`the proxy did not cache the page: ${cached.headers['x-cache-status']}`);
+  const cached = await askUntilCached(proxyUrl, { headers: proxyHeaders });
   staticServer = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': cached.headers['content-encoding'], 'content-length': cached.body.length });
     res.end(cached.body);

@@ -212,10 +212,12 @@ export function storedLanguage(entries: readonly DomainEntry[]): string {
  */
 export function revalidateSecret(dir: string, given: string | undefined): string {
   if (given) return given;
-  const file = join(dir, 'revalidate-secret');
+  const file = secretFile(dir);
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
   return readFileSync(file, 'utf8').trim();
 }
+
+const secretFile = (dir: string) => join(dir, 'revalidate-secret');
 
 /** Each host's first language, the one its bare root is in for a visitor who states none. */
 export function hostLanguage(entries: readonly DomainEntry[]): string {
@@ -316,6 +318,14 @@ export function askLoopback(
   });
 }
 
+/** `url` through the proxy until it answers from its cache (a few asks), for a bench's warm case; fails if it never does. */
+export async function askUntilCached(url: string, options: Parameters<typeof askLoopback>[1] = {}): Promise<LoopbackAnswer> {
+  let answer: LoopbackAnswer | undefined;
+  for (let tries = 0; tries < 5 && answer?.headers['x-cache-status'] !== 'HIT'; tries += 1) answer = await askLoopback(url, options);
+  if (answer?.headers['x-cache-status'] !== 'HIT') throw new Error(`the proxy did not cache ${url}: ${answer?.headers['x-cache-status']}`);
+  return answer;
+}
+
 /** Polls `ready` until it says yes (a throw counts as not yet); after `seconds`, fails naming `what` and its log. */
 async function waitUntil(ready: () => Promise<boolean> | boolean, seconds: number, everyMs: number, what: string, log: string): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
@@ -354,12 +364,12 @@ const REDIS_MAXMEMORY = '512mb';
 export const instanceLog = (port: number): string => join(RUN, `instance-${port}.log`);
 
 /**
- * One instance of the standalone server, behind the proxy: on loopback only, so nothing but the
- * proxy on this machine reaches it; no ETags, no compression; one trusted proxy (the default
- * TRUSTED_PROXIES, loopback); the shared cache in Redis. `env` adds to (and may override) that: the e2e server's
- * environment in the topology tests, no Redis for one bench case.
+ * What an instance of the standalone server on `port` runs with, besides the environment it
+ * inherits: behind the proxy, on loopback only, so nothing but the proxy on this machine reaches it;
+ * no ETags, no compression; one trusted proxy (the default TRUSTED_PROXIES, loopback); the shared
+ * cache in Redis. `env` adds to (and may override) that: the e2e server's environment in the
+ * topology tests, no Redis for one bench case.
  */
-/** What an instance on `port` runs with, besides the environment it inherits. */
 function instanceEnv(port: number, env: Record<string, string>): Record<string, string> {
   const ports = deployPorts();
   return {
@@ -512,9 +522,10 @@ export async function start(env: Record<string, string> = {}): Promise<void> {
   writeNginxConf(ports, env);
   startRedis();
   await waitForRedis();
-  const secret = revalidateSecret(RUN, env.REVALIDATE_SECRET ?? process.env.REVALIDATE_SECRET);
-  // It holds the instances' environment, the secret included: readable by its owner only.
-  writeFileSync(SUPERVISOR_CONF, supervisorConf(ports, { ...env, REVALIDATE_SECRET: secret }), { mode: 0o600 });
+  const givenSecret = env.REVALIDATE_SECRET ?? process.env.REVALIDATE_SECRET;
+  // It holds the instances' environment, the secret included: readable by its owner only, from its
+  // creation (mode) and when an earlier start left it (chmod: a write keeps an existing file's mode).
+  writeFileSync(SUPERVISOR_CONF, supervisorConf(ports, { ...env, REVALIDATE_SECRET: revalidateSecret(RUN, givenSecret) }), { mode: 0o600 });
   chmodSync(SUPERVISOR_CONF, 0o600);
   execFileSync('supervisord', ['-c', SUPERVISOR_CONF], { stdio: 'inherit' });
   // Up means up: a purger that cannot listen (a port in use) fails the start here, not a revalidation later.
@@ -524,7 +535,7 @@ export async function start(env: Record<string, string> = {}): Promise<void> {
   console.log(`Topology up: https://localhost:${ports.https}/ (http://localhost:${ports.http}/ redirects), instances on ${ports.instances.join(', ')}, Redis on ${ports.redis}.`);
   console.log('Hosts: https://<domain>.localhost:%d/ (self-signed certificate). Stop: npm run deploy:stop', ports.https);
   // The shell finds the secret where it is kept, so the terminal never shows it.
-  const secretInShell = (env.REVALIDATE_SECRET ?? process.env.REVALIDATE_SECRET) ? '$REVALIDATE_SECRET' : `$(cat ${join(RUN, 'revalidate-secret')})`;
+  const secretInShell = givenSecret ? '$REVALIDATE_SECRET' : `$(cat ${secretFile(RUN)})`;
   console.log(`Revalidate a host: curl -k -X POST https://localhost:${ports.https}/api/revalidate -H "x-revalidate-secret: ${secretInShell}" -H 'content-type: application/json' -d '{"host":"kingscross-bagberth.co.uk"}'`);
 }
 
