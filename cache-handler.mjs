@@ -22,8 +22,35 @@ export function redisForLogs(url) {
   }
 }
 
-/** Redis first; its own memory while Redis is away, catching Redis up once it is back. */
-function sharedHandlers({ createClient, createRedisHandler, createLruHandler }, url, buildId) {
+/**
+ * The build's own copy of a page it prerendered, for a key the shared cache does not hold: a new
+ * build's namespace starts empty, and Redis evicts pages under its memory limit. Serving it is what
+ * Next does without a shared cache (`x-nextjs-cache: HIT`, the build's HTML), never a render.
+ * Next 16 keys a page `/route-cache/PAGES/<hash>/$<path>`, and the build's `<path>.meta` names the
+ * key the page was built under: another key (another build, another route) finds nothing here.
+ */
+export async function builtPage(serverDistDir, key) {
+  const path = /^\/route-cache\/PAGES\/[0-9a-f]+\/\$(\/[\w./-]*)$/.exec(key)?.[1];
+  if (!path || path.split('/').includes('..')) return null;
+  const [{ readFile, stat }, { join }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
+  const file = join(serverDistDir, 'pages', path === '/' ? '/index' : path);
+  try {
+    const meta = JSON.parse(await readFile(`${file}.meta`, 'utf8'));
+    if (meta.routeCache?.key !== key) return null;
+    const [html, pageData, { mtimeMs }] = await Promise.all([
+      readFile(`${file}.html`, 'utf8'),
+      readFile(`${file}.json`, 'utf8').then(JSON.parse),
+      stat(`${file}.html`),
+    ]);
+    return { lastModified: mtimeMs, lifespan: null, tags: [`_N_T_${key}`], value: { kind: 'PAGES', html, pageData, headers: undefined, status: undefined } };
+  } catch {
+    // Not prerendered (a page rendered on its first request) or not readable: Next renders it.
+    return null;
+  }
+}
+
+/** Redis first, then the build's prerendered copy; its own memory while Redis is away, catching Redis up once it is back. */
+function sharedHandlers({ createClient, createRedisHandler, createLruHandler }, url, { buildId, serverDistDir }) {
   const client = createClient({ url, socket: { connectTimeout: 2_000 } });
   const shown = redisForLogs(url);
   // A new build never reads an older build's pages: their props may have another shape.
@@ -61,7 +88,7 @@ function sharedHandlers({ createClient, createRedisHandler, createLruHandler }, 
   return [
     {
       name: 'redis',
-      get: (key, meta) => redis.get(key, meta),
+      get: async (key, meta) => (await redis.get(key, meta)) ?? builtPage(serverDistDir, key),
       set: async (key, value) => {
         if (!client.isReady) {
           writtenWhileAway.add(key);
@@ -72,7 +99,7 @@ function sharedHandlers({ createClient, createRedisHandler, createLruHandler }, 
       revalidateTag: (tag) => redis.revalidateTag(tag),
       delete: (key) => redis.delete?.(key),
     },
-    memory,
+    { ...memory, get: async (key, meta) => (await memory.get(key, meta)) ?? builtPage(serverDistDir, key) },
   ];
 }
 
@@ -88,7 +115,7 @@ async function createCache(context) {
     import('@fortedigital/nextjs-cache-handler/redis-strings'),
     import('redis'),
   ]);
-  CacheHandler.onCreation(({ buildId }) => ({ handlers: sharedHandlers({ createClient, createRedisHandler, createLruHandler }, redisUrl, buildId) }));
+  CacheHandler.onCreation((build) => ({ handlers: sharedHandlers({ createClient, createRedisHandler, createLruHandler }, redisUrl, build) }));
   return new CacheHandler(context);
 }
 
