@@ -11,7 +11,6 @@ import next from 'next';
 import { DRAIN_DEADLINE_MS, drainer } from './src/base/drain';
 import { parseListenEnv } from './src/config/listenEnv';
 import { EnvError } from './src/config/parse';
-import type { ServerEnv } from './src/config/serverEnv';
 import type { SecurityHeaders } from './src/security/policy';
 import { dropUntrustedForwarding, trustedPeers, withoutInternalHeaders } from './src/security/forwardedHeaders';
 import { refuseRequest } from './src/security/requestGuard';
@@ -21,13 +20,13 @@ import { headersFor, SECURITY_HEADERS_FILE } from './src/security/serverHeaders'
 
 /**
  * The build's resolved next.config (as Next's own standalone server.js embeds it), with what this
- * deployment decides when it starts: behind the caching proxy, ETags are the proxy's work, done
- * once per cached copy instead of once per request (BEHIND_PROXY). Next never compresses: see
- * `compressor`.
+ * deployment decides when it starts: Next never compresses (see `compressor`). ETags stay on behind
+ * the caching proxy too: it revalidates its copies with them, and an unchanged page is a 304 that
+ * keeps the copy (docs/deploy.md, "The proxy's copies across deploys").
  */
-function applyBuildConfig(serverEnv: ServerEnv) {
+function applyBuildConfig() {
   const { config } = JSON.parse(readFileSync(join(__dirname, '.next', 'required-server-files.json'), 'utf8')) as { config: Record<string, unknown> };
-  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify({ ...config, generateEtags: !serverEnv.behindProxy, compress: false });
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify({ ...config, compress: false });
 }
 
 /**
@@ -58,7 +57,7 @@ async function main() {
   const { serverEnv } = await import('./src/config/serverEnv');
   // Share images, translations and the build are found from here, wherever the server was started.
   process.chdir(__dirname);
-  applyBuildConfig(serverEnv);
+  applyBuildConfig();
   const headers = JSON.parse(readFileSync(join(__dirname, SECURITY_HEADERS_FILE), 'utf8')) as SecurityHeaders;
   const app = next({ dev: false, dir: __dirname });
   const handle = app.getRequestHandler();

@@ -4,7 +4,8 @@
 // Debian's supervisor runs the instances and the purger and starts one again when it dies.
 // Usage, after `npm run build`:
 //   npm run deploy:local   (tsx deploy/local.ts start)   → https://localhost:8443/
-//   npm run deploy:redeploy (tsx deploy/local.ts redeploy: a new build, one instance at a time)
+//   npm run deploy:redeploy (tsx deploy/local.ts redeploy: a new build, one instance at a time;
+//                           `-- <build id>` puts a kept release back, deploy/.run/releases/)
 //   npm run deploy:stop    (tsx deploy/local.ts stop)
 // bench/serving.mts and tests/e2e/topology.spec.ts call start() and stop() in their own process.
 // Ports: DEPLOY_HTTPS_PORT (8443), DEPLOY_HTTP_PORT (8080, redirects), DEPLOY_COMPRESS_PORT
@@ -12,7 +13,7 @@
 // (6390, loopback), instances from DEPLOY_FIRST_PORT (3001) on, DEPLOY_INSTANCES of them (2).
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { join, resolve } from 'node:path';
@@ -42,7 +43,17 @@ const FAIL_TIMEOUT_S = 2;
 const SUPERVISOR_PID = join(RUN, 'supervisord.pid');
 // Redis and the purger: stopped with the rest, but not instances a test may kill.
 const SERVICE_PIDS = join(RUN, 'services.json');
-const SERVER = join(ROOT, '.next', 'standalone', 'server.js');
+const STANDALONE = join(ROOT, '.next', 'standalone');
+const SERVER = join(STANDALONE, 'server.js');
+/**
+ * Each deployed build, a copy of .next/standalone under its build id: the next `npm run build`
+ * rewrites .next while the instances still serve this one, and a kept release can be put back.
+ */
+const RELEASES = join(RUN, 'releases');
+/** The release instances start from: a link into RELEASES that a deploy switches. */
+const CURRENT = join(RUN, 'current');
+/** The current release and the one before it (instances still draining from it, or a rollback). */
+const KEPT_RELEASES = 2;
 const NGINX_CONF = join(RUN, 'nginx.conf');
 /** The self-signed certificate (cert.pem, key.pem) the proxy serves; made by the first start. */
 export const TLS_DIR = join(RUN, 'tls');
@@ -58,12 +69,15 @@ export interface DeployPorts {
   instances: number[];
 }
 
+/** A whole number from the environment, `fallback` when unset; anything else stops the start, naming the variable. */
+function envNumber(name: string, fallback: number, [min, max]: [number, number], what: string): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be ${what}, got ${process.env[name]}`);
+  return value;
+}
+
 export const deployPorts = (): DeployPorts => {
-  const number = (name: string, fallback: number): number => {
-    const value = Number(process.env[name] ?? fallback);
-    if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`${name} must be a port number, got ${process.env[name]}`);
-    return value;
-  };
+  const number = (name: string, fallback: number): number => envNumber(name, fallback, [1, 65535], 'a port number');
   const instances = number('DEPLOY_INSTANCES', 2);
   const first = number('DEPLOY_FIRST_PORT', 3001);
   return {
@@ -76,6 +90,13 @@ export const deployPorts = (): DeployPorts => {
     instances: Array.from({ length: instances }, (_, index) => first + index),
   };
 };
+
+/**
+ * How long the proxy counts a cached page as fresh before it asks an instance again, in the
+ * background (DEPLOY_PROXY_FRESH_SECONDS, 60): a new build's pages, or a change whose purge failed,
+ * reach visitors within about this long; an unchanged page costs the instance one 304 per copy.
+ */
+export const proxyFreshSeconds = (): number => envNumber('DEPLOY_PROXY_FRESH_SECONDS', 60, [1, 86_400], 'a number of seconds (1–86400)');
 
 /** What the topology runs, each with how to tell it is installed. */
 const PACKAGES: Array<[name: string, installed: () => boolean]> = [
@@ -109,27 +130,73 @@ function ensurePackages() {
   execFileSync('apt-get', ['install', '-y', '-q', ...missing], { stdio: 'inherit', env });
 }
 
-/** A fresh PROXY_DIR: no cached pages, this build's static files and error pages (nginx makes the rest). */
-function proxyFiles() {
+/** A fresh PROXY_DIR: no cached pages, the release's static files and error pages (nginx makes the rest). */
+function proxyFiles(release: string) {
   rmSync(PROXY_DIR, { recursive: true, force: true });
-  addBuildFiles();
+  addBuildFiles(release);
 }
 
-/** This build's static files and error pages beside what PROXY_DIR holds: hashed names never collide. */
-function addBuildFiles() {
-  cpSync(join(ROOT, '.next', 'static'), join(PROXY_DIR, 'static'), { recursive: true });
-  for (const locale of WEBSITE_LOCALES) cpSync(join(ROOT, '.next', 'server', 'pages', locale, '500.html'), join(PROXY_DIR, 'pages', locale, '500.html'));
+/** A release's static files and error pages beside what PROXY_DIR holds: hashed names never collide. */
+function addBuildFiles(release: string) {
+  cpSync(join(release, '.next', 'static'), join(PROXY_DIR, 'static'), { recursive: true });
+  for (const locale of WEBSITE_LOCALES) cpSync(join(release, '.next', 'server', 'pages', locale, '500.html'), join(PROXY_DIR, 'pages', locale, '500.html'));
+}
+
+/** The build id a standalone folder was built as. */
+export const buildIdOf = (dir: string): string => readFileSync(join(dir, '.next', 'BUILD_ID'), 'utf8').trim();
+
+/** The kept releases' build ids, oldest first. */
+export const keptReleases = (): string[] =>
+  existsSync(RELEASES)
+    ? readdirSync(RELEASES)
+        .filter((id) => existsSync(join(RELEASES, id, 'server.js')))
+        .sort((a, b) => statSync(join(RELEASES, a)).mtimeMs - statSync(join(RELEASES, b)).mtimeMs)
+    : [];
+
+/**
+ * Makes a release current: the build in .next/standalone (copied under its build id, once), or a
+ * kept release by its id (a rollback). Instances started from now on run it; running ones keep
+ * theirs (Node runs a script from its real path). Returns the release's folder.
+ */
+export function switchRelease(id?: string): string {
+  mkdirSync(RELEASES, { recursive: true });
+  let release: string;
+  if (id === undefined) {
+    if (!existsSync(SERVER)) throw new Error('no standalone build: run `npm run build` first');
+    release = join(RELEASES, buildIdOf(STANDALONE));
+    if (!existsSync(release)) {
+      // Copied aside first, so that a release folder is always whole; its links stay relative.
+      rmSync(`${release}.partial`, { recursive: true, force: true });
+      cpSync(STANDALONE, `${release}.partial`, { recursive: true, verbatimSymlinks: true });
+      renameSync(`${release}.partial`, release);
+    }
+  } else {
+    release = join(RELEASES, id);
+    if (!existsSync(join(release, 'server.js'))) throw new Error(`no release ${id}: kept are ${keptReleases().join(', ') || 'none'}`);
+  }
+  const now = new Date();
+  utimesSync(release, now, now);
+  // A new link renamed over the old one: the switch is atomic.
+  rmSync(`${CURRENT}.new`, { force: true });
+  symlinkSync(release, `${CURRENT}.new`);
+  renameSync(`${CURRENT}.new`, CURRENT);
+  for (const old of keptReleases().slice(0, -KEPT_RELEASES)) rmSync(join(RELEASES, old), { recursive: true, force: true });
+  return release;
 }
 
 /**
- * The current build into service without a dropped request (`npm run deploy:redeploy`, after
- * `npm run build`): its static files join the proxy's (the pages the cache still holds name theirs,
- * which stay), then each instance in turn is stopped (it drains: server.ts) and started again, the
- * next one only once this one is healthy; nginx sends everything to the others meanwhile.
+ * A build into service without a dropped request (`npm run deploy:redeploy`, after `npm run build`;
+ * `-- <build id>` puts a kept release back): it becomes the current release, its static files join
+ * the proxy's (the pages the cache still holds name theirs, which stay), then each instance in turn
+ * is stopped (it drains: server.ts) and started from it, the next one only once this one is
+ * healthy; nginx sends everything to the others meanwhile. A new build's shared cache starts empty
+ * and answers with the build's own pages (cache-handler.mjs); the proxy's copies are refreshed in
+ * the background, an unchanged page staying as it is (deploy/nginx.conf.template, X-Accel-Expires).
  */
-export async function redeploy(): Promise<void> {
+export async function redeploy(id?: string): Promise<void> {
   if (!existsSync(SUPERVISOR_PID)) throw new Error('the topology is not running: start it with npm run deploy:local');
-  addBuildFiles();
+  const release = switchRelease(id);
+  addBuildFiles(release);
   for (const port of deployPorts().instances) {
     supervisorctl('restart', `instance-${port}`);
     await waitForHealth(port);
@@ -137,7 +204,7 @@ export async function redeploy(): Promise<void> {
     // must not stop before nginx sends requests here again.
     await sleep(FAIL_TIMEOUT_S * 1000 + 500);
   }
-  console.log(`Redeployed: instances on ${deployPorts().instances.join(', ')} replaced one at a time.`);
+  console.log(`Redeployed build ${buildIdOf(release)}: instances on ${deployPorts().instances.join(', ')} replaced one at a time.`);
 }
 
 /** A self-signed certificate for localhost and every *.localhost preview host, made once. */
@@ -172,6 +239,7 @@ function writeNginxConf(ports: DeployPorts, env: Record<string, string>) {
     PROXY: PROXY_DIR,
     HTTP_PORT: String(ports.http),
     HTTPS_PORT: String(ports.https),
+    PROXY_FRESH_SECONDS: String(proxyFreshSeconds()),
     LANGUAGE_NEGOTIATION: languageNegotiation(DOMAIN_ENTRIES),
     STORED_LANGUAGE: storedLanguage(DOMAIN_ENTRIES),
     WEBSITE_LOCALES: WEBSITE_LOCALES.join('|'),
@@ -356,6 +424,8 @@ const detached = (command: string, args: string[], log: string, env: NodeJS.Proc
 export const proxyLog = join(RUN, 'error.log');
 /** nginx's access log: one JSON line per request but static files, written as each ends. */
 export const accessLog = join(RUN, 'access.log');
+/** What reached an instance through the proxy: misses and background refreshes, a JSON line each. */
+export const upstreamLog = join(RUN, 'upstream.log');
 const ACCESS_LOG_ROTATE_BYTES = 64 * 1024 * 1024;
 /** About forty times the build's pages in every language (a page's entry is 10–20 kB). */
 const REDIS_MAXMEMORY = '512mb';
@@ -428,7 +498,7 @@ export function supervisorConf(ports: DeployPorts, env: Record<string, string>):
     'supervisor.rpcinterface_factory = supervisor.rpcinterface:make_main_rpcinterface',
     '[supervisorctl]',
     `serverurl=unix://${join(RUN, 'supervisor.sock')}`,
-    ...ports.instances.map((port) => program(`instance-${port}`, `${process.execPath} ${SERVER}`, instanceLog(port), instanceEnv(port, env))),
+    ...ports.instances.map((port) => program(`instance-${port}`, `${process.execPath} ${join(CURRENT, 'server.js')}`, instanceLog(port), instanceEnv(port, env))),
     program('purger', `${process.execPath} ${join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')} ${join(ROOT, 'deploy', 'purger.ts')} ${cacheDir} ${ports.purge}`, join(RUN, 'purger.log')),
     '',
   ].join('\n');
@@ -458,6 +528,11 @@ export async function startInstances(): Promise<void> {
   const { instances } = deployPorts();
   supervisorctl('start', ...instances.map((port) => `instance-${port}`));
   await Promise.all(instances.map(waitForHealth));
+}
+
+/** Stops or starts the purger alone, as its outage would look to revalidation (tests/e2e/topology.spec.ts). */
+export function purger(action: 'stop' | 'start'): void {
+  supervisorctl(action, 'purger');
 }
 
 /** The running instances' processes, by port, as supervisor knows them (0: not running). */
@@ -512,11 +587,12 @@ export async function start(env: Record<string, string> = {}): Promise<void> {
   if (existsSync(SUPERVISOR_PID) || existsSync(SERVICE_PIDS)) await stop();
   const ports = deployPorts();
   mkdirSync(RUN, { recursive: true });
+  const release = switchRelease();
   // Pages cached from an earlier build must not outlive it; nor the last run's proxy log.
-  proxyFiles();
+  proxyFiles(release);
   rmSync(proxyLog, { force: true });
-  // The access log is kept across starts, one older file beside it once it has grown large.
-  if (existsSync(accessLog) && statSync(accessLog).size > ACCESS_LOG_ROTATE_BYTES) renameSync(accessLog, `${accessLog}.1`);
+  // The access logs are kept across starts, one older file beside each once it has grown large.
+  for (const log of [accessLog, upstreamLog]) if (existsSync(log) && statSync(log).size > ACCESS_LOG_ROTATE_BYTES) renameSync(log, `${log}.1`);
   ensurePackages();
   ensureCertificate();
   writeNginxConf(ports, env);
@@ -563,7 +639,7 @@ export async function stop(): Promise<void> {
 // Run as a command; imported, it only lends its functions.
 if (resolve(process.argv[1] ?? '') === __filename) {
   const command = process.argv[2];
-  const commands: Record<string, () => Promise<void>> = { start: () => start(), stop, redeploy };
+  const commands: Record<string, () => Promise<void>> = { start: () => start(), stop, redeploy: () => redeploy(process.argv[3]) };
   const run = command === undefined ? undefined : commands[command];
   if (run) {
     run().catch((error) => {
@@ -571,7 +647,7 @@ if (resolve(process.argv[1] ?? '') === __filename) {
       process.exit(1);
     });
   } else {
-    console.error('Usage: tsx deploy/local.ts start|stop|redeploy');
+    console.error('Usage: tsx deploy/local.ts start|stop|redeploy [build id]');
     process.exit(2);
   }
 }

@@ -6,14 +6,15 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chmodSync, closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fstatSync, openSync, readFileSync, readlinkSync, readSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { connect as tlsConnect } from 'node:tls';
 import autocannon from 'autocannon';
 import { chromium, expect, test } from '@playwright/test';
 import config from '../../playwright.config';
 import fc from 'fast-check';
-import { accessLog, askLoopback as ask, deployPorts, instanceLog, instancePids, proxyLog, start, startInstances, startRedis, stop, stopInstances, stopRedis, waitForRedis } from '../../deploy/local';
+import { accessLog, askLoopback as ask, deployPorts, instanceLog, instancePids, proxyLog, purger, start, startInstances, startRedis, stop, stopInstances, stopRedis, upstreamLog, waitForRedis } from '../../deploy/local';
 import { collector } from './support/collectorClient';
 import { COLLECTOR_URL, E2E_COMMIT_SHA, E2E_KEYS, E2E_REVALIDATE_SECRET, E2E_SERVER_ENV } from './support/collectorConfig';
 import { expectNoServerErrorNorEcho } from './support/fuzzChecks';
@@ -102,8 +103,12 @@ function listenSecondProxy(port = 0): Promise<void> {
 /** The checkout's mode: the topology runs from a directory only root can enter, as a checkout in /root is. */
 const checkoutMode = statSync('.').mode & 0o777;
 
+/** How long the proxy counts a page fresh here: seconds, so that a test sees its background refreshes. */
+const PROXY_FRESH_SECONDS = 3;
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
+  process.env.DEPLOY_PROXY_FRESH_SECONDS = String(PROXY_FRESH_SECONDS);
   graphql = await startGraphqlServer(0);
   chmodSync('.', 0o700);
   await listenSecondProxy();
@@ -137,13 +142,15 @@ test('a page comes over TLS with HSTS, compressed as the visitor asks, and from 
   expect(brotli.status).toBe(200);
   expect(brotli.headers['content-encoding']).toBe('br');
   expect(brotli.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
-  // No ETag behind the proxy: the instance computes none (BEHIND_PROXY=true).
-  expect(brotli.headers.etag).toBeUndefined();
   expect(brotli.headers['x-cache-status']).toBe('MISS');
   // Each encoding is compressed once and kept: the second visitor gets the stored bytes.
   const again = await ask(page('/?first'), { headers: { 'accept-encoding': 'br, gzip' } });
   expect(again.headers['x-cache-status']).toBe('HIT');
   expect(again.body.equals(brotli.body)).toBe(true);
+  // The instance's ETag, weak once compressed: a returning browser asking with it gets a 304 from the cache.
+  expect(brotli.headers.etag).toMatch(/^W\/"/);
+  const unchanged = await ask(page('/?first'), { headers: { 'accept-encoding': 'br, gzip', 'if-none-match': String(brotli.headers.etag) } });
+  expect(unchanged.status).toBe(304);
   const gzip = await ask(page('/?first'), { headers: { 'accept-encoding': 'gzip' } });
   expect(gzip.headers['content-encoding']).toBe('gzip');
 });
@@ -478,6 +485,59 @@ test('revalidation reaches every proxy in front: one that fails is tried again, 
   await listenSecondProxy(secondProxy.port);
 });
 
+test("a new build's empty shared cache answers with the build's prerendered pages, never a render", async () => {
+  // A new build id reads its own, empty namespace: as empty as this.
+  execFileSync('redis-cli', ['-p', String(deployPorts().redis), 'flushall']);
+  for (const port of [FIRST, SECOND]) {
+    const answer = await instance(port, '/es');
+    expect(answer.headers['x-nextjs-cache'], `instance ${port}`).toMatch(/^(HIT|STALE)$/);
+    expect(answer.body.toString() === readFileSync('.next/server/pages/es/kings-cross-station/poi.html', 'utf8'), `instance ${port}: the build's HTML`).toBe(true);
+  }
+});
+
+test("the proxy's copies refresh in the background: an unchanged page is a 304 and stays, a change whose purge failed still arrives", async () => {
+  const spanish = () => ask(page('/es'), { headers: { 'accept-encoding': 'identity' } });
+  const refreshes = (offset: number, status: number) =>
+    readFrom(upstreamLog, offset)
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { path: string; status: number; asked_with_etag: string })
+      .filter((line) => line.path === '/es' && line.status === status && line.asked_with_etag !== '');
+  graphql.setEdition('edition-6');
+  expect((await revalidate(FIRST)).status).toBe(200);
+  await spanish();
+  expect(firstSpot(await spanish())).toMatch(/· edition-6$/);
+
+  // Past its freshness the copy is still what visitors get at once, while the proxy asks again with its ETag.
+  let offset = logSize(upstreamLog);
+  await expect.poll(async () => (await spanish()).headers['x-cache-status'], { timeout: 10_000, intervals: [500] }).toMatch(/^(STALE|UPDATING)$/);
+  await expect.poll(() => refreshes(offset, 304).length, { timeout: 5_000 }).toBeGreaterThan(0);
+  expect(firstSpot(await spanish())).toMatch(/· edition-6$/);
+
+  // The purge cannot reach this proxy: the change arrives anyway, in the background, and no visitor waits for it.
+  purger('stop');
+  try {
+    graphql.setEdition('edition-7');
+    offset = logSize(upstreamLog);
+    expect((await revalidate(FIRST)).status).toBe(502);
+    const seen: string[] = [];
+    await expect
+      .poll(
+        async () => {
+          const answer = await spanish();
+          seen.push(`${answer.status} ${answer.headers['x-cache-status']}`);
+          return firstSpot(answer);
+        },
+        { timeout: 15_000, intervals: [500] },
+      )
+      .toMatch(/· edition-7$/);
+    expect(seen.filter((line) => !/^200 (HIT|STALE|UPDATING)$/.test(line)), 'answers not from the cache').toEqual([]);
+    expect(refreshes(offset, 200).length).toBeGreaterThan(0);
+  } finally {
+    purger('start');
+  }
+});
+
 test('Redis stopped: pages still 200 with a warning; when it returns, what was regenerated meanwhile is shared again', async () => {
   const [first, second] = [logSize(instanceLog(FIRST)), logSize(instanceLog(SECOND))];
   stopRedis();
@@ -543,6 +603,8 @@ test("with every instance down, a page the proxy has no copy of is the build's e
 
 test('a redeploy under load, one instance at a time, loses nothing', async () => {
   const before = instancePids();
+  // The pages are in the cache (run alone, this test would otherwise begin with 20 visitors waiting for one first render).
+  for (const path of ['/de', '/']) await ask(page(path), { headers: { 'accept-encoding': 'br' } });
   const logged = logSize(accessLog);
   // Uncached requests (every one reaches an instance) and cached pages, from 20 visitors at once.
   const load = autocannon({
@@ -562,17 +624,25 @@ test('a redeploy under load, one instance at a time, loses nothing', async () =>
   expect(result.timeouts).toBe(0);
   expect(result.non2xx).toBe(0);
   // The proxy's own account: every request a 200, none waiting long (those the load generator
-  // dropped when its time was up are 499s of a moment).
-  const lines = readFrom(accessLog, logged).trim().split('\n').map((line) => JSON.parse(line) as { status: number; duration_s: number });
+  // dropped when its time was up are 499s of a moment). A copy served stale was sent at once: its
+  // line's duration also counts the background refresh, which nginx finishes before closing the request.
+  const lines = readFrom(accessLog, logged).trim().split('\n').map((line) => JSON.parse(line) as { status: number; duration_s: number; cache: string });
   expect(lines.length).toBeGreaterThanOrEqual(result.requests.total);
   expect(lines.filter((line) => line.status !== 200 && !(line.status === 499 && line.duration_s < 0.5))).toEqual([]);
-  expect(Math.max(...lines.map((line) => line.duration_s))).toBeLessThan(1);
-  // Both were replaced: new processes, serving.
+  expect(Math.max(...lines.filter((line) => line.cache !== 'STALE').map((line) => line.duration_s))).toBeLessThan(1);
+  expect(result.latency.max).toBeLessThan(1_500);
+  // Both were replaced: new processes, serving, each from the build's release (a copy the next build leaves alone).
   const after = instancePids();
+  const release = join(process.cwd(), 'deploy', '.run', 'releases', readFileSync('.next/BUILD_ID', 'utf8').trim());
   for (const port of [FIRST, SECOND]) {
     expect(after[port], `instance ${port}`).not.toBe(before[port]);
     expect((await instance(port, '/api/health')).status).toBe(200);
+    expect(readlinkSync(`/proc/${after[port]}/cwd`), `instance ${port}`).toBe(release);
   }
+  // A rollback names what it can put back.
+  await expect(promisify(execFile)('npx', ['tsx', 'deploy/local.ts', 'redeploy', 'no-such-build'])).rejects.toMatchObject({
+    stderr: expect.stringContaining(`no release no-such-build: kept are ${readFileSync('.next/BUILD_ID', 'utf8').trim()}`),
+  });
 });
 
 test('an instance keeps an idle connection longer than the proxy keeps its own to it', async () => {
