@@ -19,12 +19,8 @@ import { request as httpsRequest } from 'node:https';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SecurityHeaders } from '../src/security/policy';
-import { parseServerEnv } from '../src/config/serverEnv';
-import { WEBSITE_LOCALES } from '../src/i18n/websiteLocales';
-import { OPT_IN_COUNTRIES } from '../src/tenancy/consentRegime';
-import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap';
-import type { DomainEntry } from '../src/tenancy/types';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
+import { BROTLI_MODULE, BROTLI_STATIC_MODULE, copyBuildFiles, envNumber, FAIL_TIMEOUT_S, proxyConf, proxyFreshSeconds } from './proxyConf';
 
 const ROOT = resolve(__dirname, '..');
 const RUN = join(ROOT, 'deploy', '.run');
@@ -38,8 +34,6 @@ const PROXY_DIR =
 /** The proxy's page cache, which the purger deletes from. */
 export const cacheDir = join(PROXY_DIR, 'cache');
 const SUPERVISOR_CONF = join(RUN, 'supervisord.conf');
-/** How long nginx leaves out an instance after 3 failures (its upstream's fail_timeout). */
-const FAIL_TIMEOUT_S = 2;
 const SUPERVISOR_PID = join(RUN, 'supervisord.pid');
 // Redis and the purger: stopped with the rest, but not instances a test may kill.
 const SERVICE_PIDS = join(RUN, 'services.json');
@@ -57,8 +51,6 @@ const KEPT_RELEASES = 2;
 const NGINX_CONF = join(RUN, 'nginx.conf');
 /** The self-signed certificate (cert.pem, key.pem) the proxy serves; made by the first start. */
 export const TLS_DIR = join(RUN, 'tls');
-const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so';
-const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 export interface DeployPorts {
   https: number;
@@ -69,15 +61,8 @@ export interface DeployPorts {
   instances: number[];
 }
 
-/** A whole number from the environment, `fallback` when unset; anything else stops the start, naming the variable. */
-function envNumber(name: string, fallback: number, [min, max]: [number, number], what: string): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be ${what}, got ${process.env[name]}`);
-  return value;
-}
-
 export const deployPorts = (): DeployPorts => {
-  const number = (name: string, fallback: number): number => envNumber(name, fallback, [1, 65535], 'a port number');
+  const number = (name: string, fallback: number): number => envNumber(process.env, name, fallback, [1, 65535], 'a port number');
   const instances = number('DEPLOY_INSTANCES', 2);
   const first = number('DEPLOY_FIRST_PORT', 3001);
   return {
@@ -90,13 +75,6 @@ export const deployPorts = (): DeployPorts => {
     instances: Array.from({ length: instances }, (_, index) => first + index),
   };
 };
-
-/**
- * How long the proxy counts a cached page as fresh before it asks an instance again, in the
- * background (DEPLOY_PROXY_FRESH_SECONDS, 60): a new build's pages, or a change whose purge failed,
- * reach visitors within about this long; an unchanged page costs the instance one 304 per copy.
- */
-export const proxyFreshSeconds = (): number => envNumber('DEPLOY_PROXY_FRESH_SECONDS', 60, [1, 86_400], 'a number of seconds (1–86400)');
 
 /** What the topology runs, each with how to tell it is installed. */
 const PACKAGES: Array<[name: string, installed: () => boolean]> = [
@@ -133,13 +111,7 @@ function ensurePackages() {
 /** A fresh PROXY_DIR: no cached pages, the release's static files and error pages (nginx makes the rest). */
 function proxyFiles(release: string) {
   rmSync(PROXY_DIR, { recursive: true, force: true });
-  addBuildFiles(release);
-}
-
-/** A release's static files and error pages beside what PROXY_DIR holds: hashed names never collide. */
-function addBuildFiles(release: string) {
-  cpSync(join(release, '.next', 'static'), join(PROXY_DIR, 'static'), { recursive: true });
-  for (const locale of WEBSITE_LOCALES) cpSync(join(release, '.next', 'server', 'pages', locale, '500.html'), join(PROXY_DIR, 'pages', locale, '500.html'));
+  copyBuildFiles(release, PROXY_DIR);
 }
 
 /** The build id a standalone folder was built as. */
@@ -196,7 +168,7 @@ export function switchRelease(id?: string): string {
 export async function redeploy(id?: string): Promise<void> {
   if (!existsSync(SUPERVISOR_PID)) throw new Error('the topology is not running: start it with npm run deploy:local');
   const release = switchRelease(id);
-  addBuildFiles(release);
+  copyBuildFiles(release, PROXY_DIR);
   for (const port of deployPorts().instances) {
     supervisorctl('restart', `instance-${port}`);
     await waitForHealth(port);
@@ -220,57 +192,22 @@ function ensureCertificate() {
 }
 
 function writeNginxConf(ports: DeployPorts, env: Record<string, string>) {
-  const brotli = existsSync(BROTLI_MODULE);
-  const brotliStatic = existsSync(BROTLI_STATIC_MODULE);
-  const values: Record<string, string> = {
-    LOAD_MODULES: [
-      brotli ? `load_module ${BROTLI_MODULE};` : '# brotli: Debian package libnginx-mod-http-brotli-filter is not installed',
-      brotliStatic ? `load_module ${BROTLI_STATIC_MODULE};` : '# brotli_static: Debian package libnginx-mod-http-brotli-static is not installed',
-    ].join('\n'),
+  const { conf, includes } = proxyConf({
+    run: RUN,
+    proxy: PROXY_DIR,
+    ports,
+    upstreams: ports.instances.map((port) => `127.0.0.1:${port}`),
+    failTimeoutSeconds: FAIL_TIMEOUT_S,
+    freshSeconds: proxyFreshSeconds(process.env),
     // As root, workers drop to nobody; the cache and temp folders are theirs.
-    USER: process.getuid?.() === 0 ? 'user nobody nogroup;' : '',
-    BROTLI: brotli
-      ? '  brotli_comp_level 6;\n  brotli_min_length 512;\n  brotli_types text/plain text/css text/xml application/javascript application/json application/xml image/svg+xml application/manifest+json;'
-      : '',
-    BROTLI_ON: brotli ? '      brotli on;' : '',
-    BROTLI_STATIC_ON: brotliStatic ? '      brotli_static on;' : '',
-    COMPRESS_PORT: String(ports.compress),
-    RUN,
-    PROXY: PROXY_DIR,
-    HTTP_PORT: String(ports.http),
-    HTTPS_PORT: String(ports.https),
-    PROXY_FRESH_SECONDS: String(proxyFreshSeconds()),
-    LANGUAGE_NEGOTIATION: languageNegotiation(DOMAIN_ENTRIES),
-    STORED_LANGUAGE: storedLanguage(DOMAIN_ENTRIES),
-    WEBSITE_LOCALES: WEBSITE_LOCALES.join('|'),
-    HOST_LANGUAGE: hostLanguage(DOMAIN_ENTRIES),
-    ...visitorRegimeMap(parseServerEnv({ CONSENT_COUNTRY_HEADER: env.CONSENT_COUNTRY_HEADER ?? process.env.CONSENT_COUNTRY_HEADER }).consentCountryHeader),
-    UPSTREAMS: ports.instances.map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=${FAIL_TIMEOUT_S}s;`).join('\n'),
-  };
-  writeSecurityHeaders();
-  const template = readFileSync(join(ROOT, 'deploy', 'nginx.conf.template'), 'utf8');
-  writeFileSync(NGINX_CONF, template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => values[name] ?? ''));
+    user: process.getuid?.() === 0 ? 'nobody nogroup' : undefined,
+    modules: { brotli: existsSync(BROTLI_MODULE), brotliStatic: existsSync(BROTLI_STATIC_MODULE) },
+    consentCountryHeader: env.CONSENT_COUNTRY_HEADER ?? process.env.CONSENT_COUNTRY_HEADER,
+    securityHeaders: JSON.parse(readFileSync(join(ROOT, SECURITY_HEADERS_FILE), 'utf8')) as SecurityHeaders,
+  });
+  for (const [name, text] of Object.entries(includes)) writeFileSync(join(RUN, name), text);
+  writeFileSync(NGINX_CONF, conf);
   execFileSync('nginx', ['-t', '-q', '-c', NGINX_CONF], { stdio: 'inherit' });
-}
-
-/**
- * nginx's copy of negotiateLanguage (src/i18n/pageLanguage.ts), one regular expression per set of
- * languages hosts offer: on `host|Accept-Language`, the first entry whose language the host offers.
- * Its value keys the cached `/`, so the proxy never gives one language's copy to another.
- */
-export function languageNegotiation(entries: readonly DomainEntry[]): string {
-  return [...hostsByLocales(entries)]
-    .map(([locales, hosts]) => `    "~*^(?:${hosts})(?:\\.localhost)?\\|(?:[^,]*,)*?\\s*(?<language>${locales})(?:-[^,;]*)?\\s*(?:;[^,]*)?(?:,|$)" $language;`)
-    .join('\n');
-}
-
-/**
- * nginx's copy of the stored language's part in resolvePageLanguage (src/i18n/pageLanguage.ts): on
- * `host|language cookie`, the cookie's value when the host offers that language, else nothing, so a
- * cookie of any other value never makes a copy of its own.
- */
-export function storedLanguage(entries: readonly DomainEntry[]): string {
-  return [...hostsByLocales(entries)].map(([locales, hosts]) => `    "~^(?:${hosts})(?:\\.localhost)?\\|(?<language>${locales})$" $language;`).join('\n');
 }
 
 /**
@@ -286,73 +223,6 @@ export function revalidateSecret(dir: string, given: string | undefined): string
 }
 
 const secretFile = (dir: string) => join(dir, 'revalidate-secret');
-
-/** Each host's first language, the one its bare root is in for a visitor who states none. */
-export function hostLanguage(entries: readonly DomainEntry[]): string {
-  // One line per set of languages, as the other maps: a line holding every host would pass nginx's 4 kB limit.
-  return [...hostsByLocales(entries)].map(([locales, hosts]) => `    "~^(?:${hosts})(?:\\.localhost)?$" ${locales.split('|')[0]};`).join('\n');
-}
-
-/** Hosts grouped by the languages they offer: `en|de` → `a\\.example|b\\.example`, escaped for a regular expression. */
-function hostsByLocales(entries: readonly DomainEntry[]): Map<string, string> {
-  const groups = new Map<string, string[]>();
-  for (const { domain, locales } of entries) {
-    const key = locales.join('|');
-    groups.set(key, [...(groups.get(key) ?? []), domain.replace(/\./g, '\\.')]);
-  }
-  return new Map([...groups].map(([locales, hosts]) => [locales, hosts.join('|')]));
-}
-
-/**
- * nginx's copy of visitorAsksFirst (src/tenancy/consentRegime.ts): the request header's nginx
- * variable and one line matching every country that asks first, giving `opt-in`. Without a header
- * configured, the map reads an empty string and every key holds "".
- */
-export function visitorRegimeMap(header: string | undefined): { COUNTRY_HEADER_VARIABLE: string; OPT_IN_COUNTRIES: string } {
-  return {
-    COUNTRY_HEADER_VARIABLE: header ? `$http_${header.toLowerCase().replace(/-/g, '_')}` : '""',
-    OPT_IN_COUNTRIES: `    "~*^\\s*(?:${[...OPT_IN_COUNTRIES].sort().join('|')})\\s*$" opt-in;`,
-  };
-}
-
-/** An nginx string: its `$` would name a variable, and no header of ours has one. */
-function nginxString(name: string, value: string): string {
-  if (value.includes('$')) throw new Error(`${SECURITY_HEADERS_FILE}: ${name} holds a $, which nginx cannot send as it is`);
-  return `"${value.replace(/["\\]/g, '\\$&')}"`;
-}
-
-/**
- * The build's security headers (scripts/security-headers.ts) as nginx directives: on every answer
- * of the proxy, its own included, in place of the copies the instances send (which would otherwise
- * come twice). Over plain http without HSTS, as the instances do. A navigation from the analytics
- * provider's window (Referer of exactly its origin, as serverHeaders.ts's isFromOrigin) gets the
- * relaxed values the instance would send, through maps on `$from_provider`, which the page location
- * also uses to bypass the cache (docs/analytics.md, visual tagging).
- */
-export function securityHeaderDirectives(headers: SecurityHeaders): { maps: string; http: string; https: string } {
-  const provider = headers.openedFromProvider;
-  const variable = (name: string) => `$opened_${name.replace(/-/g, '_')}`;
-  const relaxed = new Map(Object.entries(provider?.headers ?? {}).filter(([name]) => name in headers.all));
-  const maps = [
-    'map $http_referer $from_provider {',
-    ...(provider ? [`  "~*^${provider.origin.replace(/[.\\]/g, '\\$&')}(?:[/?#]|$)" 1;`] : []),
-    '  default "";',
-    '}',
-    ...[...relaxed].map(([name, value]) => `map $from_provider ${variable(name)} {\n  1 ${nginxString(name, value)};\n  default ${nginxString(name, headers.all[name] ?? '')};\n}`),
-  ].join('\n');
-  const directives = (set: Record<string, string>) =>
-    Object.entries(set)
-      .flatMap(([name, value]) => [`proxy_hide_header ${name};`, `add_header ${name} ${relaxed.has(name) ? variable(name) : nginxString(name, value)} always;`])
-      .join('\n');
-  return { maps: `${maps}\n`, http: `${directives(headers.all)}\n`, https: `${directives({ ...headers.all, ...headers.https })}\n` };
-}
-
-function writeSecurityHeaders() {
-  const { maps, http, https } = securityHeaderDirectives(JSON.parse(readFileSync(join(ROOT, SECURITY_HEADERS_FILE), 'utf8')) as SecurityHeaders);
-  writeFileSync(join(RUN, 'security-headers-maps.conf'), maps);
-  writeFileSync(join(RUN, 'security-headers-http.conf'), http);
-  writeFileSync(join(RUN, 'security-headers-https.conf'), https);
-}
 
 /**
  * One request to this machine for the URL's host, answered whole. Node resolves no `*.localhost`

@@ -76,8 +76,12 @@ export const isPurgeRequest = (value: unknown): value is PurgeRequest => {
   return isList(hosts, /^[a-z0-9.-]+$/i) && hosts.length > 0 && isList(urls, /^([a-z0-9.-]+|\[[0-9a-f:.]+\])\/\S*$/i);
 };
 
-/** The purge endpoint on loopback: only POST /purge with a JSON host list (and page URLs). */
-export function startPurger(cacheDir: string, port: number) {
+/**
+ * The purge endpoint, on loopback unless told otherwise (a proxy pod's purger listens on the pod's
+ * address, where only the instances may reach it: deploy/k8s/manifests.mts's NetworkPolicy): only
+ * POST /purge with a JSON host list (and page URLs).
+ */
+export function startPurger(cacheDir: string, port: number, host = '127.0.0.1') {
   const server = createServer((request, response) => {
     const answer = (status: number, body: object) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (request.method !== 'POST' || request.url !== '/purge') return answer(404, { error: 'POST /purge only' });
@@ -97,13 +101,14 @@ export function startPurger(cacheDir: string, port: number) {
       );
     });
   });
-  server.listen(port, '127.0.0.1');
+  server.listen(port, host);
   return server;
 }
 
-// Started by deploy/local.ts as its own process: tsx deploy/purger.ts <cacheDir> <port>
+// Started as its own process: by deploy/local.ts (tsx deploy/purger.ts <cacheDir> <port>), and in a
+// proxy pod from the image's bundled copy (node purger.js <cacheDir> <port> 0.0.0.0).
 if (process.argv[1] === __filename) {
-  const [cacheDir, port] = process.argv.slice(2);
-  if (!cacheDir || !port) throw new Error('usage: tsx deploy/purger.ts <cacheDir> <port>');
-  startPurger(cacheDir, Number(port));
+  const [cacheDir, port, host] = process.argv.slice(2);
+  if (!cacheDir || !port) throw new Error('usage: purger <cacheDir> <port> [host]');
+  startPurger(cacheDir, Number(port), host);
 }

@@ -16,19 +16,26 @@ async function main() {
   for (const path of ['.next/static', 'public', SECURITY_HEADERS_FILE, SHARE_IMAGE_DIR]) {
     cpSync(join(root, path), join(standalone, path), { recursive: true });
   }
-  await build({
-    entryPoints: [join(root, 'server.ts')],
-    outfile: join(standalone, 'server.js'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    // Next (and React through it) comes from the traced node_modules beside it, the copy the pages use.
-    external: ['next', 'next/*'],
-    // As Next's own server.js: React and Next pick their production builds from the first require.
-    banner: { js: "process.env.NODE_ENV = 'production';" },
-    logLevel: 'warning',
-  });
+  const bundle = (entry: string, outfile: string) =>
+    build({
+      entryPoints: [join(root, entry)],
+      outfile: join(standalone, outfile),
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      // Next (and React through it) comes from the traced node_modules beside it, the copy the pages use.
+      external: ['next', 'next/*'],
+      // As Next's own server.js: React and Next pick their production builds from the first require.
+      banner: { js: "process.env.NODE_ENV = 'production';" },
+      logLevel: 'warning',
+    });
+  await bundle('server.ts', 'server.js');
+  // A proxy pod runs these from the same image (docs/deploy.md, "Kubernetes"): its files, from the
+  // proxy's template, and its purger.
+  await bundle('deploy/proxy-files.ts', 'proxy-files.js');
+  await bundle('deploy/purger.ts', 'purger.js');
+  cpSync(join(root, 'deploy', 'nginx.conf.template'), join(standalone, 'nginx.conf.template'));
   console.log('Standalone server: .next/standalone/server.js (run it with HOSTNAME=0.0.0.0 or unset).');
 }
 

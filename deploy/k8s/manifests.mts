@@ -1,9 +1,10 @@
-// The instances on Kubernetes (docs/deploy.md, "Kubernetes"), typed against the Kubernetes API with
-// kubernetes-models and validated against its schemas in `npm test`
+// The instances, Redis and the caching proxy on Kubernetes (docs/deploy.md, "Kubernetes"), typed
+// against the Kubernetes API with kubernetes-models and validated against its schemas in `npm test`
 // (tests/unit/deploy.kubernetes.test.ts). `npm run k8s:render` writes them to
 // deploy/k8s/microsites.json (a List, which `kubectl apply -f` takes), which the test keeps in step.
 // Secrets are referenced, never written here: `microsites` holds REVALIDATE_SECRET and REDIS_URL
-// (kubectl create secret generic microsites --from-literal=…).
+// (kubectl create secret generic microsites --from-literal=…), `microsites-tls` the proxy's
+// certificate (kubectl create secret tls microsites-tls --cert=… --key=…).
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,8 @@ import { StatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { Service } from 'kubernetes-models/v1/Service';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import { POD_PORTS } from '../proxyConf.ts';
 
 export const APP = 'microsites';
 /** The port the server listens on in its container (PORT; server.ts defaults to 3000 too). */
@@ -23,8 +26,26 @@ export const GRACE_SECONDS = 30;
 /** Seconds the pod keeps serving after it is told to stop, while the endpoints drop it. */
 export const PRESTOP_SECONDS = 5;
 
+/** The caching proxy: nginx from deploy/nginx.conf.template, its purger beside it. */
+export const PROXY = `${APP}-proxy`;
+/** Fixed, not autoscaled: every instance's PROXY_PURGE_URL names each proxy pod. */
+export const PROXY_REPLICAS = 2;
+/** In a proxy pod: nginx.conf, its includes, pid and log links (deploy/proxy-files.ts writes them). */
+export const PROXY_RUN = '/run/microsites';
+/** In a proxy pod: the page cache, temp files, static files and error pages. */
+export const PROXY_CACHE = '/var/cache/microsites';
+/** Debian's www-data: nginx's workers and the purger, which reads the cache files nginx writes. */
+export const PROXY_UID = 33;
+export const TLS_SECRET = `${APP}-tls`;
+/** The instances' Service port, which the proxy's upstream names. */
+export const SERVICE_PORT = 80;
+
 const labels = { 'app.kubernetes.io/name': APP, 'app.kubernetes.io/component': 'instance' };
 const redisLabels = { 'app.kubernetes.io/name': APP, 'app.kubernetes.io/component': 'redis' };
+const proxyLabels = { 'app.kubernetes.io/name': APP, 'app.kubernetes.io/component': 'proxy' };
+/** Each proxy pod's purge endpoint, by its stable StatefulSet name under the headless Service. */
+export const purgeUrls = () => Array.from({ length: PROXY_REPLICAS }, (_, index) => `http://${PROXY}-${index}.${PROXY}:${POD_PORTS.purge}/purge`).join(',');
+const restricted = { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } };
 const probe = (failureThreshold: number, periodSeconds: number) => ({
   httpGet: { path: HEALTH_PATH, port: 'http' },
   periodSeconds,
@@ -32,7 +53,7 @@ const probe = (failureThreshold: number, periodSeconds: number) => ({
   timeoutSeconds: 2,
 });
 
-export function manifests({ image = `${APP}:latest`, purgeUrl = `http://${APP}-proxy:8082/purge` } = {}) {
+export function manifests({ image = `${APP}:latest`, proxyImage = `${PROXY}:latest` } = {}) {
   return [
     new Deployment({
       metadata: { name: APP, labels },
@@ -59,7 +80,7 @@ export function manifests({ image = `${APP}:latest`, purgeUrl = `http://${APP}-p
                   { name: 'TRUST_PROXY', value: '1' },
                   // The cluster's pod network, where the proxy connects from; nothing public reaches the pods.
                   { name: 'TRUSTED_PROXIES', value: '10.0.0.0/8' },
-                  { name: 'PROXY_PURGE_URL', value: purgeUrl },
+                  { name: 'PROXY_PURGE_URL', value: purgeUrls() },
                   { name: 'REDIS_URL', valueFrom: { secretKeyRef: { name: SECRET, key: 'REDIS_URL' } } },
                   { name: 'REVALIDATE_SECRET', valueFrom: { secretKeyRef: { name: SECRET, key: 'REVALIDATE_SECRET' } } },
                 ],
@@ -70,7 +91,7 @@ export function manifests({ image = `${APP}:latest`, purgeUrl = `http://${APP}-p
                 // The endpoints drop the pod while it still serves; then SIGTERM starts server.ts's drain.
                 lifecycle: { preStop: { exec: { command: ['sleep', String(PRESTOP_SECONDS)] } } },
                 resources: { requests: { cpu: '500m', memory: '384Mi' }, limits: { memory: '768Mi' } },
-                securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } },
+                securityContext: restricted,
               },
             ],
           },
@@ -79,7 +100,7 @@ export function manifests({ image = `${APP}:latest`, purgeUrl = `http://${APP}-p
     }),
     new Service({
       metadata: { name: APP, labels },
-      spec: { selector: labels, ports: [{ name: 'http', port: 80, targetPort: 'http' }] },
+      spec: { selector: labels, ports: [{ name: 'http', port: SERVICE_PORT, targetPort: 'http' }] },
     }),
     new HorizontalPodAutoscaler({
       metadata: { name: APP, labels },
@@ -114,7 +135,7 @@ export function manifests({ image = `${APP}:latest`, purgeUrl = `http://${APP}-p
                 ports: [{ name: 'redis', containerPort: 6379 }],
                 readinessProbe: { exec: { command: ['redis-cli', 'ping'] }, periodSeconds: 5 },
                 resources: { requests: { cpu: '100m', memory: '600Mi' }, limits: { memory: '640Mi' } },
-                securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } },
+                securityContext: restricted,
               },
             ],
           },
@@ -124,6 +145,127 @@ export function manifests({ image = `${APP}:latest`, purgeUrl = `http://${APP}-p
     new Service({
       metadata: { name: `${APP}-redis`, labels: redisLabels },
       spec: { selector: redisLabels, clusterIP: 'None', ports: [{ name: 'redis', port: 6379, targetPort: 'redis' }] },
+    }),
+    ...proxyObjects(image, proxyImage),
+  ];
+}
+
+/**
+ * The proxy as deploy/local.ts runs it, one pod per replica: an init container from the site's own
+ * image writes nginx.conf from the same template with this build's headers and tenant map, and the
+ * build's static files and error pages (deploy/proxy-files.ts); nginx runs it; the purger deletes
+ * copies as revalidation asks. A StatefulSet, so that each pod has a name PROXY_PURGE_URL can list.
+ */
+function proxyObjects(image: string, proxyImage: string) {
+  const mounts = { run: { name: 'run', mountPath: PROXY_RUN }, cache: { name: 'cache', mountPath: PROXY_CACHE } };
+  const health = { httpGet: { path: '/api/proxy-health', port: 'http' }, periodSeconds: 5, timeoutSeconds: 2 };
+  return [
+    new StatefulSet({
+      metadata: { name: PROXY, labels: proxyLabels },
+      spec: {
+        serviceName: PROXY,
+        replicas: PROXY_REPLICAS,
+        podManagementPolicy: 'Parallel',
+        selector: { matchLabels: proxyLabels },
+        template: {
+          metadata: { labels: proxyLabels },
+          spec: {
+            terminationGracePeriodSeconds: GRACE_SECONDS,
+            securityContext: { runAsNonRoot: true, runAsUser: PROXY_UID, runAsGroup: PROXY_UID, fsGroup: PROXY_UID },
+            volumes: [
+              { name: 'run', emptyDir: {} },
+              // The page cache lives as long as the pod; stale-if-error serves from it while every instance is down.
+              { name: 'cache', emptyDir: { sizeLimit: '2Gi' } },
+              { name: 'tls', secret: { secretName: TLS_SECRET, items: [{ key: 'tls.crt', path: 'cert.pem' }, { key: 'tls.key', path: 'key.pem' }] } },
+            ],
+            initContainers: [
+              {
+                name: 'proxy-files',
+                image,
+                command: ['node', 'proxy-files.js', PROXY_RUN, PROXY_CACHE],
+                env: [
+                  { name: 'PROXY_UPSTREAM', value: `${APP}:${SERVICE_PORT}` },
+                  { name: 'DEPLOY_PROXY_FRESH_SECONDS', value: '60' },
+                ],
+                volumeMounts: [mounts.run, mounts.cache],
+                resources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { memory: '256Mi' } },
+                securityContext: restricted,
+              },
+            ],
+            containers: [
+              {
+                name: 'nginx',
+                image: proxyImage,
+                args: ['nginx', '-c', `${PROXY_RUN}/nginx.conf`, '-g', 'daemon off;'],
+                ports: [
+                  { name: 'https', containerPort: POD_PORTS.https },
+                  { name: 'http', containerPort: POD_PORTS.http },
+                ],
+                // Healthy while nginx runs, whatever the instances do: it still serves what it holds.
+                readinessProbe: { ...health, failureThreshold: 2 },
+                livenessProbe: { ...health, failureThreshold: 6 },
+                // Out of the load balancer first, then a graceful stop: requests in flight finish.
+                lifecycle: { preStop: { exec: { command: ['sh', '-c', `sleep ${PRESTOP_SECONDS}; nginx -c ${PROXY_RUN}/nginx.conf -s quit; while [ -e ${PROXY_RUN}/nginx.pid ]; do sleep 1; done`] } } },
+                volumeMounts: [mounts.run, mounts.cache, { name: 'tls', mountPath: `${PROXY_RUN}/tls`, readOnly: true }],
+                resources: { requests: { cpu: '250m', memory: '128Mi' }, limits: { memory: '512Mi' } },
+                securityContext: restricted,
+              },
+              {
+                name: 'purger',
+                image,
+                command: ['node', 'purger.js', `${PROXY_CACHE}/cache`, String(POD_PORTS.purge), '0.0.0.0'],
+                ports: [{ name: 'purge', containerPort: POD_PORTS.purge }],
+                readinessProbe: { tcpSocket: { port: 'purge' }, periodSeconds: 5 },
+                volumeMounts: [mounts.cache],
+                resources: { requests: { cpu: '20m', memory: '64Mi' }, limits: { memory: '128Mi' } },
+                securityContext: restricted,
+              },
+            ],
+          },
+        },
+      },
+    }),
+    // Each pod by name, for the instances' purges (microsites-proxy-0.microsites-proxy:8082).
+    new Service({
+      metadata: { name: PROXY, labels: proxyLabels },
+      spec: { selector: proxyLabels, clusterIP: 'None', ports: [{ name: 'purge', port: POD_PORTS.purge, targetPort: 'purge' }] },
+    }),
+    // What the world reaches: https, and http that redirects.
+    new Service({
+      metadata: { name: `${PROXY}-public`, labels: proxyLabels },
+      spec: {
+        type: 'LoadBalancer',
+        selector: proxyLabels,
+        ports: [
+          { name: 'https', port: 443, targetPort: 'https' },
+          { name: 'http', port: 80, targetPort: 'http' },
+        ],
+      },
+    }),
+    new PodDisruptionBudget({
+      metadata: { name: PROXY, labels: proxyLabels },
+      spec: { minAvailable: 1, selector: { matchLabels: proxyLabels } },
+    }),
+    // The purge endpoint answers the instances only; the instances answer the proxy only (they trust
+    // its X-Forwarded-* headers from the pod network).
+    new NetworkPolicy({
+      metadata: { name: `${PROXY}-purge`, labels: proxyLabels },
+      spec: {
+        podSelector: { matchLabels: proxyLabels },
+        policyTypes: ['Ingress'],
+        ingress: [
+          { ports: [{ port: 'https' }, { port: 'http' }] },
+          { from: [{ podSelector: { matchLabels: labels } }], ports: [{ port: 'purge' }] },
+        ],
+      },
+    }),
+    new NetworkPolicy({
+      metadata: { name: `${APP}-from-proxy`, labels },
+      spec: {
+        podSelector: { matchLabels: labels },
+        policyTypes: ['Ingress'],
+        ingress: [{ from: [{ podSelector: { matchLabels: proxyLabels } }], ports: [{ port: 'http' }] }],
+      },
     }),
   ];
 }

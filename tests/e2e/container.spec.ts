@@ -31,6 +31,23 @@ test("the image's last stage copies only from the build stage, and only what the
   // What CMD runs is in it, with what it reads when it starts.
   expect(runtime).toMatch(/^CMD \["node", "server\.js"\]$/m);
   for (const file of ['server.js', '.next/required-server-files.json', '.next/security-headers.json', '.next/static', 'public']) expect(existsSync(`.next/standalone/${file}`), file).toBe(true);
+  // What a proxy pod runs from the same image (deploy/k8s/manifests.mts): its files and its purger.
+  for (const file of ['proxy-files.js', 'purger.js', 'nginx.conf.template']) expect(existsSync(`.next/standalone/${file}`), file).toBe(true);
+});
+
+test("the proxy's image is Debian's nginx with the brotli modules the template loads, run as the pods' user", () => {
+  const proxy = readFileSync('deploy/proxy.Dockerfile', 'utf8');
+  expect(proxy).toMatch(/^FROM debian:bookworm-slim$/m);
+  expect(proxy).toMatch(/apt-get update/);
+  for (const name of ['nginx-light', 'libnginx-mod-http-brotli-filter', 'libnginx-mod-http-brotli-static']) expect(proxy).toContain(` ${name}`);
+  // www-data is uid 33 in Debian, the pods' runAsUser (the purger reads the cache files nginx writes).
+  expect(proxy).toMatch(/^USER www-data$/m);
+  const manifests = JSON.parse(readFileSync('deploy/k8s/microsites.json', 'utf8')) as { items: Array<{ kind: string; metadata: { name: string }; spec: { template: { spec: { securityContext: { runAsUser: number }; containers: Array<{ name: string; ports: Array<{ containerPort: number }>; args?: string[] }> } } } }> };
+  const pod = manifests.items.find((item) => item.kind === 'StatefulSet' && item.metadata.name === 'microsites-proxy')!.spec.template.spec;
+  expect(pod.securityContext.runAsUser).toBe(33);
+  const nginx = pod.containers.find((container) => container.name === 'nginx')!;
+  expect(proxy).toMatch(new RegExp(`^EXPOSE ${nginx.ports.map((port) => port.containerPort).join(' ')}$`, 'm'));
+  expect(proxy).toContain(`CMD ${JSON.stringify(nginx.args).replace(/,/g, ', ')}`);
 });
 
 test('the image runs as a non-root user, listening on every interface on the manifests’ port', () => {

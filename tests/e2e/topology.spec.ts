@@ -6,7 +6,8 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chmodSync, closeSync, existsSync, fstatSync, openSync, readFileSync, readlinkSync, readSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, cpSync, existsSync, fstatSync, mkdtempSync, openSync, readFileSync, readlinkSync, readSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { connect as tlsConnect } from 'node:tls';
@@ -129,6 +130,37 @@ test('from a checkout only root can enter, nginx (its workers nobody) serves pag
   const script = /"(\/_next\/static\/[^"]+\.js)"/.exec(home.body.toString())?.[1];
   expect((await ask(page(script!), { headers: { 'accept-encoding': 'br' } })).status).toBe(200);
   expect((await ask(page('/'), { headers: { 'accept-encoding': 'identity' } })).headers['x-cache-status']).toBe('HIT');
+});
+
+test("a proxy pod's configuration, written as its init container writes it from the build, is one nginx accepts", () => {
+  // deploy/k8s/microsites.json's proxy pod, its paths moved under a temporary folder; its upstream is
+  // a cluster Service name that does not resolve here, so it points at an instance instead.
+  const pod = (JSON.parse(readFileSync('deploy/k8s/microsites.json', 'utf8')) as { items: Array<{ kind: string; metadata: { name: string }; spec: { template: { spec: { initContainers: Array<{ command: string[]; env: Array<{ name: string; value: string }> }> } } } }> })
+    .items.find((item) => item.kind === 'StatefulSet' && item.metadata.name === 'microsites-proxy')!.spec.template.spec;
+  const [init] = pod.initContainers;
+  const [, script, run, proxy] = init!.command as [string, string, string, string];
+  const root = mkdtempSync(join(tmpdir(), 'proxy-pod-'));
+  try {
+    const env = { ...process.env, ...Object.fromEntries(init!.env.map(({ name, value }) => [name, value])), PROXY_UPSTREAM: `127.0.0.1:${FIRST}` };
+    execFileSync(process.execPath, [join('.next', 'standalone', script), root + run, root + proxy], { env, stdio: 'pipe' });
+    cpSync(join('deploy', '.run', 'tls'), join(root + run, 'tls'), { recursive: true });
+    const conf = join(root + run, 'nginx.conf');
+    expect(readFileSync(conf, 'utf8')).toContain(`proxy_cache_path ${root + proxy}/cache `);
+    expect(existsSync(join(root + proxy, 'pages', 'ja', '500.html'))).toBe(true);
+    // Its logs are links to /dev/stdout and /dev/stderr, as a container has them: files here (a pipe to
+    // this process is a socket, which cannot be opened by name).
+    const output = join(root, 'nginx-t.log');
+    const fd = openSync(output, 'w');
+    try {
+      execFileSync('nginx', ['-t', '-c', conf], { stdio: ['ignore', fd, fd] });
+    } catch {
+      throw new Error(readFileSync(output, 'utf8'));
+    } finally {
+      closeSync(fd);
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test('plain http only redirects to https', async () => {

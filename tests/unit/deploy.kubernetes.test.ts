@@ -1,11 +1,13 @@
 // Issue 24 item 7 (docs/deploy.md, "Kubernetes"): the manifests are valid Kubernetes objects, the
 // rendered file is what the code makes, and ports, probes, stop timing and environment agree with
-// what the server reads. The Dockerfile against the build: tests/e2e/container.spec.ts.
+// what the server reads; the proxy's pod agrees with the template it runs. The Dockerfiles against
+// the build: tests/e2e/container.spec.ts.
 import { readFileSync } from 'node:fs';
 import { DRAIN_DEADLINE_MS } from '@/base/drain';
 import { parseListenEnv } from '@/config/listenEnv';
 import { parseServerEnv } from '@/config/serverEnv';
-import { APP, CONTAINER_PORT, GRACE_SECONDS, HEALTH_PATH, manifests, PRESTOP_SECONDS, RENDERED, render } from '../../deploy/k8s/manifests.mts';
+import { APP, CONTAINER_PORT, GRACE_SECONDS, HEALTH_PATH, manifests, PRESTOP_SECONDS, PROXY, PROXY_CACHE, PROXY_REPLICAS, PROXY_RUN, PROXY_UID, RENDERED, render, SERVICE_PORT, TLS_SECRET } from '../../deploy/k8s/manifests.mts';
+import { POD_PORTS } from '../../deploy/proxyConf';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Kubernetes objects as plain JSON
 const objects = manifests().map((object) => object.toJSON() as Json);
@@ -66,5 +68,69 @@ describe('the Kubernetes manifests', () => {
     const redis = find('StatefulSet', `${APP}-redis`);
     expect(find('Service', `${APP}-redis`).spec.selector).toEqual(redis.spec.template.metadata.labels);
     expect(redis.spec.template.spec.containers[0].args).toEqual(expect.arrayContaining(['--maxmemory-policy', 'allkeys-lru']));
+  });
+});
+
+describe("the proxy's pods", () => {
+  const proxy = find('StatefulSet', PROXY);
+  const spec = proxy.spec.template.spec;
+  const init = (spec.initContainers as Json[])[0]!;
+  const byName = (name: string) => (spec.containers as Json[]).find((item) => item.name === name)!;
+  const [nginx, purger] = [byName('nginx'), byName('purger')];
+  const template = readFileSync('deploy/nginx.conf.template', 'utf8');
+  const mountOf = (item: Json, volume: string) => (item.volumeMounts as Json[]).find((mount) => mount.name === volume)?.mountPath;
+
+  it('run nginx on the configuration the init container writes from the template, with the mounts it names', () => {
+    expect(init.command).toEqual(['node', 'proxy-files.js', PROXY_RUN, PROXY_CACHE]);
+    expect(nginx.args).toEqual(['nginx', '-c', `${PROXY_RUN}/nginx.conf`, '-g', 'daemon off;']);
+    for (const item of [init, nginx]) expect(mountOf(item, 'run'), item.name).toBe(PROXY_RUN);
+    for (const item of [init, nginx, purger]) expect(mountOf(item, 'cache'), item.name).toBe(PROXY_CACHE);
+    // The template reads its certificate as {{RUN}}/tls/cert.pem and key.pem: the TLS secret, under those names.
+    expect(template).toContain('ssl_certificate {{RUN}}/tls/cert.pem;');
+    expect(template).toContain('ssl_certificate_key {{RUN}}/tls/key.pem;');
+    expect(mountOf(nginx, 'tls')).toBe(`${PROXY_RUN}/tls`);
+    expect(spec.volumes.find((volume: Json) => volume.name === 'tls').secret).toEqual({
+      secretName: TLS_SECRET,
+      items: [{ key: 'tls.crt', path: 'cert.pem' }, { key: 'tls.key', path: 'key.pem' }],
+    });
+  });
+
+  it("listen where the services send traffic and report the proxy's own health", () => {
+    expect(nginx.ports).toEqual([{ name: 'https', containerPort: POD_PORTS.https }, { name: 'http', containerPort: POD_PORTS.http }]);
+    expect(template).toMatch(/listen \{\{HTTPS_PORT\}\} ssl http2;/);
+    expect(template).toMatch(/listen \{\{HTTP_PORT\}\};[\s\S]*location = \/api\/proxy-health/);
+    for (const probe of ['readinessProbe', 'livenessProbe']) expect(nginx[probe].httpGet, probe).toEqual({ path: '/api/proxy-health', port: 'http' });
+    expect(find('Service', `${PROXY}-public`).spec.ports.map((port: Json) => port.targetPort)).toEqual(['https', 'http']);
+    // The upstream is the instances' Service.
+    expect(init.env).toContainEqual({ name: 'PROXY_UPSTREAM', value: `${APP}:${SERVICE_PORT}` });
+    expect(find('Service').spec.ports[0].port).toBe(SERVICE_PORT);
+  });
+
+  it("purge every proxy pod's cache: the instances name each pod, the purger deletes where nginx keeps its pages", () => {
+    const urls = env.PROXY_PURGE_URL.value.split(',');
+    expect(urls).toEqual(Array.from({ length: PROXY_REPLICAS }, (_, index) => `http://${PROXY}-${index}.${PROXY}:${POD_PORTS.purge}/purge`));
+    expect(proxy.spec.replicas).toBe(PROXY_REPLICAS);
+    expect(find('Service', PROXY).spec).toMatchObject({ clusterIP: 'None', ports: [{ port: POD_PORTS.purge, targetPort: 'purge' }] });
+    expect(proxy.spec.serviceName).toBe(PROXY);
+    expect(template).toContain('proxy_cache_path {{PROXY}}/cache ');
+    expect(purger.command).toEqual(['node', 'purger.js', `${PROXY_CACHE}/cache`, String(POD_PORTS.purge), '0.0.0.0']);
+    expect(purger.ports).toEqual([{ name: 'purge', containerPort: POD_PORTS.purge }]);
+    // nginx writes its cache files readable by their owner only: the purger runs as the same user.
+    expect(spec.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: PROXY_UID });
+    for (const item of [init, nginx, purger]) expect(item.securityContext?.runAsUser, item.name).toBeUndefined();
+  });
+
+  it('let only the instances purge, and only the proxy reach the instances', () => {
+    const purge = find('NetworkPolicy', `${PROXY}-purge`).spec;
+    expect(purge.podSelector.matchLabels).toEqual(proxy.spec.template.metadata.labels);
+    expect(purge.ingress).toContainEqual({ from: [{ podSelector: { matchLabels: deployment.spec.template.metadata.labels } }], ports: [{ port: 'purge' }] });
+    expect(purge.ingress.filter((rule: Json) => rule.ports.some((port: Json) => port.port === 'purge'))).toHaveLength(1);
+    const instances = find('NetworkPolicy', `${APP}-from-proxy`).spec;
+    expect(instances.ingress).toEqual([{ from: [{ podSelector: { matchLabels: proxy.spec.template.metadata.labels } }], ports: [{ port: 'http' }] }]);
+  });
+
+  it('stop gracefully after leaving the load balancer, within the grace period', () => {
+    expect(nginx.lifecycle.preStop.exec.command.join(' ')).toMatch(new RegExp(`^sh -c sleep ${PRESTOP_SECONDS}; nginx -c ${PROXY_RUN}/nginx.conf -s quit;`));
+    expect(spec.terminationGracePeriodSeconds).toBe(GRACE_SECONDS);
   });
 });

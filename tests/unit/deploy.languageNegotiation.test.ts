@@ -1,10 +1,10 @@
 // The proxy keys its copy of a host's bare root `/` on the language the middleware will pick for
-// it (spec §2, src/i18n/pageLanguage.ts): nginx's regular expressions (deploy/local.ts) and
+// it (spec §2, src/i18n/pageLanguage.ts): nginx's regular expressions (deploy/proxyConf.ts) and
 // negotiateLanguage must agree on every header, or one language's copy is served to another. The
 // `language` cookie enters the key only when the host offers its value (resolvePageLanguage), so
 // a cookie of any other value never makes a copy of its own (issue 24 item 4).
 import fc from 'fast-check';
-import { languageNegotiation, storedLanguage } from '../../deploy/local';
+import { languageNegotiation, storedLanguage } from '../../deploy/proxyConf';
 import { negotiateLanguage, resolvePageLanguage } from '@/i18n/pageLanguage';
 import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';

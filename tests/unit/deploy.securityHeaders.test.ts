@@ -1,8 +1,8 @@
-// The proxy sends the build's security headers in place of the instances' (deploy/local.ts). For
+// The proxy sends the build's security headers in place of the instances' (deploy/proxyConf.ts). For
 // a navigation from the analytics provider's window it must relax exactly what the instance
 // relaxes (spec §7 call 5, docs/analytics.md), and never for a Referer the instance refuses.
 import fc from 'fast-check';
-import { securityHeaderDirectives } from '../../deploy/local';
+import { securityHeaderDirectives } from '../../deploy/proxyConf';
 import { parseAnalyticsEnv } from '@/config/analyticsEnv';
 import { parseMonitoringEnv } from '@/config/monitoringEnv';
 import { ANALYTICS_PROVIDER_ORIGIN, securityHeaders } from '@/security/policy';

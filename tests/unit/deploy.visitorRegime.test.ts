@@ -1,8 +1,8 @@
 // The proxy keys its cached pages on the visitor's regime from the CDN's country header (issue 22
-// item 4, docs/consent.md): nginx's map (deploy/local.ts) and visitorAsksFirst must agree on every
+// item 4, docs/consent.md): nginx's map (deploy/proxyConf.ts) and visitorAsksFirst must agree on every
 // value, or a visitor in the EEA is served the copy cached for an American.
 import fc from 'fast-check';
-import { visitorRegimeMap } from '../../deploy/local';
+import { visitorRegimeMap } from '../../deploy/proxyConf';
 import { OPT_IN_COUNTRIES, visitorAsksFirst } from '@/tenancy/consentRegime';
 
 const map = visitorRegimeMap('CF-IPCountry');

@@ -1,0 +1,181 @@
+// The proxy's nginx configuration, from deploy/nginx.conf.template: what deploy/local.ts runs on
+// this machine and what deploy/k8s/manifests.mts puts in the proxy's ConfigMap, one template for
+// both. The maps here are nginx's copies of the site's own rules (language, consent regime,
+// security headers), generated from the same tenant map and build so that they cannot drift.
+import { cpSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseServerEnv } from '../src/config/serverEnv';
+import { WEBSITE_LOCALES } from '../src/i18n/websiteLocales';
+import type { SecurityHeaders } from '../src/security/policy';
+import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
+import { OPT_IN_COUNTRIES } from '../src/tenancy/consentRegime';
+import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap';
+import type { DomainEntry } from '../src/tenancy/types';
+
+/** Debian's brotli modules for nginx (libnginx-mod-http-brotli-filter, -static). */
+export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so';
+export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+/** The ports the proxy listens on in a pod (deploy/proxy-files.ts), as deploy/local.ts's defaults. */
+export const POD_PORTS = { https: 8443, http: 8080, compress: 8081, purge: 8082 } as const;
+
+/** How long nginx leaves out an instance after 3 failures (its upstream's fail_timeout). */
+export const FAIL_TIMEOUT_S = 2;
+
+/**
+ * A build's static files and error pages beside what `proxyDir` holds (hashed names never
+ * collide): nginx serves them from disk, the error pages when no instance answers. `buildDir` is a
+ * standalone folder (a release, or the image's /app).
+ */
+export function copyBuildFiles(buildDir: string, proxyDir: string): void {
+  cpSync(join(buildDir, '.next', 'static'), join(proxyDir, 'static'), { recursive: true });
+  for (const locale of WEBSITE_LOCALES) cpSync(join(buildDir, '.next', 'server', 'pages', locale, '500.html'), join(proxyDir, 'pages', locale, '500.html'));
+}
+
+/** A whole number from `env`, `fallback` when unset; anything else stops the start, naming the variable. */
+export function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, [min, max]: [number, number], what: string): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be ${what}, got ${env[name]}`);
+  return value;
+}
+
+/**
+ * How long the proxy counts a cached page as fresh before it asks an instance again, in the
+ * background (DEPLOY_PROXY_FRESH_SECONDS, 60): a new build's pages, or a change whose purge failed,
+ * reach visitors within about this long; an unchanged page costs the instance one 304 per copy.
+ */
+export const proxyFreshSeconds = (env: NodeJS.ProcessEnv): number => envNumber(env, 'DEPLOY_PROXY_FRESH_SECONDS', 60, [1, 86_400], 'a number of seconds (1–86400)');
+
+export interface ProxyConfOptions {
+  /** Where nginx finds its includes and TLS files and writes its pid and logs. */
+  run: string;
+  /** Where its workers keep the page cache and temp files, and read the static files and error pages. */
+  proxy: string;
+  ports: { https: number; http: number; compress: number };
+  /** The instances, `address:port` each. */
+  upstreams: readonly string[];
+  failTimeoutSeconds: number;
+  /** How long a cached page counts as fresh before a background refresh (X-Accel-Expires). */
+  freshSeconds: number;
+  /** The workers' user when nginx starts as root (`nobody nogroup`); none when it does not. */
+  user?: string;
+  modules: { brotli: boolean; brotliStatic: boolean };
+  consentCountryHeader?: string;
+  securityHeaders: SecurityHeaders;
+}
+
+/** nginx.conf and the files it includes from `run` (the security headers), by name. */
+export function proxyConf(options: ProxyConfOptions): { conf: string; includes: Record<string, string> } {
+  const { brotli, brotliStatic } = options.modules;
+  const values: Record<string, string> = {
+    LOAD_MODULES: [
+      brotli ? `load_module ${BROTLI_MODULE};` : '# brotli: Debian package libnginx-mod-http-brotli-filter is not installed',
+      brotliStatic ? `load_module ${BROTLI_STATIC_MODULE};` : '# brotli_static: Debian package libnginx-mod-http-brotli-static is not installed',
+    ].join('\n'),
+    USER: options.user ? `user ${options.user};` : '',
+    BROTLI: brotli
+      ? '  brotli_comp_level 6;\n  brotli_min_length 512;\n  brotli_types text/plain text/css text/xml application/javascript application/json application/xml image/svg+xml application/manifest+json;'
+      : '',
+    BROTLI_ON: brotli ? '      brotli on;' : '',
+    BROTLI_STATIC_ON: brotliStatic ? '      brotli_static on;' : '',
+    COMPRESS_PORT: String(options.ports.compress),
+    RUN: options.run,
+    PROXY: options.proxy,
+    HTTP_PORT: String(options.ports.http),
+    HTTPS_PORT: String(options.ports.https),
+    PROXY_FRESH_SECONDS: String(options.freshSeconds),
+    LANGUAGE_NEGOTIATION: languageNegotiation(DOMAIN_ENTRIES),
+    STORED_LANGUAGE: storedLanguage(DOMAIN_ENTRIES),
+    WEBSITE_LOCALES: WEBSITE_LOCALES.join('|'),
+    HOST_LANGUAGE: hostLanguage(DOMAIN_ENTRIES),
+    ...visitorRegimeMap(parseServerEnv({ CONSENT_COUNTRY_HEADER: options.consentCountryHeader }).consentCountryHeader),
+    UPSTREAMS: options.upstreams.map((address) => `    server ${address} max_fails=3 fail_timeout=${options.failTimeoutSeconds}s;`).join('\n'),
+  };
+  const template = readFileSync(join(__dirname, 'nginx.conf.template'), 'utf8');
+  const { maps, http, https } = securityHeaderDirectives(options.securityHeaders);
+  return {
+    conf: template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => values[name] ?? ''),
+    includes: { 'security-headers-maps.conf': maps, 'security-headers-http.conf': http, 'security-headers-https.conf': https },
+  };
+}
+
+/**
+ * nginx's copy of negotiateLanguage (src/i18n/pageLanguage.ts), one regular expression per set of
+ * languages hosts offer: on `host|Accept-Language`, the first entry whose language the host offers.
+ * Its value keys the cached `/`, so the proxy never gives one language's copy to another.
+ */
+export function languageNegotiation(entries: readonly DomainEntry[]): string {
+  return [...hostsByLocales(entries)]
+    .map(([locales, hosts]) => `    "~*^(?:${hosts})(?:\\.localhost)?\\|(?:[^,]*,)*?\\s*(?<language>${locales})(?:-[^,;]*)?\\s*(?:;[^,]*)?(?:,|$)" $language;`)
+    .join('\n');
+}
+
+/**
+ * nginx's copy of the stored language's part in resolvePageLanguage (src/i18n/pageLanguage.ts): on
+ * `host|language cookie`, the cookie's value when the host offers that language, else nothing, so a
+ * cookie of any other value never makes a copy of its own.
+ */
+export function storedLanguage(entries: readonly DomainEntry[]): string {
+  return [...hostsByLocales(entries)].map(([locales, hosts]) => `    "~^(?:${hosts})(?:\\.localhost)?\\|(?<language>${locales})$" $language;`).join('\n');
+}
+
+/** Each host's first language, the one its bare root is in for a visitor who states none. */
+export function hostLanguage(entries: readonly DomainEntry[]): string {
+  // One line per set of languages, as the other maps: a line holding every host would pass nginx's 4 kB limit.
+  return [...hostsByLocales(entries)].map(([locales, hosts]) => `    "~^(?:${hosts})(?:\\.localhost)?$" ${locales.split('|')[0]};`).join('\n');
+}
+
+/** Hosts grouped by the languages they offer: `en|de` → `a\\.example|b\\.example`, escaped for a regular expression. */
+function hostsByLocales(entries: readonly DomainEntry[]): Map<string, string> {
+  const groups = new Map<string, string[]>();
+  for (const { domain, locales } of entries) {
+    const key = locales.join('|');
+    groups.set(key, [...(groups.get(key) ?? []), domain.replace(/\./g, '\\.')]);
+  }
+  return new Map([...groups].map(([locales, hosts]) => [locales, hosts.join('|')]));
+}
+
+/**
+ * nginx's copy of visitorAsksFirst (src/tenancy/consentRegime.ts): the request header's nginx
+ * variable and one line matching every country that asks first, giving `opt-in`. Without a header
+ * configured, the map reads an empty string and every key holds "".
+ */
+export function visitorRegimeMap(header: string | undefined): { COUNTRY_HEADER_VARIABLE: string; OPT_IN_COUNTRIES: string } {
+  return {
+    COUNTRY_HEADER_VARIABLE: header ? `$http_${header.toLowerCase().replace(/-/g, '_')}` : '""',
+    OPT_IN_COUNTRIES: `    "~*^\\s*(?:${[...OPT_IN_COUNTRIES].sort().join('|')})\\s*$" opt-in;`,
+  };
+}
+
+/** An nginx string: its `$` would name a variable, and no header of ours has one. */
+function nginxString(name: string, value: string): string {
+  if (value.includes('$')) throw new Error(`${SECURITY_HEADERS_FILE}: ${name} holds a $, which nginx cannot send as it is`);
+  return `"${value.replace(/["\\]/g, '\\$&')}"`;
+}
+
+/**
+ * The build's security headers (scripts/security-headers.ts) as nginx directives: on every answer
+ * of the proxy, its own included, in place of the copies the instances send (which would otherwise
+ * come twice). Over plain http without HSTS, as the instances do. A navigation from the analytics
+ * provider's window (Referer of exactly its origin, as serverHeaders.ts's isFromOrigin) gets the
+ * relaxed values the instance would send, through maps on `$from_provider`, which the page location
+ * also uses to bypass the cache (docs/analytics.md, visual tagging).
+ */
+export function securityHeaderDirectives(headers: SecurityHeaders): { maps: string; http: string; https: string } {
+  const provider = headers.openedFromProvider;
+  const variable = (name: string) => `$opened_${name.replace(/-/g, '_')}`;
+  const relaxed = new Map(Object.entries(provider?.headers ?? {}).filter(([name]) => name in headers.all));
+  const maps = [
+    'map $http_referer $from_provider {',
+    ...(provider ? [`  "~*^${provider.origin.replace(/[.\\]/g, '\\$&')}(?:[/?#]|$)" 1;`] : []),
+    '  default "";',
+    '}',
+    ...[...relaxed].map(([name, value]) => `map $from_provider ${variable(name)} {\n  1 ${nginxString(name, value)};\n  default ${nginxString(name, headers.all[name] ?? '')};\n}`),
+  ].join('\n');
+  const directives = (set: Record<string, string>) =>
+    Object.entries(set)
+      .flatMap(([name, value]) => [`proxy_hide_header ${name};`, `add_header ${name} ${relaxed.has(name) ? variable(name) : nginxString(name, value)} always;`])
+      .join('\n');
+  return { maps: `${maps}\n`, http: `${directives(headers.all)}\n`, https: `${directives({ ...headers.all, ...headers.https })}\n` };
+}
+
