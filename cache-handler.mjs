@@ -22,35 +22,8 @@ export function redisForLogs(url) {
   }
 }
 
-/**
- * The build's own copy of a page it prerendered, for a key the shared cache does not hold: a new
- * build's namespace starts empty, and Redis evicts pages under its memory limit. Serving it is what
- * Next does without a shared cache (`x-nextjs-cache: HIT`, the build's HTML), never a render.
- * Next 16 keys a page `/route-cache/PAGES/<hash>/$<path>`, and the build's `<path>.meta` names the
- * key the page was built under: another key (another build, another route) finds nothing here.
- */
-export async function builtPage(serverDistDir, key) {
-  const path = /^\/route-cache\/PAGES\/[0-9a-f]+\/\$(\/[\w./-]*)$/.exec(key)?.[1];
-  if (!path || path.split('/').includes('..')) return null;
-  const [{ readFile, stat }, { join }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
-  const file = join(serverDistDir, 'pages', path === '/' ? '/index' : path);
-  try {
-    const meta = JSON.parse(await readFile(`${file}.meta`, 'utf8'));
-    if (meta.routeCache?.key !== key) return null;
-    const [html, pageData, { mtimeMs }] = await Promise.all([
-      readFile(`${file}.html`, 'utf8'),
-      readFile(`${file}.json`, 'utf8').then(JSON.parse),
-      stat(`${file}.html`),
-    ]);
-    return { lastModified: mtimeMs, lifespan: null, tags: [`_N_T_${key}`], value: { kind: 'PAGES', html, pageData, headers: undefined, status: undefined } };
-  } catch {
-    // Not prerendered (a page rendered on its first request) or not readable: Next renders it.
-    return null;
-  }
-}
-
-/** Redis first, then the build's prerendered copy; its own memory while Redis is away, catching Redis up once it is back. */
-function sharedHandlers({ createClient, createRedisHandler, createLruHandler }, url, { buildId, serverDistDir }) {
+/** Redis first; its own memory while Redis is away, catching Redis up once it is back. */
+function sharedHandlers({ createClient, createRedisHandler, createLruHandler }, url, buildId) {
   const client = createClient({ url, socket: { connectTimeout: 2_000 } });
   const shown = redisForLogs(url);
   // A new build never reads an older build's pages: their props may have another shape.
@@ -88,7 +61,7 @@ function sharedHandlers({ createClient, createRedisHandler, createLruHandler }, 
   return [
     {
       name: 'redis',
-      get: async (key, meta) => (await redis.get(key, meta)) ?? builtPage(serverDistDir, key),
+      get: (key, meta) => redis.get(key, meta),
       set: async (key, value) => {
         if (!client.isReady) {
           writtenWhileAway.add(key);
@@ -99,23 +72,26 @@ function sharedHandlers({ createClient, createRedisHandler, createLruHandler }, 
       revalidateTag: (tag) => redis.revalidateTag(tag),
       delete: (key) => redis.delete?.(key),
     },
-    { ...memory, get: async (key, meta) => (await memory.get(key, meta)) ?? builtPage(serverDistDir, key) },
+    memory,
   ];
 }
 
+/** Next's own file-system cache, which also reads the pages the build prerendered. */
+async function fileSystemCache(context) {
+  // A CommonJS module: the class is the `default` of its exports.
+  const { default: module } = await import('next/dist/server/lib/incremental-cache/file-system-cache.js');
+  return new module.default(context);
+}
+
 async function createCache(context) {
-  if (!shared) {
-    // A CommonJS module: the class is the `default` of its exports.
-    const { default: fileSystemCache } = await import('next/dist/server/lib/incremental-cache/file-system-cache.js');
-    return new fileSystemCache.default(context);
-  }
+  if (!shared) return fileSystemCache(context);
   const [{ CacheHandler }, { default: createLruHandler }, { default: createRedisHandler }, { createClient }] = await Promise.all([
     import('@fortedigital/nextjs-cache-handler'),
     import('@fortedigital/nextjs-cache-handler/local-lru'),
     import('@fortedigital/nextjs-cache-handler/redis-strings'),
     import('redis'),
   ]);
-  CacheHandler.onCreation((build) => ({ handlers: sharedHandlers({ createClient, createRedisHandler, createLruHandler }, redisUrl, build) }));
+  CacheHandler.onCreation(({ buildId }) => ({ handlers: sharedHandlers({ createClient, createRedisHandler, createLruHandler }, redisUrl, buildId) }));
   return new CacheHandler(context);
 }
 
@@ -123,6 +99,7 @@ async function createCache(context) {
 export default class MicrositesCache {
   #context;
   #cache;
+  #build;
 
   constructor(context) {
     this.#context = context;
@@ -133,8 +110,17 @@ export default class MicrositesCache {
     return this.#cache;
   }
 
+  /**
+   * A page the shared cache does not hold (a new build's namespace starts empty; Redis evicts under
+   * its memory limit) is the build's own prerendered copy when there is one, read as Next reads it
+   * without a shared cache: `x-nextjs-cache: HIT` with the build's HTML, never a render. The build's
+   * files are only read here; regenerated pages go to Redis.
+   */
   async get(...args) {
-    return (await this.#ready()).get(...args);
+    const found = await (await this.#ready()).get(...args);
+    if (found || !shared) return found;
+    this.#build ??= fileSystemCache(this.#context);
+    return (await this.#build).get(...args);
   }
 
   async set(...args) {
