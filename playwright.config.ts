@@ -1,5 +1,6 @@
+import { dirname } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_SERVER_ENV, SITE_PORT } from './tests/e2e/support/collectorConfig';
+import { E2E_SERVER_ENV, E2E_SERVER_LOG, SITE_PORT } from './tests/e2e/support/collectorConfig';
 
 /** End-to-end tests run against `npm run build` + the production server (.next/standalone/server.js) in Debian's Chromium. */
 export const E2E_PORT = SITE_PORT;
@@ -28,12 +29,17 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
+  // The log check reads what the whole run wrote: it runs once every other test has.
+  projects: [
+    { name: 'site', testIgnore: /logs\.spec\.ts$/ },
+    { name: 'logs', testMatch: /logs\.spec\.ts$/, dependencies: ['site'] },
+  ],
   webServer: {
-    command: 'node .next/standalone/server.js',
+    // Its JSON log lines, one per request, go to a file the tests read (tests/e2e/logs.spec.ts), not the run's output.
+    command: `mkdir -p ${dirname(E2E_SERVER_LOG)} && node .next/standalone/server.js > ${E2E_SERVER_LOG}`,
     url: `http://localhost:${E2E_PORT}/`,
     reuseExistingServer: false,
     env: { ...E2E_SERVER_ENV, PORT: String(E2E_PORT), HOSTNAME: '0.0.0.0' },
     timeout: 60_000,
-    stdout: 'pipe',
   },
 });

@@ -2,6 +2,7 @@
 // headers on every response, refuses what Next would answer with a 500, and cuts off slow clients
 // (docs/security.md). scripts/standalone.ts bundles it as .next/standalone/server.js, the one thing
 // a deployment runs (`npm run serve`, docs/deploy.md).
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -15,7 +16,10 @@ import type { SecurityHeaders } from './src/security/policy';
 import { dropUntrustedForwarding, trustedPeers, withoutInternalHeaders } from './src/security/forwardedHeaders';
 import { refuseRequest } from './src/security/requestGuard';
 import { shareImageResponse } from './src/seo/shareImageResponse';
+import { isRequestId, REQUEST_ID_HEADER, requestLogger, routeConsole, serverLogger } from './src/monitoring/requestLog';
 import { requestHost } from './src/tenancy/normalizeHost';
+import { createTenantResolver } from './src/tenancy/resolveTenant';
+import { DOMAIN_ENTRIES } from './src/tenancy/tenantMap';
 import { headersFor, SECURITY_HEADERS_FILE } from './src/security/serverHeaders';
 
 /**
@@ -50,7 +54,19 @@ function compressor(behindProxy: boolean): Middleware {
 const KEEP_ALIVE_BEHIND_PROXY_MS = 65_000;
 const KEEP_ALIVE_MS = 5_000;
 
+/**
+ * Every line the process writes as JSON (docs/ops.md, "Server logs"), from the first: the build's
+ * service, env and version (the commit RUM events carry), a `-server` service of their own.
+ */
+async function startLogging() {
+  const { publicMonitoringConfig: build } = await import('./src/config/monitoringEnv');
+  const logger = serverLogger({ service: `${build.service}-server`, env: build.env, version: build.version });
+  routeConsole(logger);
+  return requestLogger(logger, createTenantResolver(DOMAIN_ENTRIES));
+}
+
 async function main() {
+  const logRequest = await startLogging();
   const { port, hostname } = parseListenEnv(process.env);
   // Loaded here rather than imported, so that a bad variable is reported by the catch below in
   // one line, not as a stack trace from the module's first evaluation.
@@ -64,17 +80,42 @@ async function main() {
   const compress = compressor(serverEnv.behindProxy);
   await app.prepare();
   const isTrustedProxy = trustedPeers(serverEnv.trustedProxies);
-  const proxyOnly = serverEnv.consentCountryHeader ? [serverEnv.consentCountryHeader] : [];
+  const countryHeader = serverEnv.consentCountryHeader?.toLowerCase();
+  // Only a trusted proxy may hand on the visitor's country or its own request id.
+  const proxyOnly = [REQUEST_ID_HEADER, ...(countryHeader ? [countryHeader] : [])];
 
   // Node checks the request timeout every `connectionsCheckingInterval` (30 s by default), so a
   // body that never arrives would be cut off anywhere between 30 and 60 s instead of at 30.
   const server = createServer({ connectionsCheckingInterval: 1_000 }, (request, response) => {
+    const started = performance.now();
+    const bytesBefore = request.socket.bytesWritten;
+    // As the visitor asked: Next rewrites request.url while it routes.
+    const url = request.url ?? '/';
+    dropUntrustedForwarding(request.headers, request.socket.remoteAddress, isTrustedProxy, proxyOnly);
+    const given = request.headers[REQUEST_ID_HEADER];
+    // 96 random bits in 16 characters: the header counts against the page's first round trip.
+    const requestId = isRequestId(given) ? given : randomBytes(12).toString('base64url');
+    const host = requestHost(request.headers.host, request.headers['x-forwarded-host'], serverEnv.trustProxyHops);
+    response.setHeader(REQUEST_ID_HEADER, requestId);
+    response.once('close', () => {
+      const country = countryHeader ? request.headers[countryHeader] : undefined;
+      logRequest({
+        method: request.method ?? 'GET',
+        host,
+        url,
+        // A connection that closed before any answer: nginx's name for it.
+        status: response.headersSent ? response.statusCode : 499,
+        durationMs: performance.now() - started,
+        bytes: request.socket.bytesWritten - bytesBefore,
+        requestId,
+        country: typeof country === 'string' ? country : undefined,
+      });
+    });
     // Stopping: readiness fails first, so that a proxy or an orchestrator stops sending requests here.
     if (drain.draining && /^\/api\/health(?:\?|$)/.test(request.url ?? '')) {
       response.writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close' }).end('{"status":"stopping"}');
       return;
     }
-    dropUntrustedForwarding(request.headers, request.socket.remoteAddress, isTrustedProxy, proxyOnly);
     withoutInternalHeaders(response);
     for (const [name, value] of Object.entries(headersFor(request, headers, serverEnv.trustProxyHops))) response.setHeader(name, value);
     const refusal = refuseRequest(request.method, request.url);
@@ -85,7 +126,6 @@ async function main() {
     // Share images are files drawn at build time: answered from memory, without Next's routing.
     const shareImage = /^\/og\/([a-z0-9-]+)\.png(?:\?|$)/.exec(request.url ?? '')?.[1];
     if (shareImage && (request.method === 'GET' || request.method === 'HEAD')) {
-      const host = requestHost(request.headers.host, request.headers['x-forwarded-host'], serverEnv.trustProxyHops);
       shareImageResponse(host, shareImage).then(
         (answer) => response.writeHead(answer.status, answer.headers).end(request.method === 'HEAD' ? undefined : answer.body),
         () => response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Server error\n'),

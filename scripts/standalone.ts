@@ -28,6 +28,13 @@ async function main() {
       external: ['next', 'next/*'],
       // As Next's own server.js: React and Next pick their production builds from the first require.
       banner: { js: "process.env.NODE_ENV = 'production';" },
+      // The build's public settings, inlined as Next inlines them into the pages: the server's logs
+      // carry the same service, env and version (the commit) as the browser's RUM events.
+      define: Object.fromEntries(
+        Object.entries(process.env)
+          .filter(([name]) => name.startsWith('NEXT_PUBLIC_'))
+          .map(([name, value]) => [`process.env.${name}`, JSON.stringify(value)]),
+      ),
       logLevel: 'warning',
     });
   await bundle('server.ts', 'server.js');

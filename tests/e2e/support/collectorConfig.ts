@@ -58,3 +58,6 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   // (tests/e2e/consent-country.spec.ts); every other test sends none.
   CONSENT_COUNTRY_HEADER: 'CF-IPCountry',
 };
+
+/** Where the e2e server's output goes, a JSON line each (playwright.config.ts tees it; tests/e2e/logs.spec.ts reads it). */
+export const E2E_SERVER_LOG = '.e2e-logs/server.log';
