@@ -48,6 +48,9 @@ module.exports = (phase) => {
     // The browser gets a small lookup behind the same import: the server loads, checks and trims
     // the copy with next-i18next, and each page ships only the strings it renders (docs/architecture.md, "Render").
     turbopack: { resolveAlias: { 'next-i18next/pages': { browser: './src/i18n/browserLookup.tsx' } } },
+    // For Datadog only: scripts/hide-source-maps.ts moves them out of what is served, and
+    // `npm run ops:sourcemaps` uploads them (docs/ops.md, "Readable errors").
+    productionBrowserSourceMaps: true,
     // `npm run typecheck` checks the whole project (tests too) before every build in `npm test`.
     typescript: { ignoreBuildErrors: true },
   };
