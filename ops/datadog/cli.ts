@@ -1,0 +1,50 @@
+// `npm run ops:plan` and `npm run ops:apply [-- --prune]` (docs/ops.md, "Apply"): the ops objects
+// of ops/datadog/ against the account DD_API_KEY and DD_APP_KEY name, on DD_SITE (datadoghq.com).
+// DD_API_URL points the client at another base URL (a stand-in, a proxy). Without keys: which are
+// missing, exit 1, before any request.
+import { resolve } from 'node:path';
+import { apis, apply, desired, plan, summarize, type Account } from './apply';
+
+/** The account from the environment, or the names of what is missing. */
+export function accountFrom(env: Record<string, string | undefined>): Account | { missing: string[] } {
+  const missing = ['DD_API_KEY', 'DD_APP_KEY'].filter((name) => !env[name]?.trim());
+  if (missing.length > 0) return { missing };
+  return { apiKey: env.DD_API_KEY!.trim(), appKey: env.DD_APP_KEY!.trim(), site: env.DD_SITE?.trim() || 'datadoghq.com', baseUrl: env.DD_API_URL?.trim() || undefined };
+}
+
+/** Datadog's refusals in words an operator acts on: which key, which permission. */
+export function explain(error: unknown): string {
+  const code = (error as { code?: number }).code;
+  if (code === 403) return 'Datadog refused the request (403 Forbidden): check DD_API_KEY, and that DD_APP_KEY is an application key of this organisation with the dashboards, monitors, SLOs and RUM write permissions.';
+  if (code === 401) return 'Datadog refused the keys (401 Unauthorized): DD_API_KEY or DD_APP_KEY is not a valid key for DD_SITE.';
+  return `Datadog answered with an error: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+export async function main(argv: string[], env: Record<string, string | undefined>, print: (line: string) => void = console.log): Promise<number> {
+  const command = argv[0];
+  if (command !== 'plan' && command !== 'apply') {
+    print('Usage: tsx ops/datadog/cli.ts plan|apply [--prune]');
+    return 2;
+  }
+  const account = accountFrom(env);
+  if ('missing' in account) {
+    print(`ops:${command} needs ${account.missing.join(' and ')} (and DD_SITE unless the account is on datadoghq.com): nothing was sent.`);
+    return 1;
+  }
+  try {
+    const changes = await plan(apis(account), desired(), { prune: argv.includes('--prune') });
+    print(summarize(changes));
+    if (command === 'apply') {
+      await apply(changes);
+      print('Applied.');
+    }
+    return 0;
+  } catch (error) {
+    print(explain(error));
+    return 1;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === __filename) {
+  main(process.argv.slice(2), process.env).then((code) => (process.exitCode = code));
+}

@@ -1,0 +1,116 @@
+// Issue 25 items 2 and 5 (docs/ops.md, "Apply"): ops:plan and ops:apply against a local stand-in
+// of Datadog's API that validates each body with the client's own models and keeps state.
+import { apis, apply, desired, plan, type Desired } from '../../ops/datadog/apply';
+import { main } from '../../ops/datadog/cli';
+import { startDatadogStandIn, type StandIn } from './support/datadogStandIn';
+
+const KEYS = { apiKey: 'stand-in-api-key', appKey: 'stand-in-app-key' };
+let standIn: StandIn;
+const account = () => ({ ...KEYS, site: 'datadoghq.com', baseUrl: standIn.url });
+const env = () => ({ DD_API_KEY: KEYS.apiKey, DD_APP_KEY: KEYS.appKey, DD_API_URL: standIn.url });
+const run = async (want: Desired, options = {}) => apply(await plan(apis(account()), want, options));
+
+beforeEach(async () => {
+  standIn = await startDatadogStandIn(KEYS);
+});
+afterEach(() => standIn.close());
+
+describe('ops:apply against the stand-in', () => {
+  it('creates every object once; a second apply writes nothing', async () => {
+    const want = desired();
+    await run(want);
+    expect(standIn.store.dashboards.size).toBe(want.dashboards.length);
+    expect(standIn.store.monitors.size).toBe(want.monitors.length);
+    expect(standIn.store.slos.size).toBe(want.slos.length);
+    expect(standIn.store.rumMetrics.size).toBe(want.rumMetrics.length);
+    const written = standIn.writes.length;
+    expect(written).toBe(want.dashboards.length + want.monitors.length + want.slos.length + want.rumMetrics.length);
+
+    const again = await plan(apis(account()), desired());
+    expect(again.filter((change) => change.action !== 'unchanged').map((change) => `${change.action} ${change.opsId} ${change.fields ?? ''}`)).toEqual([]);
+    await apply(again);
+    expect(standIn.writes).toHaveLength(written);
+  });
+
+  it('a changed threshold is one update, in place', async () => {
+    await run(desired());
+    const written = standIn.writes.length;
+    const changed = desired();
+    const lcp = changed.monitors.find((item) => item.opsId === 'microsites-lcp')!.monitor;
+    lcp.query = lcp.query.replace(/> \d+$/, '> 3000000000');
+    lcp.options!.thresholds!.critical = 3_000_000_000;
+    const changes = await plan(apis(account()), changed);
+    expect(changes.filter((change) => change.action === 'update').map((change) => [change.opsId, change.fields])).toEqual([['microsites-lcp', ['options', 'query']]]);
+    await apply(changes);
+    expect(standIn.writes.slice(written)).toEqual([expect.stringMatching(/^PUT \/api\/v1\/monitor\/\d+$/)]);
+    expect([...standIn.store.monitors.values()].find((monitor) => monitor.tags.includes('ops-id:microsites-lcp'))!.options.thresholds.critical).toBe(3_000_000_000);
+  });
+
+  it('a monitor removed from the code is kept, and deleted only with --prune', async () => {
+    await run(desired());
+    const fewer = desired();
+    fewer.monitors = fewer.monitors.filter((item) => item.opsId !== 'microsites-host-dark');
+    const kept = await plan(apis(account()), fewer);
+    expect(kept.find((change) => change.opsId === 'microsites-host-dark')?.action).toBe('keep');
+    await apply(kept);
+    expect(standIn.store.monitors.size).toBe(desired().monitors.length);
+    const pruned = await plan(apis(account()), fewer, { prune: true });
+    expect(pruned.find((change) => change.opsId === 'microsites-host-dark')?.action).toBe('delete');
+    await apply(pruned);
+    expect(standIn.store.monitors.size).toBe(fewer.monitors.length);
+    expect([...standIn.store.monitors.values()].some((monitor) => monitor.tags.includes('ops-id:microsites-host-dark'))).toBe(false);
+  });
+
+  it("finds its objects by their ops id, never by title: a renamed dashboard is updated, another one with the same title is left alone", async () => {
+    await run(desired());
+    // Someone's own copy, made by hand from ours: same title, no ops id.
+    const { dashboard } = desired().dashboards[0]!;
+    await apis(account()).dashboards.createDashboard({ body: { ...dashboard, description: 'my copy' } });
+    const renamed = desired();
+    renamed.dashboards[0]!.dashboard.title = 'Microsites: overview (renamed)';
+    const changes = await plan(apis(account()), renamed, { prune: true });
+    expect(changes.filter((change) => change.action !== 'unchanged').map((change) => [change.action, change.opsId])).toEqual([['update', renamed.dashboards[0]!.opsId]]);
+    await apply(changes);
+    expect([...standIn.store.dashboards.values()].filter((stored) => stored.description === 'my copy')).toHaveLength(1);
+  });
+
+  it('the stand-in refuses what Datadog would: a body the models reject is a 400', async () => {
+    const post = (body: object) =>
+      fetch(`${standIn.url}/api/v1/monitor`, { method: 'POST', headers: { 'dd-api-key': KEYS.apiKey, 'dd-application-key': KEYS.appKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const { monitor } = desired().monitors[0]!;
+    const valid = { name: monitor.name, type: monitor.type, query: monitor.query };
+    expect((await post({ ...valid, type: 'not a monitor type' })).status).toBe(400);
+    expect((await post({ name: monitor.name, type: monitor.type })).status).toBe(400);
+    expect((await post(valid)).status).toBe(200);
+  });
+});
+
+describe('the ops:plan and ops:apply commands', () => {
+  it('print the plan and exit 0; apply writes, a second plan has nothing to do', async () => {
+    const lines: string[] = [];
+    expect(await main(['plan'], env(), (line) => lines.push(line))).toBe(0);
+    expect(standIn.writes).toEqual([]);
+    expect(lines.join('\n')).toMatch(/^\+ rum metric microsites\.views$/m);
+    expect(lines.join('\n')).toMatch(/^\d+ to create, 0 to update, 0 to delete, 0 unchanged, 0 kept\.$/m);
+    expect(await main(['apply'], env(), () => undefined)).toBe(0);
+    lines.length = 0;
+    expect(await main(['plan'], env(), (line) => lines.push(line))).toBe(0);
+    expect(lines.join('\n')).toMatch(/^0 to create, 0 to update, 0 to delete, \d+ unchanged, 0 kept\.$/m);
+  });
+
+  it('without keys name what is missing and exit 1, sending nothing', async () => {
+    const lines: string[] = [];
+    expect(await main(['apply'], { DD_API_URL: standIn.url }, (line) => lines.push(line))).toBe(1);
+    expect(lines).toEqual(['ops:apply needs DD_API_KEY and DD_APP_KEY (and DD_SITE unless the account is on datadoghq.com): nothing was sent.']);
+    expect(await main(['plan'], { DD_API_KEY: 'x', DD_API_URL: standIn.url }, (line) => lines.push(line))).toBe(1);
+    expect(lines.at(-1)).toMatch(/^ops:plan needs DD_APP_KEY /);
+    expect(standIn.requests).toBe(0);
+  });
+
+  it('a 403 names the keys to check and exits 1', async () => {
+    const lines: string[] = [];
+    expect(await main(['plan'], { ...env(), DD_APP_KEY: 'a-key-of-another-org' }, (line) => lines.push(line))).toBe(1);
+    expect(lines).toEqual([expect.stringMatching(/^Datadog refused the request \(403 Forbidden\): check DD_API_KEY, and that DD_APP_KEY is an application key/)]);
+    expect(standIn.writes).toEqual([]);
+  });
+});

@@ -1,0 +1,207 @@
+// A local stand-in of the parts of Datadog's API that ops:plan and ops:apply use (ops/datadog/),
+// started by the tests: it checks the keys, validates every body it is sent with the official
+// client's own models (a missing field, an unknown one or a value the API does not know is a 400,
+// as Datadog answers), keeps what it is given, and counts the writes.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ObjectSerializer as V1 } from '@datadog/datadog-api-client/dist/packages/datadog-api-client-v1/models/ObjectSerializer';
+import { ObjectSerializer as V2 } from '@datadog/datadog-api-client/dist/packages/datadog-api-client-v2/models/ObjectSerializer';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- API bodies as plain JSON
+
+export interface StandIn {
+  url: string;
+  /** Every write (POST, PUT, PATCH, DELETE), as `METHOD path`. */
+  writes: string[];
+  /** Every request, reads included. */
+  requests: number;
+  store: { dashboards: Map<string, Json>; monitors: Map<number, Json>; slos: Map<string, Json>; rumMetrics: Map<string, Json> };
+  close(): Promise<void>;
+}
+
+/** Whether a deserialized model, or anything in it, holds a value the API does not know (the client marks it `_unparsed`). */
+function unparsed(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(unparsed);
+  if (value === null || typeof value !== 'object') return false;
+  if ((value as { _unparsed?: boolean })._unparsed || value.constructor?.name === 'UnparsedObject') return true;
+  return Object.values(value).some(unparsed);
+}
+
+/** The body as the API would take it, or the reason it would not. */
+function check(serializer: typeof V1 | typeof V2, body: unknown, type: string): string | undefined {
+  try {
+    if (unparsed(serializer.deserialize(body, type, ''))) return `${type}: a value the API does not know`;
+    return undefined;
+  } catch (error) {
+    return `${type}: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+const readBody = (request: IncomingMessage) =>
+  new Promise<Json | undefined>((resolve) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const text = Buffer.concat(chunks).toString();
+      try {
+        resolve(text ? (JSON.parse(text) as Json) : undefined);
+      } catch {
+        resolve(undefined);
+      }
+    });
+  });
+
+export async function startDatadogStandIn({ apiKey, appKey }: { apiKey: string; appKey: string }): Promise<StandIn> {
+  const store: StandIn['store'] = { dashboards: new Map(), monitors: new Map(), slos: new Map(), rumMetrics: new Map() };
+  const writes: string[] = [];
+  let requests = 0;
+  let next = 1;
+  const now = new Date().toISOString();
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    requests += 1;
+    const send = (status: number, body?: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(body === undefined ? '' : JSON.stringify(body));
+    if (request.headers['dd-api-key'] !== apiKey || request.headers['dd-application-key'] !== appKey) return send(403, { errors: ['Forbidden'] });
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const method = request.method ?? 'GET';
+    const body = await readBody(request);
+    if (method !== 'GET') writes.push(`${method} ${url.pathname}`);
+    const invalid = (reason: string) => send(400, { errors: [reason] });
+    let match: RegExpExecArray | null;
+
+    // Dashboards: list (summaries), one, create, replace, delete.
+    if (url.pathname === '/api/v1/dashboard' && method === 'GET') {
+      return send(200, { dashboards: [...store.dashboards.values()].map(({ id, title, description, layout_type }) => ({ id, title, description, layout_type })) });
+    }
+    if (url.pathname === '/api/v1/dashboard' && method === 'POST') {
+      const reason = check(V1, body, 'Dashboard');
+      if (reason) return invalid(reason);
+      const id = `abc-${String(next++).padStart(3, '0')}-xyz`;
+      const stored = { ...body, id, author_handle: 'ops@example.com', created_at: now, modified_at: now, url: `/dashboard/${id}` };
+      store.dashboards.set(id, stored);
+      return send(200, stored);
+    }
+    if ((match = /^\/api\/v1\/dashboard\/([\w-]+)$/.exec(url.pathname))) {
+      const id = match[1]!;
+      const found = store.dashboards.get(id);
+      if (!found) return send(404, { errors: ['Dashboard not found'] });
+      if (method === 'GET') return send(200, found);
+      if (method === 'PUT') {
+        const reason = check(V1, body, 'Dashboard');
+        if (reason) return invalid(reason);
+        const stored = { ...body, id, author_handle: found.author_handle, created_at: found.created_at, modified_at: now, url: found.url };
+        store.dashboards.set(id, stored);
+        return send(200, stored);
+      }
+      if (method === 'DELETE') {
+        store.dashboards.delete(id);
+        return send(200, { deleted_dashboard_id: id });
+      }
+    }
+
+    // Monitors: list by tag, create, update, delete.
+    if (url.pathname === '/api/v1/monitor' && method === 'GET') {
+      const wanted = url.searchParams.get('monitor_tags')?.split(',') ?? [];
+      return send(200, [...store.monitors.values()].filter((monitor) => wanted.every((tag) => (monitor.tags as string[]).includes(tag))));
+    }
+    if (url.pathname === '/api/v1/monitor' && method === 'POST') {
+      const reason = check(V1, body, 'Monitor');
+      if (reason) return invalid(reason);
+      const id = next++;
+      const stored = { ...body, id, created: now, modified: now, overall_state: 'OK', options: { notify_audit: false, ...body!.options } };
+      store.monitors.set(id, stored);
+      return send(200, stored);
+    }
+    if ((match = /^\/api\/v1\/monitor\/(\d+)$/.exec(url.pathname))) {
+      const id = Number(match[1]);
+      const found = store.monitors.get(id);
+      if (!found) return send(404, { errors: ['Monitor not found'] });
+      if (method === 'PUT') {
+        const reason = check(V1, body, 'MonitorUpdateRequest');
+        if (reason) return invalid(reason);
+        const stored = { ...found, ...body, id, modified: now, options: { notify_audit: false, ...body!.options } };
+        store.monitors.set(id, stored);
+        return send(200, stored);
+      }
+      if (method === 'DELETE') {
+        store.monitors.delete(id);
+        return send(200, { deleted_monitor_id: id });
+      }
+    }
+
+    // SLOs: list by tag, create, update, delete.
+    if (url.pathname === '/api/v1/slo' && method === 'GET') {
+      const wanted = url.searchParams.get('tags_query');
+      return send(200, { data: [...store.slos.values()].filter((slo) => !wanted || (slo.tags as string[]).includes(wanted)) });
+    }
+    if (url.pathname === '/api/v1/slo' && method === 'POST') {
+      const reason = check(V1, body, 'ServiceLevelObjectiveRequest');
+      if (reason) return invalid(reason);
+      const id = `slo${next++}`;
+      const stored = { ...body, id, created_at: 1_800_000_000, modified_at: 1_800_000_000 };
+      store.slos.set(id, stored);
+      return send(200, { data: [stored] });
+    }
+    if ((match = /^\/api\/v1\/slo\/(\w+)$/.exec(url.pathname))) {
+      const id = match[1]!;
+      const found = store.slos.get(id);
+      if (!found) return send(404, { errors: ['SLO not found'] });
+      if (method === 'PUT') {
+        const reason = check(V1, body, 'ServiceLevelObjective');
+        if (reason) return invalid(reason);
+        const stored = { ...body, id, created_at: found.created_at, modified_at: 1_800_000_001 };
+        store.slos.set(id, stored);
+        return send(200, { data: [stored] });
+      }
+      if (method === 'DELETE') {
+        store.slos.delete(id);
+        return send(200, { data: [id] });
+      }
+    }
+
+    // RUM-based metrics (v2): list, create, update, delete; the name is the id.
+    if (url.pathname === '/api/v2/rum/config/metrics' && method === 'GET') return send(200, { data: [...store.rumMetrics.values()] });
+    if (url.pathname === '/api/v2/rum/config/metrics' && method === 'POST') {
+      const reason = check(V2, body, 'RumMetricCreateRequest');
+      if (reason) return invalid(reason);
+      const data = body!.data as Json;
+      if (store.rumMetrics.has(data.id)) return send(409, { errors: ['Metric already exists'] });
+      store.rumMetrics.set(data.id, data);
+      return send(201, { data });
+    }
+    if ((match = /^\/api\/v2\/rum\/config\/metrics\/([\w.]+)$/.exec(url.pathname))) {
+      const id = match[1]!;
+      const found = store.rumMetrics.get(id);
+      if (!found) return send(404, { errors: ['Metric not found'] });
+      if (method === 'PATCH') {
+        const reason = check(V2, body, 'RumMetricUpdateRequest');
+        if (reason) return invalid(reason);
+        const attributes = body!.data.attributes as Json;
+        const stored = { ...found, attributes: { ...found.attributes, ...attributes, compute: { ...found.attributes.compute, ...attributes.compute } } };
+        store.rumMetrics.set(id, stored);
+        return send(200, { data: stored });
+      }
+      if (method === 'DELETE') {
+        store.rumMetrics.delete(id);
+        return response.writeHead(204).end();
+      }
+    }
+    return send(404, { errors: [`${method} ${url.pathname}: not part of the stand-in`] });
+  };
+
+  const server: Server = createServer((request, response) => void handle(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    writes,
+    get requests() {
+      return requests;
+    },
+    store,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
