@@ -147,14 +147,17 @@ async function main() {
     });
   }
   // A port in use is a failed start, exit 1, whatever Next's own exception handlers would make of it.
-  server.once('error', (error) => {
-    console.error(`The server does not start: it cannot listen on ${hostname}:${port} (${error.message})`);
-    process.exit(1);
-  });
+  server.once('error', (error) => cannotStart(`The server does not start: it cannot listen on ${hostname}:${port} (${error.message})`));
   server.listen(port, hostname, () => console.log(`Microsites ready on http://localhost:${port}`));
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof EnvError ? `The server does not start:\n${error.message}` : error instanceof Error ? error.message : error);
+/**
+ * A start that fails says why in plain words on stderr, outside the JSON log: whoever runs the
+ * server reads it there, and a container platform records it as the failed start's output.
+ */
+function cannotStart(message: string): never {
+  process.stderr.write(`${message}\n`);
   process.exit(1);
-});
+}
+
+main().catch((error: unknown) => cannotStart(error instanceof EnvError ? `The server does not start:\n${error.message}` : error instanceof Error ? error.message : String(error)));
