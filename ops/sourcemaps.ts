@@ -12,6 +12,7 @@ const ROOT = resolve(__dirname, '..');
 const MAPS = join(ROOT, '.next', 'source-maps');
 /** Where every page loads its scripts from, on any host: the minified files' path prefix. */
 export const MINIFIED_PATH_PREFIX = '/_next/static';
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 export function main(env: Record<string, string | undefined>): number {
   const apiKey = env.DATADOG_API_KEY?.trim() || env.DD_API_KEY?.trim();
@@ -28,8 +29,10 @@ export function main(env: Record<string, string | undefined>): number {
   const upload = spawnSync(
     process.execPath,
     [require.resolve('@datadog/datadog-ci'), 'sourcemaps', 'upload', join(MAPS, 'static'), '--service', service, '--release-version', version, '--minified-path-prefix', MINIFIED_PATH_PREFIX, '--disable-git'],
-    { stdio: 'inherit', env: { ...process.env, ...env, DATADOG_API_KEY: apiKey, ...(site && { DATADOG_SITE: site }) } },
+    // datadog-ci retries an intake that does not answer; a deploy step must end.
+    { stdio: 'inherit', timeout: UPLOAD_TIMEOUT_MS, killSignal: 'SIGKILL', env: { ...process.env, ...env, DATADOG_API_KEY: apiKey, ...(site && { DATADOG_SITE: site }) } },
   );
+  if (upload.error) console.error(`ops:sourcemaps: datadog-ci did not finish (${upload.error.message}).`);
   return upload.status ?? 1;
 }
 

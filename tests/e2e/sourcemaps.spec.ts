@@ -2,10 +2,11 @@
 // `npm run ops:sourcemaps` uploads one for every script a page loads, under the release version and
 // service the page's RUM events carry; an error thrown in the page maps back to a source line with
 // the map the upload sent. Datadog's intake is a local server here (DATADOG_SOURCEMAP_INTAKE_URL).
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { test } from '@playwright/test';
@@ -48,7 +49,19 @@ async function uploadAll(): Promise<{ uploads: Upload[]; outbound: string[] }> {
   try {
     const local = `http://127.0.0.1:${(intake.address() as AddressInfo).port}`;
     const env = { ...process.env, DATADOG_API_KEY: 'e2e-intake-key', DATADOG_SOURCEMAP_INTAKE_URL: local, HTTPS_PROXY: local, HTTP_PROXY: local, NO_PROXY: '127.0.0.1' };
-    await promisify(execFile)('npx', ['tsx', 'ops/sourcemaps.ts'], { env });
+    // A process group of its own: whatever happens, nothing of it (datadog-ci retrying an intake
+    // that does not answer) outlives the test.
+    const upload = spawn('npx', ['tsx', 'ops/sourcemaps.ts'], { env, detached: true, stdio: 'ignore' });
+    try {
+      const [code] = (await Promise.race([once(upload, 'exit'), sleep(120_000).then(() => ['timed out'])])) as [number | string];
+      expect(code, 'npm run ops:sourcemaps').toBe(0);
+    } finally {
+      try {
+        process.kill(-upload.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
   } finally {
     intake.close();
   }

@@ -11,6 +11,8 @@ export const GRAPHQL_URL = `http://localhost:${GRAPHQL_PORT}/graphql`;
 
 /** Where the site itself runs in the e2e run: its base URL, and every `{host}.localhost` preview. */
 export const SITE_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The tenant gallery's own server in tests/e2e/gallery.spec.ts. */
+export const GALLERY_PORT = Number(process.env.E2E_GALLERY_PORT ?? 3300);
 
 export const E2E_KEYS = {
   amplitude: 'e2e-amplitude-api-key-000000',

@@ -1,0 +1,116 @@
+// The gallery's browser work (docs/gallery.md): one Chromium, pages in parallel tabs, each page
+// loaded once as a first visitor and measured at the phone widths, shot at 390 px (whole page) and
+// 1280 px (first screen), its share image fetched. Nothing leaves the machine.
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Measurements } from './checks.mts';
+import type { GalleryPage } from './pages.mts';
+
+/** The hero's booking link (as bench/cta-fold.mts and the first-screen e2e test find it). */
+export const HERO_CTA = '[aria-labelledby="offer-price"] a';
+/** As playwright.config.ts: isbot calls Chromium's own user agent a bot. */
+const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+export interface Shot {
+  /** PNG bytes of the whole page at 390 px, of the first screen at 1280 px, and the share image. */
+  phone: Buffer;
+  desktop: Buffer;
+  share: Buffer | null;
+}
+
+export interface Captured {
+  measurements: Omit<Measurements, 'foreignTexts' | 'neighbours'> & { texts: string[] };
+  shot: Shot;
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--hide-scrollbars', '--font-render-hinting=none'],
+  });
+}
+
+export async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ userAgent: USER_AGENT, viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+  // Only this machine: a vendor request would make screenshots depend on the network.
+  await context.route(/^https?:\/\/(?!([^/]+\.)?localhost[:/])/, (route) => route.abort());
+  return context;
+}
+
+/** Every image the current width asks for is in (a wider viewport picks other sources from srcset). */
+const imagesLoaded = (page: Page) =>
+  page.waitForFunction(() => [...document.images].every((image) => image.complete), undefined, { timeout: 10_000 }).catch(() => undefined);
+
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** The visible text of the page, one entry per text node, trimmed. */
+const visibleTexts = (page: Page) =>
+  page.evaluate(() => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.replace(/\s+/g, ' ').trim();
+      const element = node.parentElement;
+      if (!text || !element || element.closest('script, style, noscript, [hidden], [aria-hidden="true"]')) continue;
+      if (element.getClientRects().length === 0) continue;
+      texts.push(text);
+    }
+    return texts;
+  });
+
+export async function capture(page: Page, origin: string, target: GalleryPage): Promise<Captured> {
+  const consoleErrors: string[] = [];
+  const onConsole = (message: { type(): string; text(): string }) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  };
+  const onError = (error: Error) => consoleErrors.push(error.message);
+  page.on('console', onConsole);
+  page.on('pageerror', onError);
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${origin.replace('://', `://${target.host}.`)}${target.path}`, { waitUntil: 'load' });
+    await page.evaluate(() => document.fonts.ready);
+    await imagesLoaded(page);
+    const headlineLines = await page.locator('h1').first().evaluate((h1) => {
+      const lineHeight = parseFloat(getComputedStyle(h1).lineHeight) || parseFloat(getComputedStyle(h1).fontSize) * 1.2;
+      return Math.round(h1.getBoundingClientRect().height / lineHeight);
+    });
+    const texts = await visibleTexts(page);
+    const shareUrl = await page.locator('meta[property="og:image"]').first().getAttribute('content').catch(() => null);
+    const phone = await page.screenshot({ fullPage: true, animations: 'disabled' });
+    const at390 = await overflow(page);
+    await page.setViewportSize({ width: 360, height: 640 });
+    const at360 = await overflow(page);
+    const cta = page.locator(HERO_CTA).first();
+    const ctaBottomAt360 = (await cta.count()) > 0 ? await cta.evaluate((link) => link.getBoundingClientRect().bottom + window.scrollY) : null;
+    await page.setViewportSize({ width: 320, height: 568 });
+    const at320 = await overflow(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await imagesLoaded(page);
+    const desktop = await page.screenshot({ animations: 'disabled' });
+    // The share image as a crawler fetches it: by the URL in the page, on the page's host (from the
+    // page itself: only Chromium resolves *.localhost).
+    const fetched = shareUrl
+      ? await page.evaluate(async (url) => {
+          const answer = await fetch(new URL(url).pathname);
+          const bytes = new Uint8Array(await answer.arrayBuffer());
+          let binary = '';
+          for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+          return { status: answer.status, contentType: answer.headers.get('content-type') ?? '', base64: answer.ok ? btoa(binary) : '' };
+        }, shareUrl)
+      : null;
+    return {
+      measurements: {
+        ctaBottomAt360,
+        overflow: { '320': at320, '360': at360, '390': at390 },
+        headlineLines,
+        texts,
+        shareImage: { url: shareUrl, expected: `${target.slug}-${target.type}-${target.locale}`, status: fetched?.status ?? 0, contentType: fetched?.contentType ?? '' },
+        consoleErrors,
+      },
+      shot: { phone, desktop, share: fetched?.base64 ? Buffer.from(fetched.base64, 'base64') : null },
+    };
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onError);
+  }
+}

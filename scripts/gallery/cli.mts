@@ -1,0 +1,241 @@
+// `npm run gallery` (docs/gallery.md): every landing page of a build, in every language it is
+// served in, shot at 390 and 1280 px with its share image and checked, in gallery/index.html.
+//   npm run gallery                          every page (about 845)
+//   npm run gallery -- --changed [BASE]      the pages a change of tenants/ or locales/ against BASE (HEAD) affects
+//   npm run gallery -- --host H --locale L   only these (each may repeat)
+//   npm run gallery -- --against DIR         marks changed, new and removed pages against an earlier gallery
+//   npm run gallery -- --threshold 0.1       pixelmatch's colour threshold for --against
+//   npm run gallery -- --build DIR           another standalone build (a release in deploy/.run/releases/)
+// Exits 1 when a check fails on any page, 2 on bad arguments. Needs `npm run build` first.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { createNearbyFinder } from '../../src/content/nearby.ts';
+import { WEBSITE_LOCALES } from '../../src/i18n/websiteLocales.ts';
+import type { DomainEntry, Place } from '../../src/tenancy/types.ts';
+import { capture, launch, newContext, type Captured } from './capture.mts';
+import { check, copyStrings, foreignTexts, type Measurements } from './checks.mts';
+import { diffPngs } from './diff.mts';
+import { galleryHtml, type Card, type GalleryReport } from './html.mts';
+import { affected, changes, galleryPages, mapAtBase, narrow, type GalleryPage, type TenantMap } from './pages.mts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+/** Part of every shot's key: a change to how the gallery measures shoots every page again. */
+const CAPTURE_VERSION = createHash('sha256').update(readFileSync(join(import.meta.dirname, 'capture.mts'))).digest('hex').slice(0, 8);
+
+interface Manifest {
+  scope: string;
+  madeAt: string;
+  pages: Array<{ page: GalleryPage; key: string }>;
+}
+
+const readJson = <T,>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
+
+function currentMap(): TenantMap & { copy: Record<string, string> } {
+  const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+  return {
+    domains: (JSON.parse(read('tenants/domains.json')) as { domains: DomainEntry[] }).domains,
+    places: (JSON.parse(read('tenants/places.json')) as { places: Record<string, Place> }).places,
+    copy: Object.fromEntries(WEBSITE_LOCALES.map((locale) => [locale, read(`locales/${locale}/microsites.json`) + read(`locales/${locale}/legal.json`)])),
+  };
+}
+
+/** A standalone build's server on loopback, until the returned stop is called. */
+async function startSite(build: string, port: number): Promise<() => void> {
+  const server = join(build, 'server.js');
+  if (!existsSync(server)) throw new UsageError('no build: run `npm run build` first');
+  const child = spawn(process.execPath, [server], { stdio: ['ignore', 'ignore', 'inherit'], detached: true, env: { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1' } });
+  const stop = () => process.kill(-child.pid!, 'SIGTERM');
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(200)) {
+    if (child.exitCode !== null) break;
+    if (await fetchLocal(port, 'localhost', '/api/health').then(() => true, () => false)) return stop;
+  }
+  stop();
+  throw new Error(`the site did not start on port ${port} (GALLERY_PORT or --port moves it)`);
+}
+
+/** GET on this machine with the page's host, as Chromium would send it. */
+function fetchLocal(port: number, host: string, path: string): Promise<Buffer> {
+  return new Promise((done, fail) => {
+    const sent = request({ hostname: '127.0.0.1', port, path, headers: { host: host === 'localhost' ? `localhost:${port}` : `${host}.localhost:${port}` } }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => done(Buffer.concat(chunks)));
+    });
+    sent.on('error', fail);
+    sent.end();
+  });
+}
+
+/** A page's shots are reused while its HTML and share image are byte for byte the same (same build, same content). */
+async function keyOf(port: number, page: GalleryPage): Promise<string> {
+  const html = await fetchLocal(port, page.host, page.path);
+  const share = await fetchLocal(port, page.host, `/og/${page.slug}-${page.type}-${page.locale}.png`);
+  return createHash('sha256').update(CAPTURE_VERSION).update(html).update(share).digest('hex').slice(0, 24);
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      changed: { type: 'boolean' },
+      host: { type: 'string', multiple: true },
+      locale: { type: 'string', multiple: true },
+      against: { type: 'string' },
+      threshold: { type: 'string', default: '0.1' },
+      out: { type: 'string', default: 'gallery' },
+      port: { type: 'string', default: process.env.GALLERY_PORT ?? '3300' },
+      tabs: { type: 'string', default: '4' },
+      build: { type: 'string', default: join('.next', 'standalone') },
+    },
+  });
+  const threshold = Number(values.threshold);
+  if (!(threshold >= 0 && threshold <= 1)) throw new UsageError(`--threshold must be between 0 and 1, got ${values.threshold}`);
+  const out = resolve(ROOT, values.out);
+  const shots = join(out, 'shots');
+  mkdirSync(shots, { recursive: true });
+  const port = Number(values.port);
+  const map = currentMap();
+
+  let pages = narrow(galleryPages(map), { hosts: values.host, locales: values.locale });
+  const unknownHosts = (values.host ?? []).filter((host) => !map.domains.some((entry) => entry.domain === host));
+  if (unknownHosts.length > 0) throw new UsageError(`--host: not in tenants/domains.json: ${unknownHosts.join(', ')}`);
+  let scope = values.host || values.locale ? `hosts ${values.host?.join(', ') ?? 'all'}, languages ${values.locale?.join(', ') ?? 'all'}` : 'every page';
+  /** With --changed, the pages the base's map already had: the others are new. */
+  let pagesAtBase: Set<string> | undefined;
+  let basePages: GalleryPage[] = [];
+  if (values.changed) {
+    const base = positionals[0] ?? 'HEAD';
+    const before = mapAtBase(base, WEBSITE_LOCALES);
+    pages = affected(pages, [before, map], changes(before, map));
+    basePages = galleryPages(before);
+    pagesAtBase = new Set(basePages.map((page) => page.id));
+    scope = `the pages changed against ${base} (tenants/, locales/)`;
+  }
+
+  // The base is read before anything is written: --against may name this very folder.
+  const againstDir = values.against ? resolve(ROOT, values.against) : undefined;
+  if (againstDir && !existsSync(join(againstDir, 'manifest.json'))) throw new UsageError(`--against: ${values.against} holds no gallery (manifest.json)`);
+  const base = againstDir ? readJson<Manifest>(join(againstDir, 'manifest.json')) : undefined;
+  const baseShots = againstDir ? join(againstDir, 'shots') : undefined;
+
+  const started = Date.now();
+  const stop = await startSite(resolve(ROOT, values.build), port);
+  const browser = await launch();
+  const entries: Array<{ page: GalleryPage; key: string; measurements: Captured['measurements'] }> = [];
+  let shotNow = 0;
+  try {
+    const context = await newContext(browser);
+    const queue = [...pages];
+    await Promise.all(
+      Array.from({ length: Math.max(1, Number(values.tabs)) }, async () => {
+        let tab = await context.newPage();
+        /** One more try in a fresh tab: Chromium now and then stalls a screenshot of a long page. */
+        const captured = async (page: GalleryPage) => {
+          try {
+            return await capture(tab, `http://localhost:${port}`, page);
+          } catch (first) {
+            await tab.close();
+            tab = await context.newPage();
+            return capture(tab, `http://localhost:${port}`, page).catch((error: unknown) => {
+              throw new Error(`${page.id} could not be captured: ${error instanceof Error ? error.message : error} (first try: ${first instanceof Error ? first.message.split('\n')[0] : first})`);
+            });
+          }
+        };
+        for (let page = queue.shift(); page; page = queue.shift()) {
+          const key = await keyOf(port, page);
+          const measured = join(shots, `${key}.json`);
+          if (!existsSync(measured)) {
+            const { measurements, shot } = await captured(page);
+            writeFileSync(join(shots, `${key}-phone.png`), shot.phone);
+            writeFileSync(join(shots, `${key}-desktop.png`), shot.desktop);
+            if (shot.share) writeFileSync(join(shots, `${key}-share.png`), shot.share);
+            writeFileSync(measured, JSON.stringify(measurements));
+            shotNow += 1;
+          }
+          entries.push({ page, key, measurements: readJson(measured) });
+          const done = entries.length;
+          if (done % 50 === 0) console.error(`${done} of ${pages.length} pages`);
+        }
+        await tab.close();
+      }),
+    );
+  } finally {
+    await browser.close();
+    stop();
+  }
+
+  // Checks: the measurements, this tree's copy, the pages' neighbours as the site lists them.
+  const copy = Object.fromEntries(WEBSITE_LOCALES.map((locale) => [locale, new Set([...copyStrings(JSON.parse(readFileSync(join(ROOT, `locales/${locale}/microsites.json`), 'utf8')))])]));
+  const finder = createNearbyFinder(map.domains, map.places);
+  const order = new Map(pages.map((page, index) => [page.id, index]));
+  entries.sort((a, b) => order.get(a.page.id)! - order.get(b.page.id)!);
+  const baseKeys = new Map(base?.pages.map((item) => [item.page.id, item.key]) ?? []);
+  const cards: Card[] = entries.map(({ page, key, measurements }) => {
+    const neighbours = finder.pageNeighbours(page.slug, page.type, { locale: page.locale });
+    const full: Measurements = {
+      ...measurements,
+      foreignTexts: foreignTexts(measurements.texts, page.locale, copy),
+      neighbours: neighbours.heading === 'near' ? neighbours.places.map((place) => ({ name: place.name, km: place.distanceKm })) : [],
+    };
+    const files = { phone: `shots/${key}-phone.png`, desktop: `shots/${key}-desktop.png`, share: existsSync(join(shots, `${key}-share.png`)) ? `shots/${key}-share.png` : null };
+    const card: Card = { page, checks: check(full), files, previewUrl: `http://${page.host}.localhost:${port}${page.path}` };
+    // Without an earlier gallery, --changed still says which pages the change adds.
+    if (!base && pagesAtBase) card.diff = { state: pagesAtBase.has(page.id) ? 'changed' : 'new' };
+    if (base) {
+      const before = baseKeys.get(page.id);
+      if (!before) card.diff = { state: 'new' };
+      else if (before === key) card.diff = { state: 'unchanged' };
+      else {
+        // The base's shots are copied in beside this gallery's, so that it reads on its own.
+        const diffImages: { phone?: string; desktop?: string } = {};
+        let changedPixels = 0;
+        for (const size of ['phone', 'desktop'] as const) {
+          const old = readFileSync(join(baseShots!, `${before}-${size}.png`));
+          writeFileSync(join(shots, `${before}-${size}.png`), old);
+          const { changed, image } = diffPngs(old, readFileSync(join(shots, `${key}-${size}.png`)), threshold);
+          changedPixels += changed;
+          if (changed > 0) {
+            diffImages[size] = `shots/${before}-${key}-${size}-diff.png`;
+            writeFileSync(join(out, diffImages[size]!), image);
+          }
+        }
+        card.diff = { state: changedPixels > 0 ? 'changed' : 'unchanged', before: { phone: `shots/${before}-phone.png`, desktop: `shots/${before}-desktop.png` }, diffImages, changedPixels };
+      }
+    }
+    return card;
+  });
+  // Pages the base had, within the same hosts and languages, that the map no longer has.
+  const existing = new Set(galleryPages(map).map((page) => page.id));
+  const removed = narrow(base?.pages.map((item) => item.page) ?? basePages, { hosts: values.host, locales: values.locale }).filter((page) => !existing.has(page.id));
+
+  const report: GalleryReport = { cards, removed, madeAt: new Date().toISOString(), scope, against: values.against };
+  writeFileSync(join(out, 'index.html'), galleryHtml(report));
+  const manifest: Manifest = { scope, madeAt: report.madeAt, pages: entries.map(({ page, key }) => ({ page, key })) };
+  writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+  // Shots neither this gallery nor its base names are left from older runs.
+  const kept = new Set([...manifest.pages.map((item) => item.key), ...cards.flatMap((card) => (card.diff?.before ? [card.diff.before.phone.slice(6, 30)] : []))]);
+  for (const file of readdirSync(shots)) if (!kept.has(file.slice(0, 24))) rmSync(join(shots, file));
+
+  const failing = cards.filter((card) => card.checks.some((result) => !result.ok));
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`Gallery: ${cards.length} pages (${shotNow} shot now, ${cards.length - shotNow} reused) in ${seconds} s → ${join(values.out, 'index.html')}`);
+  for (const card of failing) console.log(`  ✗ ${card.page.id}: ${card.checks.filter((result) => !result.ok).map((result) => `${result.id} (${result.detail})`).join('; ')}`);
+  if (base || pagesAtBase) console.log(`${base ? `Against ${values.against}` : scope}: ${cards.filter((card) => card.diff?.state === 'changed').length} changed, ${cards.filter((card) => card.diff?.state === 'new').length} new, ${removed.length} removed.`);
+  console.log(failing.length === 0 ? 'Every check passed.' : `${failing.length} page(s) with a failed check.`);
+  return failing.length === 0 ? 0 : 1;
+}
+
+class UsageError extends Error {}
+
+main().then(
+  (code) => (process.exitCode = code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  },
+);
