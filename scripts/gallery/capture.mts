@@ -1,6 +1,6 @@
 // The gallery's browser work (docs/gallery.md): one Chromium, pages in parallel tabs, each page
-// loaded once as a first visitor and measured at the phone widths, shot at 390 px (whole page) and
-// 1280 px (first screen), its share image fetched. Nothing leaves the machine.
+// loaded once as a first visitor, shot at 1280 px (first screen) and 390 px (whole page), measured
+// at the phone widths, its share image fetched. Nothing leaves the machine.
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Measurements } from './checks.mts';
 import type { GalleryPage } from './pages.mts';
@@ -9,6 +9,9 @@ import type { GalleryPage } from './pages.mts';
 export const HERO_CTA = '[aria-labelledby="offer-price"] a';
 /** As playwright.config.ts: isbot calls Chromium's own user agent a bot. */
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+/** Every page is loaded at this size, in a tab of its own (scripts/gallery/cli.mts). */
+const DESKTOP = { width: 1280, height: 800 };
 
 export interface Shot {
   /** PNG bytes of the whole page at 390 px, of the first screen at 1280 px, and the share image. */
@@ -30,7 +33,7 @@ export async function launch(): Promise<Browser> {
 }
 
 export async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ userAgent: USER_AGENT, viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ userAgent: USER_AGENT, viewport: DESKTOP, reducedMotion: 'reduce' });
   // Only this machine: a vendor request would make screenshots depend on the network.
   await context.route(/^https?:\/\/(?!([^/]+\.)?localhost[:/])/, (route) => route.abort());
   return context;
@@ -39,6 +42,20 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
 /** Every image the current width asks for is in (a wider viewport picks other sources from srcset). */
 const imagesLoaded = (page: Page) =>
   page.waitForFunction(() => [...document.images].every((image) => image.complete), undefined, { timeout: 10_000 }).catch(() => undefined);
+
+/**
+ * A shot once two in a row are the same, as Playwright's own screenshot assertions wait: now and
+ * then Chromium hands back a frame still holding tiles of an earlier layout. At most four tries.
+ */
+async function stableShot(page: Page, fullPage: boolean): Promise<Buffer> {
+  let last = await page.screenshot({ fullPage, animations: 'disabled' });
+  for (let tries = 0; tries < 3; tries += 1) {
+    const next = await page.screenshot({ fullPage, animations: 'disabled' });
+    if (next.equals(last)) return next;
+    last = next;
+  }
+  return last;
+}
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -66,17 +83,24 @@ export async function capture(page: Page, origin: string, target: GalleryPage): 
   page.on('console', onConsole);
   page.on('pageerror', onError);
   try {
-    await page.setViewportSize({ width: 390, height: 844 });
+    // Loaded at the widest size first: a browser that grows keeps a smaller image it has already
+    // loaded, or not, from one run to the next; one that shrinks keeps the larger. The phone shot
+    // shows that image scaled down, which a phone's own smaller image looks like.
     await page.goto(`${origin.replace('://', `://${target.host}.`)}${target.path}`, { waitUntil: 'load' });
     await page.evaluate(() => document.fonts.ready);
     await imagesLoaded(page);
+    const settled = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await settled();
+    const desktop = await stableShot(page, false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settled();
     const headlineLines = await page.locator('h1').first().evaluate((h1) => {
       const lineHeight = parseFloat(getComputedStyle(h1).lineHeight) || parseFloat(getComputedStyle(h1).fontSize) * 1.2;
       return Math.round(h1.getBoundingClientRect().height / lineHeight);
     });
     const texts = await visibleTexts(page);
     const shareUrl = await page.locator('meta[property="og:image"]').first().getAttribute('content').catch(() => null);
-    const phone = await page.screenshot({ fullPage: true, animations: 'disabled' });
+    const phone = await stableShot(page, true);
     const at390 = await overflow(page);
     await page.setViewportSize({ width: 360, height: 640 });
     const at360 = await overflow(page);
@@ -84,9 +108,6 @@ export async function capture(page: Page, origin: string, target: GalleryPage): 
     const ctaBottomAt360 = (await cta.count()) > 0 ? await cta.evaluate((link) => link.getBoundingClientRect().bottom + window.scrollY) : null;
     await page.setViewportSize({ width: 320, height: 568 });
     const at320 = await overflow(page);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await imagesLoaded(page);
-    const desktop = await page.screenshot({ animations: 'disabled' });
     // The share image as a crawler fetches it: by the URL in the page, on the page's host (from the
     // page itself: only Chromium resolves *.localhost).
     const fetched = shareUrl

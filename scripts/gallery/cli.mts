@@ -4,10 +4,11 @@
 //   npm run gallery -- --changed [BASE]      the pages a change of tenants/ or locales/ against BASE (HEAD) affects
 //   npm run gallery -- --host H --locale L   only these (each may repeat)
 //   npm run gallery -- --against DIR         marks changed, new and removed pages against an earlier gallery
+//   npm run gallery -- --against REF         … against a git ref: built and shot in a worktree first (a few minutes)
 //   npm run gallery -- --threshold 0.1       pixelmatch's colour threshold for --against
 //   npm run gallery -- --build DIR           another standalone build (a release in deploy/.run/releases/)
 // Exits 1 when a check fails on any page, 2 on bad arguments. Needs `npm run build` first.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -35,8 +36,9 @@ interface Manifest {
 
 const readJson = <T,>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
 
-function currentMap(): TenantMap & { copy: Record<string, string> } {
-  const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+/** The tenant map and copy of a checkout: this one, or (--root) a base's worktree. */
+function currentMap(root: string): TenantMap & { copy: Record<string, string> } {
+  const read = (file: string) => readFileSync(join(root, file), 'utf8');
   return {
     domains: (JSON.parse(read('tenants/domains.json')) as { domains: DomainEntry[] }).domains,
     places: (JSON.parse(read('tenants/places.json')) as { places: Record<string, Place> }).places,
@@ -90,7 +92,8 @@ async function main(): Promise<number> {
       out: { type: 'string', default: 'gallery' },
       port: { type: 'string', default: process.env.GALLERY_PORT ?? '3300' },
       tabs: { type: 'string', default: '4' },
-      build: { type: 'string', default: join('.next', 'standalone') },
+      build: { type: 'string' },
+      root: { type: 'string', default: '.' },
     },
   });
   const threshold = Number(values.threshold);
@@ -99,7 +102,8 @@ async function main(): Promise<number> {
   const shots = join(out, 'shots');
   mkdirSync(shots, { recursive: true });
   const port = Number(values.port);
-  const map = currentMap();
+  const root = resolve(ROOT, values.root);
+  const map = currentMap(root);
 
   let pages = narrow(galleryPages(map), { hosts: values.host, locales: values.locale });
   const unknownHosts = (values.host ?? []).filter((host) => !map.domains.some((entry) => entry.domain === host));
@@ -118,13 +122,17 @@ async function main(): Promise<number> {
   }
 
   // The base is read before anything is written: --against may name this very folder.
-  const againstDir = values.against ? resolve(ROOT, values.against) : undefined;
+  // A ref's base covers the same pages: the hosts and languages asked for, or those --changed picked.
+  const narrowing = values.changed
+    ? [...new Set(pages.map((page) => page.host))].flatMap((host) => ['--host', host])
+    : [...(values.host ?? []).flatMap((host) => ['--host', host]), ...(values.locale ?? []).flatMap((locale) => ['--locale', locale])];
+  const againstDir = values.against ? (existsSync(resolve(ROOT, values.against)) ? resolve(ROOT, values.against) : galleryOfRef(values.against, out, values.port, narrowing)) : undefined;
   if (againstDir && !existsSync(join(againstDir, 'manifest.json'))) throw new UsageError(`--against: ${values.against} holds no gallery (manifest.json)`);
   const base = againstDir ? readJson<Manifest>(join(againstDir, 'manifest.json')) : undefined;
   const baseShots = againstDir ? join(againstDir, 'shots') : undefined;
 
   const started = Date.now();
-  const stop = await startSite(resolve(ROOT, values.build), port);
+  const stop = await startSite(resolve(root, values.build ?? join('.next', 'standalone')), port);
   const browser = await launch();
   const entries: Array<{ page: GalleryPage; key: string; measurements: Captured['measurements'] }> = [];
   let shotNow = 0;
@@ -133,18 +141,24 @@ async function main(): Promise<number> {
     const queue = [...pages];
     await Promise.all(
       Array.from({ length: Math.max(1, Number(values.tabs)) }, async () => {
-        let tab = await context.newPage();
-        /** One more try in a fresh tab: Chromium now and then stalls a screenshot of a long page. */
+        /**
+         * Each page in a fresh tab: a shot in a tab that showed another page (or another size) just
+         * before now and then shows some of its old tiles. One more try when Chromium stalls a shot.
+         */
         const captured = async (page: GalleryPage) => {
-          try {
-            return await capture(tab, `http://localhost:${port}`, page);
-          } catch (first) {
-            await tab.close();
-            tab = await context.newPage();
-            return capture(tab, `http://localhost:${port}`, page).catch((error: unknown) => {
+          const once = async () => {
+            const tab = await context.newPage();
+            try {
+              return await capture(tab, `http://localhost:${port}`, page);
+            } finally {
+              await tab.close();
+            }
+          };
+          return once().catch((first: unknown) =>
+            once().catch((error: unknown) => {
               throw new Error(`${page.id} could not be captured: ${error instanceof Error ? error.message : error} (first try: ${first instanceof Error ? first.message.split('\n')[0] : first})`);
-            });
-          }
+            }),
+          );
         };
         for (let page = queue.shift(); page; page = queue.shift()) {
           const key = await keyOf(port, page);
@@ -161,7 +175,6 @@ async function main(): Promise<number> {
           const done = entries.length;
           if (done % 50 === 0) console.error(`${done} of ${pages.length} pages`);
         }
-        await tab.close();
       }),
     );
   } finally {
@@ -170,7 +183,7 @@ async function main(): Promise<number> {
   }
 
   // Checks: the measurements, this tree's copy, the pages' neighbours as the site lists them.
-  const copy = Object.fromEntries(WEBSITE_LOCALES.map((locale) => [locale, new Set([...copyStrings(JSON.parse(readFileSync(join(ROOT, `locales/${locale}/microsites.json`), 'utf8')))])]));
+  const copy = Object.fromEntries(WEBSITE_LOCALES.map((locale) => [locale, new Set([...copyStrings(JSON.parse(readFileSync(join(root, `locales/${locale}/microsites.json`), 'utf8')))])]));
   const finder = createNearbyFinder(map.domains, map.places);
   const order = new Map(pages.map((page, index) => [page.id, index]));
   entries.sort((a, b) => order.get(a.page.id)! - order.get(b.page.id)!);
@@ -231,6 +244,38 @@ async function main(): Promise<number> {
 }
 
 class UsageError extends Error {}
+
+/**
+ * --against a git ref: the ref checked out in a worktree beside the output, built there (with a
+ * copy of this checkout's node_modules), and shot by this gallery code over the same pages into
+ * `<out>/base/`, which then serves as the base. The worktree goes afterwards.
+ */
+function galleryOfRef(ref: string, out: string, port: string, narrowing: string[]): string {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  let commit: string;
+  try {
+    commit = git('rev-parse', '--verify', `${ref}^{commit}`);
+  } catch {
+    throw new UsageError(`--against: ${ref} is neither a gallery folder nor a git ref`);
+  }
+  const worktree = join(out, `.worktree-${commit.slice(0, 12)}`);
+  const base = join(out, 'base');
+  rmSync(worktree, { recursive: true, force: true });
+  git('worktree', 'add', '--detach', '--force', worktree, commit);
+  try {
+    // A copy, not a link: Turbopack compiles nothing outside the project's root.
+    execFileSync('cp', ['-a', join(ROOT, 'node_modules'), join(worktree, 'node_modules')]);
+    console.error(`--against ${ref}: building ${commit.slice(0, 12)} in ${worktree}…`);
+    execFileSync('npm', ['run', 'build'], { cwd: worktree, stdio: ['ignore', 'ignore', 'inherit'] });
+    const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+    const shot = spawnSync(process.execPath, [tsx, join(import.meta.dirname, 'cli.mts'), '--root', worktree, '--out', base, '--port', port, ...narrowing], { stdio: ['ignore', 'ignore', 'inherit'] });
+    // A base with failing checks is still a base: only a run that wrote nothing is an error.
+    if (!existsSync(join(base, 'manifest.json'))) throw new Error(`--against ${ref}: the base gallery was not made (exit ${shot.status})`);
+  } finally {
+    git('worktree', 'remove', '--force', worktree);
+  }
+  return base;
+}
 
 main().then(
   (code) => (process.exitCode = code),

@@ -5,7 +5,7 @@
 import { CHECK_LABELS, type CheckId, type CheckResult } from './checks.mts';
 import type { GalleryPage } from './pages.mts';
 
-export type DiffState = 'changed' | 'new' | 'unchanged' | 'removed';
+export type DiffState = 'changed' | 'new' | 'unchanged';
 
 export interface Card {
   page: GalleryPage;
