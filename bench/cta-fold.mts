@@ -13,14 +13,13 @@ import { PHONE_SCREENS } from '../tests/e2e/support/phoneScreens';
 import { consentRegimeFor } from '../src/tenancy/consentRegime';
 import { ALL_GRANTED, CONSENT_COOKIE, serializeConsent } from '../src/consent/record';
 import { startServer } from './server.mjs';
+import { HERO_CTA } from '../scripts/gallery/capture.mts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3202);
 const VIEWPORTS = PHONE_SCREENS;
 const GPC = process.env.BENCH_GPC === '1';
 const VISITS = GPC ? (['first'] as const) : (['first', 'returning'] as const);
 const CONCURRENCY = 4;
-/** The hero's booking link: the one in the offer the price labels. */
-const HERO_CTA = '[aria-labelledby="offer-price"] a';
 
 type Entry = { domain: string; path: string; slug: string; locales: string[] };
 const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: Entry[] };

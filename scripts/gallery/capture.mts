@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import type { Measurements } from './checks.mts';
 import type { GalleryPage } from './pages.mts';
 
-/** The hero's booking link (as bench/cta-fold.mts and the first-screen e2e test find it). */
+/** The hero's booking link: the one in the offer the price labels (bench/cta-fold.mts finds it here too). */
 export const HERO_CTA = '[aria-labelledby="offer-price"] a';
 /** As playwright.config.ts: isbot calls Chromium's own user agent a bot. */
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';

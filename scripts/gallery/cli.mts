@@ -11,10 +11,10 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { askLoopback } from '../../deploy/local.ts';
 import { createNearbyFinder } from '../../src/content/nearby.ts';
 import { WEBSITE_LOCALES } from '../../src/i18n/websiteLocales.ts';
 import type { DomainEntry, Place } from '../../src/tenancy/types.ts';
@@ -60,18 +60,9 @@ async function startSite(build: string, port: number): Promise<() => void> {
   throw new Error(`the site did not start on port ${port} (GALLERY_PORT or --port moves it)`);
 }
 
-/** GET on this machine with the page's host, as Chromium would send it. */
-function fetchLocal(port: number, host: string, path: string): Promise<Buffer> {
-  return new Promise((done, fail) => {
-    const sent = request({ hostname: '127.0.0.1', port, path, headers: { host: host === 'localhost' ? `localhost:${port}` : `${host}.localhost:${port}` } }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => done(Buffer.concat(chunks)));
-    });
-    sent.on('error', fail);
-    sent.end();
-  });
-}
+/** GET on this machine with the page's host, as Chromium would send it (deploy/local.ts's askLoopback). */
+const fetchLocal = async (port: number, host: string, path: string): Promise<Buffer> =>
+  (await askLoopback(`http://${host === 'localhost' ? host : `${host}.localhost`}:${port}${path}`)).body;
 
 /** A page's shots are reused while its HTML and share image are byte for byte the same (same build, same content). */
 async function keyOf(port: number, page: GalleryPage): Promise<string> {
