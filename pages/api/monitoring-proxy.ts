@@ -4,6 +4,7 @@ import { serverEnv } from '@/config/serverEnv';
 import { cspReportForward } from '@/monitoring/cspReports';
 import { handleProxyRequest } from '@/monitoring/proxyHandler';
 import { createConcurrencyLimit, createRateLimiter } from '@/monitoring/proxyLimits';
+import { tenantName } from '@/tenancy/tenantName';
 
 /** The Safari fallback proxy (spec §7 call 9). All decisions live in src/monitoring/proxyHandler. */
 export const config = { api: { bodyParser: false } };
@@ -23,7 +24,7 @@ export default async function monitoringProxy(req: NextApiRequest, res: NextApiR
       body: req.iterator({ destroyOnReturn: false }),
       remoteAddress: req.socket.remoteAddress,
     },
-    { fetch, ...serverEnv.monitoringProxy, cspReportForward: cspReports, trustProxyHops: serverEnv.trustProxyHops, rateLimit, upstream },
+    { fetch, ...serverEnv.monitoringProxy, cspReportForward: cspReports, trustProxyHops: serverEnv.trustProxyHops, tenantOf: tenantName, rateLimit, upstream },
   );
   res.status(response.status);
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { clientAddress } from '@/config/forwarded';
-import { requestHost, stripPreviewSuffix } from '@/tenancy/normalizeHost';
+import { requestHost } from '@/tenancy/normalizeHost';
 import { resolveProxyTarget } from './proxy';
 import type { ConcurrencyLimit, RateLimiter } from './proxyLimits';
 
@@ -8,6 +8,13 @@ import type { ConcurrencyLimit, RateLimiter } from './proxyLimits';
 
 // The SDK flushes at 16 KiB and caps one event at 256 KiB; replay segments are about 60 kB.
 const MAX_BODY_BYTES = 512 * 1024;
+/**
+ * A violation report is about 1 kB; a browser batches a few (the Reporting API) into one request.
+ * Anything larger is not a report.
+ */
+export const CSP_REPORT_MAX_BYTES = 16 * 1024;
+/** What browsers send reports as: `report-uri` (application/csp-report) and the Reporting API. */
+export const CSP_REPORT_TYPES = ['application/csp-report', 'application/reports+json'];
 const UPSTREAM_TIMEOUT_MS = 5000;
 
 export interface ProxyRequest {
@@ -35,6 +42,8 @@ export interface ProxyDeps {
   cspReportForward: string | undefined;
   /** Trusted proxies in front (see src/config/forwarded.ts); 0 uses the socket's address. */
   trustProxyHops: number;
+  /** The tenant a host serves, as the tenant map names it; undefined for a host it does not know. */
+  tenantOf: (host: string) => string | undefined;
   maxBodyBytes?: number;
   timeoutMs?: number;
   /** Per-client rate limit, checked before anything is read. */
@@ -92,24 +101,30 @@ export async function handleProxyRequest(request: ProxyRequest, deps: ProxyDeps)
     ddforward.push(deps.cspReportForward);
   }
   if (ddforward.length !== 1) return failure(400, ddforward.length ? 'more than one ddforward' : 'missing ddforward');
-  // The tenant a CSP report is tagged with: its page's host, a local preview counted as the host.
-  const host = stripPreviewSuffix(requestHost(firstHeader(request.headers.host), request.headers['x-forwarded-host'], deps.trustProxyHops));
-  const target = resolveProxyTarget(ddforward[0], deps.intakeBase, deps.clientToken, host);
+  // The tenant a CSP report is tagged with: the tenant map's name for its page's host, never a
+  // name the request chose; a host the map does not know sends no report.
+  const tenant = deps.tenantOf(requestHost(firstHeader(request.headers.host), request.headers['x-forwarded-host'], deps.trustProxyHops));
+  const target = resolveProxyTarget(ddforward[0], deps.intakeBase, deps.clientToken, tenant);
   if (!target.ok) return failure(target.status, target.reason);
+  const contentType = firstHeader(request.headers['content-type']);
+  if (target.cspReport) {
+    if (tenant === undefined) return failure(404, 'unknown host');
+    if (!CSP_REPORT_TYPES.includes(contentType?.split(';')[0]?.trim().toLowerCase() ?? '')) return failure(415, `a report is ${CSP_REPORT_TYPES.join(' or ')}`);
+  }
+  const bodyLimit = target.cspReport ? CSP_REPORT_MAX_BYTES : maxBodyBytes;
 
   // Refuse a declared oversize body without reading it.
   const tooLarge = failure(413, 'payload too large', { connection: 'close' });
-  if (Number(firstHeader(request.headers['content-length']) ?? 0) > maxBodyBytes) return tooLarge;
+  if (Number(firstHeader(request.headers['content-length']) ?? 0) > bodyLimit) return tooLarge;
   let body: Uint8Array<ArrayBuffer> | undefined;
   try {
-    body = await readBoundedBody(request.body, maxBodyBytes);
+    body = await readBoundedBody(request.body, bodyLimit);
   } catch {
     return failure(400, 'request body could not be read');
   }
   if (!body) return tooLarge;
 
   const headers: Record<string, string> = {};
-  const contentType = firstHeader(request.headers['content-type']);
   if (contentType) headers['content-type'] = contentType;
   // The intake derives browser and device from the agent, so it must be the visitor's.
   const userAgent = firstHeader(request.headers['user-agent']);

@@ -2,7 +2,8 @@
 // (413 payload too large, 4xx invalid); the monitoring issue: intake paths only, bounded body,
 // timeout, 4xx for an unexpected target.
 import { CSP_REPORT_PATH } from '@/monitoring/cspReports';
-import { handleProxyRequest, readBoundedBody, type ProxyDeps, type ProxyRequest } from '@/monitoring/proxyHandler';
+import { tenantName } from '@/tenancy/tenantName';
+import { CSP_REPORT_MAX_BYTES, handleProxyRequest, readBoundedBody, type ProxyDeps, type ProxyRequest } from '@/monitoring/proxyHandler';
 import { createConcurrencyLimit, createRateLimiter } from '@/monitoring/proxyLimits';
 
 const TOKEN = 'pub-abc';
@@ -49,6 +50,7 @@ const deps = (overrides: Partial<ProxyDeps> = {}): ProxyDeps => ({
   clientToken: TOKEN,
   cspReportForward: CSP_FORWARD,
   trustProxyHops: 0,
+  tenantOf: tenantName,
   rateLimit: () => ({ ok: true }),
   upstream: createConcurrencyLimit(64),
   ...overrides,
@@ -107,6 +109,27 @@ describe('handleProxyRequest', () => {
     expect(new URL(calls[0]!.url).pathname).toBe('/api/v2/logs');
     expect(new URL(calls[0]!.url).searchParams.get('ddtags')).toBe('service:microsites,tenant.host:kingscross-bagberth.co.uk');
     expect(calls[0]!.init.headers).toEqual({ 'content-type': 'application/reports+json', 'user-agent': 'Chrome/156' });
+  });
+
+  // Issue 41 item 4: only what is a report, small, from a host the tenant map knows, tagged by the map.
+  it.each([
+    ['from a host the tenant map does not know', { host: 'evil.example', 'content-type': 'application/csp-report' }, '{}', 404],
+    ['as another content type', { host: 'kingscross-bagberth.co.uk', 'content-type': 'text/plain' }, '{}', 415],
+    ['without a content type', { host: 'kingscross-bagberth.co.uk' }, '{}', 415],
+    ['larger than a report', { host: 'kingscross-bagberth.co.uk', 'content-type': 'application/csp-report' }, 'x'.repeat(CSP_REPORT_MAX_BYTES + 1), 413],
+  ])('refuses a CSP report %s and forwards nothing', async (_name, headers, body, status) => {
+    const { fetch, calls } = intake();
+    const response = await handleProxyRequest(request({ url: CSP_REPORT_PATH, headers, body: chunks(body) }), deps({ fetch }));
+    expect(response.status).toBe(status);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('tags a report with the tenant map’s name for the host: an alias’s preview as its domain, the report type as sent', async () => {
+    const { fetch, calls } = intake();
+    const headers = { host: 'KingsCross-Bagberth.co.uk.localhost.', 'content-type': 'application/csp-report; charset=utf-8' };
+    const response = await handleProxyRequest(request({ url: CSP_REPORT_PATH, headers, body: chunks('x'.repeat(CSP_REPORT_MAX_BYTES)) }), deps({ fetch }));
+    expect(response.status).toBe(202);
+    expect(new URL(calls[0]!.url).searchParams.get('ddtags')).toBe('service:microsites,tenant.host:kingscross-bagberth.co.uk');
   });
 
   it.each([
