@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { serverEnv } from '@/config/serverEnv';
-import { CHOOSE_LANGUAGE_PARAM, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS } from '@/i18n/pageLanguage';
+import { CHOOSE_LANGUAGE_PARAM, LANGUAGE_CHOICE_HEADER, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, storedLanguageIn } from '@/i18n/pageLanguage';
 import { requestHost } from '@/tenancy/normalizeHost';
 import { pathNamesLocale, routeRequest } from '@/tenancy/routeRequest';
 import { routingContext } from '@/tenancy/routingContext';
@@ -10,11 +10,18 @@ const warnUnknownHost = throttledWarning(console.warn, 10_000);
 
 /**
  * Cache rules a CDN in front must follow (see docs/security.md): an answer that depends on the
- * language cookie and Accept-Language varies by them, a redirect chosen by either and every 404
- * are never stored (a host pointed at the CDN before its entry ships must not keep saying
- * "No mapping").
+ * language cookie and Accept-Language varies by them; the switcher's redirect, which sets the
+ * cookie, and every 404 are never stored (a host pointed at the CDN before its entry ships must
+ * not keep saying "No mapping").
  */
 const NO_STORE = 'private, no-store';
+/**
+ * The bare root's redirect to the visitor's language is the same for everyone with that language:
+ * the proxy keeps it as it keeps the page (deploy/nginx.conf.template), so a returning visitor's
+ * `/` is one cached answer. Browsers ask again each time.
+ */
+const LANGUAGE_REDIRECT_CACHE = 'public, max-age=0, s-maxage=3600';
+const BY_VISITOR_LANGUAGE = 'Cookie, Accept-Language';
 
 /** Edge entry: maps the Host to its landing page. All decisions live in src/tenancy/routeRequest. */
 export function middleware(request: NextRequest) {
@@ -27,7 +34,7 @@ export function middleware(request: NextRequest) {
       locale: request.nextUrl.locale,
       // Client navigations (data requests) always say where they are going.
       explicitLocale: request.headers.has('x-nextjs-data') || pathNamesLocale(new URL(request.url).pathname),
-      storedLanguage: request.cookies.get(LANGUAGE_COOKIE)?.value,
+      storedLanguage: storedLanguageIn(request.headers.get('cookie')),
       chosenLanguage: request.nextUrl.searchParams.get(CHOOSE_LANGUAGE_PARAM) ?? undefined,
       acceptLanguage: request.headers.get('accept-language') ?? undefined,
       visitorCountry: (countryHeader && request.headers.get(countryHeader)) || undefined,
@@ -43,8 +50,9 @@ export function middleware(request: NextRequest) {
       url.pathname = decision.pathname;
       if (decision.search !== undefined) url.search = decision.search;
       const response = NextResponse.rewrite(url);
-      const vary = [decision.byVisitorLanguage && 'Cookie, Accept-Language', decision.byVisitorCountry && countryHeader].filter(Boolean);
+      const vary = [decision.byVisitorLanguage && BY_VISITOR_LANGUAGE, decision.byVisitorCountry && countryHeader].filter(Boolean);
       if (vary.length > 0) response.headers.set('vary', vary.join(', '));
+      if (decision.byVisitorLanguage) response.headers.set(LANGUAGE_CHOICE_HEADER, decision.byVisitorLanguage);
       return response;
     }
     case 'redirect': {
@@ -52,7 +60,11 @@ export function middleware(request: NextRequest) {
       url.locale = decision.locale;
       if (!decision.storeLanguage) {
         const response = NextResponse.redirect(url, 307);
-        if (decision.byVisitorLanguage) response.headers.set('cache-control', NO_STORE);
+        if (decision.byVisitorLanguage) {
+          response.headers.set('cache-control', LANGUAGE_REDIRECT_CACHE);
+          response.headers.set('vary', BY_VISITOR_LANGUAGE);
+          response.headers.set(LANGUAGE_CHOICE_HEADER, decision.byVisitorLanguage);
+        }
         return response;
       }
       url.searchParams.delete(CHOOSE_LANGUAGE_PARAM);

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import fc from 'fast-check';
 import { deployPorts, start, stop } from '../deploy/local';
-import { fuzzRequests, sendThroughProxy } from '../tests/e2e/support/fuzzRequests';
+import { fuzzRequests, sendThroughProxy, visitorAddress } from '../tests/e2e/support/fuzzRequests';
 import { median } from './median.mts';
 
 const FUZZ_REQUESTS = 12_000;
@@ -29,7 +29,8 @@ async function fuzz(): Promise<Map<number, number>> {
   const worker = async () => {
     while (next < requests.length) {
       // A request that fails or times out counts as status 0.
-      const status = await sendThroughProxy(port, requests[next++]!).then(({ status: answered }) => answered, () => 0);
+      const index = next++;
+      const status = await sendThroughProxy(port, requests[index]!, visitorAddress(index)).then(({ status: answered }) => answered, () => 0);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
   };

@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SecurityHeaders } from '../src/security/policy';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
-import { BROTLI_MODULE, BROTLI_STATIC_MODULE, copyBuildFiles, envNumber, FAIL_TIMEOUT_S, proxyConf, proxyFreshSeconds } from './proxyConf';
+import { BROTLI_MODULE, BROTLI_STATIC_MODULE, copyBuildFiles, envNumber, FAIL_TIMEOUT_S, proxyConf, proxyFreshSeconds, publicFiles } from './proxyConf';
 
 const ROOT = resolve(__dirname, '..');
 const RUN = join(ROOT, 'deploy', '.run');
@@ -203,6 +203,7 @@ function writeNginxConf(ports: DeployPorts, env: Record<string, string>) {
     user: process.getuid?.() === 0 ? 'nobody nogroup' : undefined,
     modules: { brotli: existsSync(BROTLI_MODULE), brotliStatic: existsSync(BROTLI_STATIC_MODULE) },
     consentCountryHeader: env.CONSENT_COUNTRY_HEADER ?? process.env.CONSENT_COUNTRY_HEADER,
+    publicFiles: publicFiles(ROOT),
     securityHeaders: JSON.parse(readFileSync(join(ROOT, SECURITY_HEADERS_FILE), 'utf8')) as SecurityHeaders,
   });
   for (const [name, text] of Object.entries(includes)) writeFileSync(join(RUN, name), text);
@@ -237,14 +238,19 @@ export interface LoopbackAnswer {
 
 export function askLoopback(
   url: string,
-  { method = 'GET', headers = {}, body }: { method?: string; headers?: OutgoingHttpHeaders & { host?: string }; body?: string } = {},
+  {
+    method = 'GET',
+    headers = {},
+    body,
+    localAddress,
+  }: { method?: string; headers?: OutgoingHttpHeaders & { host?: string }; body?: string; /** The visitor's own loopback address (127.x.y.z). */ localAddress?: string } = {},
 ): Promise<LoopbackAnswer> {
   const { protocol, hostname, port, pathname, search } = new URL(url);
   const send = protocol === 'https:' ? httpsRequest : httpRequest;
   const host = headers.host ?? `${hostname}:${port}`;
   return new Promise((resolveAnswer, reject) => {
     const request = send(
-      { hostname: '127.0.0.1', servername: host.split(':')[0], port, path: `${pathname}${search}`, method, headers: { ...headers, host }, rejectUnauthorized: false },
+      { hostname: '127.0.0.1', localAddress, servername: host.split(':')[0], port, path: `${pathname}${search}`, method, headers: { ...headers, host }, rejectUnauthorized: false },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -2,13 +2,17 @@
 // this machine and what deploy/k8s/manifests.mts puts in the proxy's ConfigMap, one template for
 // both. The maps here are nginx's copies of the site's own rules (language, consent regime,
 // security headers), generated from the same tenant map and build so that they cannot drift.
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseServerEnv } from '../src/config/serverEnv';
-import { WEBSITE_LOCALES } from '../src/i18n/websiteLocales';
+import { LANGUAGE_CHOICE_HEADER, LANGUAGE_COOKIE } from '../src/i18n/pageLanguage';
+import { DEFAULT_LOCALE, WEBSITE_LOCALES } from '../src/i18n/websiteLocales';
+import { shareImageName } from '../src/seo/shareImageFiles';
 import type { SecurityHeaders } from '../src/security/policy';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
 import { OPT_IN_COUNTRIES } from '../src/tenancy/consentRegime';
+import { HOST_FILES, LEGAL_ALIASES, LEGAL_DOCUMENTS } from '../src/tenancy/routeRequest';
+import { routingContext } from '../src/tenancy/routingContext';
 import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap';
 import type { DomainEntry } from '../src/tenancy/types';
 
@@ -62,7 +66,50 @@ export interface ProxyConfOptions {
   modules: { brotli: boolean; brotliStatic: boolean };
   consentCountryHeader?: string;
   securityHeaders: SecurityHeaders;
+  /** The build's public files (favicon, hero images), as paths from the site's root. */
+  publicFiles: readonly string[];
 }
+
+/** The files a build serves from `public/` (under `buildDir`), as URL paths. */
+export function publicFiles(buildDir: string): string[] {
+  return readdirSync(join(buildDir, 'public'), { recursive: true, withFileTypes: true })
+    .filter((file) => file.isFile())
+    .map((file) => `/${join(file.parentPath, file.name).slice(join(buildDir, 'public').length + 1)}`)
+    .sort();
+}
+
+/**
+ * Response headers of Next's own routing and of this proxy's hops, never the visitor's business:
+ * they name internal paths, cache states and build ids. Through the proxy no `x-nextjs-*`,
+ * `x-middleware-*` or `x-next-*` header leaves (tests/e2e/topology.spec.ts, the fuzz test).
+ */
+export const INTERNAL_RESPONSE_HEADERS = [
+  'x-nextjs-cache',
+  'x-nextjs-matched-path',
+  'x-nextjs-rewrite',
+  'x-nextjs-redirect',
+  'x-nextjs-stale-time',
+  'x-nextjs-postponed',
+  'x-nextjs-prerender',
+  'x-nextjs-deployment-id',
+  'x-nextjs-rewritten-path',
+  'x-nextjs-rewritten-query',
+  'x-nextjs-request-id',
+  'x-nextjs-html-request-id',
+  'x-nextjs-action-not-found',
+  'x-middleware-rewrite',
+  'x-middleware-next',
+  'x-middleware-redirect',
+  'x-middleware-set-cookie',
+  'x-middleware-override-headers',
+  'x-middleware-refresh',
+  'x-middleware-skip',
+  'x-middleware-cache',
+  'x-matched-path',
+  'x-next-cache-tags',
+  'x-instance',
+  LANGUAGE_CHOICE_HEADER,
+] as const;
 
 /** nginx.conf and the files it includes from `run` (the security headers), by name. */
 export function proxyConf(options: ProxyConfOptions): { conf: string; includes: Record<string, string> } {
@@ -84,10 +131,19 @@ export function proxyConf(options: ProxyConfOptions): { conf: string; includes: 
     HTTP_PORT: String(options.ports.http),
     HTTPS_PORT: String(options.ports.https),
     PROXY_FRESH_SECONDS: String(options.freshSeconds),
+    LANGUAGE_COOKIE_VALUE: languageCookieValue(),
     LANGUAGE_NEGOTIATION: languageNegotiation(DOMAIN_ENTRIES),
+    LOWER_CASE_LOCALES: WEBSITE_LOCALES.map((locale) => `    "~*^${locale}$" ${locale};`).join('\n'),
     STORED_LANGUAGE: storedLanguage(DOMAIN_ENTRIES),
+    DEFAULT_LOCALE,
     WEBSITE_LOCALES: WEBSITE_LOCALES.join('|'),
     HOST_LANGUAGE: hostLanguage(DOMAIN_ENTRIES),
+    LANGUAGE_CHOICE_VARIABLE: `$upstream_http_${LANGUAGE_CHOICE_HEADER.replace(/-/g, '_')}`,
+    CACHED_PATHS: cachedPaths(DOMAIN_ENTRIES, routingContext.micrositesHost, options.publicFiles),
+    ACCEPTS_BR: listsToken('br'),
+    ACCEPTS_GZIP: listsToken('gzip'),
+    ACCEPTS_WEBP: listsToken('image/webp'),
+    HIDDEN_HEADERS: INTERNAL_RESPONSE_HEADERS.map((name) => `      proxy_hide_header ${name};`).join('\n'),
     ...visitorRegimeMap(parseServerEnv({ CONSENT_COUNTRY_HEADER: options.consentCountryHeader }).consentCountryHeader),
     UPSTREAMS: options.upstreams.map((address) => `    server ${address} max_fails=3 fail_timeout=${options.failTimeoutSeconds}s;`).join('\n'),
   };
@@ -98,6 +154,64 @@ export function proxyConf(options: ProxyConfOptions): { conf: string; includes: 
     includes: { 'security-headers-maps.conf': maps, 'security-headers-http.conf': http, 'security-headers-https.conf': https },
   };
 }
+
+/** A map's regular expression for a set of literal strings, escaped. */
+const alternatives = (values: readonly string[]) => values.map((value) => value.replace(/[.+*?()[\]{}|^$\\]/g, '\\$&')).join('|');
+
+/**
+ * A pattern for an Accept or Accept-Encoding header (matched without regard to case) that lists
+ * `token` and does not refuse it with q=0 (RFC 9110, 12.4.2): what Next's image optimiser and the
+ * proxy's compression count as asking for it.
+ */
+export const listsToken = (token: string): string => `(^|[\\s,])${alternatives([token])}\\s*(;(?!\\s*q\\s*=\\s*0(\\.0*)?\\s*(,|$))|,|$)`;
+
+/**
+ * nginx's copy of storedLanguageIn (src/i18n/pageLanguage.ts), on the whole Cookie header: the
+ * value of the first cookie named exactly `language` (case-sensitive, `~`), as sent. nginx's own
+ * `$cookie_language` would take `Language=de` and, of two values, another than the middleware.
+ */
+export function languageCookieValue(): string {
+  return `    "~(?:^|;)[ \\t]*${LANGUAGE_COOKIE}=(?<language_value>[^;]*)" $language_value;`;
+}
+
+/**
+ * What the proxy keeps, by host and path (`host|path` → `page`, `data` or `image`); anything else
+ * goes to an instance uncached, whatever its query, and counts against the per-visitor limit for
+ * uncached requests. Listed exactly, from the tenant map, so that a path that would be a 404 (an
+ * unknown host, a locale the host lacks, a random path or share image) is never a cache miss that
+ * no limit counts. The query never enters the key but for `/_next/image` (nginx.conf.template).
+ * Each line stays under nginx's 4 kB for one parameter.
+ */
+export function cachedPaths(entries: readonly DomainEntry[], microsites: string, files: readonly string[]): string {
+  const legal = alternatives([...LEGAL_DOCUMENTS, ...Object.keys(LEGAL_ALIASES)]);
+  const hostFiles = alternatives(HOST_FILES.map((file) => file.slice(1)));
+  const anyHost = [alternatives([microsites]), ...entries.map(({ domain }) => `${alternatives([domain])}(?:\\.localhost)?`)];
+  const line = (host: string, path: string, kind = 'page') => `    "~^${host}\\|${path}$" ${kind};`;
+  const pages = entries.map(({ domain, slug, type, locales }) =>
+    line(
+      `${alternatives([domain])}(?:\\.localhost)?`,
+      `/(?:(?:${locales.join('|')})(?:/(?:${legal}))?|${legal}|${hostFiles}|og/${alternatives([shareImageName(slug, type, '')])}(?:${locales.join('|')})\\.png)?`,
+    ),
+  );
+  // The microsites host previews every landing path, in every locale, and every share image.
+  const landingPaths = [...new Set(entries.map(({ path }) => path.slice(1)))];
+  const previews = chunks(landingPaths, 120).map((paths) => line(alternatives([microsites]), `/(?:(?:${WEBSITE_LOCALES.join('|')})/)?(?:${alternatives(paths)})`));
+  const previewImages = chunks(landingPaths, 120).map((paths) =>
+    line(alternatives([microsites]), `/og/(?:${alternatives(paths.map((path) => path.replace('/', '-')))})-(?:${WEBSITE_LOCALES.join('|')})\\.png`),
+  );
+  const everyHost = (path: string, kind: string) => chunks(anyHost, 60).map((hosts) => line(`(?:${hosts.join('|')})`, path, kind));
+  return [
+    ...pages,
+    line(alternatives([microsites]), `/(?:(?:${WEBSITE_LOCALES.join('|')})(?:/(?:${legal}))?|${legal}|${hostFiles})?`),
+    ...previews,
+    ...previewImages,
+    ...everyHost(`(?:${alternatives(files)})`, 'page'),
+    ...everyHost('/_next/data/[A-Za-z0-9_-]+/[a-z]{2}(?:/[a-z0-9-]+)*\\.json', 'data'),
+    ...everyHost('/_next/image', 'image'),
+  ].join('\n');
+}
+
+const chunks = <T>(values: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(values.length / size) }, (_, index) => values.slice(index * size, (index + 1) * size));
 
 /**
  * nginx's copy of negotiateLanguage (src/i18n/pageLanguage.ts), one regular expression per set of
@@ -119,7 +233,7 @@ export function storedLanguage(entries: readonly DomainEntry[]): string {
   return [...hostsByLocales(entries)].map(([locales, hosts]) => `    "~^(?:${hosts})(?:\\.localhost)?\\|(?<language>${locales})$" $language;`).join('\n');
 }
 
-/** Each host's first language, the one its bare root is in for a visitor who states none. */
+/** Each tenant host's first language, the one its error page is in for a visitor who states none; "" for any other host. */
 export function hostLanguage(entries: readonly DomainEntry[]): string {
   // One line per set of languages, as the other maps: a line holding every host would pass nginx's 4 kB limit.
   return [...hostsByLocales(entries)].map(([locales, hosts]) => `    "~^(?:${hosts})(?:\\.localhost)?$" ${locales.split('|')[0]};`).join('\n');

@@ -15,7 +15,8 @@ const tenantHost = (host: string): string => host.toLowerCase().replace(/\.local
 
 /**
  * The host and page of a key of deploy/nginx.conf.template's `proxy_cache_key`
- * ("$scheme|$host|$visitor_regime|$request_uri|…"): the path without its query, page data as its page's path.
+ * ("$scheme|$host|$visitor_regime|$request_path$query_key|…"): the path without the query an
+ * optimised image is keyed on, page data as its page's path.
  */
 function keyPage(key: string): { host: string; page: string } {
   const fields = key.split('|');

@@ -29,12 +29,14 @@ export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];
  * canonicalise): German-speaking visitors look for the imprint at /impressum.
  */
 export const LEGAL_ALIASES: Readonly<Record<string, LegalDocument>> = { impressum: 'imprint' };
+/** The files every host answers from the tenant map at its root. */
+export const HOST_FILES = ['/sitemap.xml', '/robots.txt'] as const;
 /**
  * Files every host answers from the tenant map through an API route: its sitemap and robots.txt,
  * and the share images its pages name.
  */
 function hostFile(pathname: string): { pathname: string; search: string } | undefined {
-  if (pathname === '/sitemap.xml' || pathname === '/robots.txt') return { pathname: '/api/host-file', search: `?file=${pathname.slice(1)}` };
+  if ((HOST_FILES as readonly string[]).includes(pathname)) return { pathname: '/api/host-file', search: `?file=${pathname.slice(1)}` };
   const shareImage = /^\/og\/([a-z0-9-]+)\.png$/.exec(pathname);
   return shareImage ? { pathname: `/api/og/${shareImage[1]}`, search: '' } : undefined;
 }
@@ -82,11 +84,12 @@ export type RouteDecision =
       pathname: string;
       search?: string;
       entry?: DomainEntry;
-      byVisitorLanguage?: boolean;
+      /** The answer depends on the visitor's languages (a cache in front must key on them), and is in this one. */
+      byVisitorLanguage?: WebsiteLocale;
       /** The page differs by the visitor's country (a cache in front must key on it): an opt-out host's. */
       byVisitorCountry?: boolean;
     }
-  | { kind: 'redirect'; pathname: string; locale: WebsiteLocale; storeLanguage?: WebsiteLocale; byVisitorLanguage?: boolean }
+  | { kind: 'redirect'; pathname: string; locale: WebsiteLocale; storeLanguage?: WebsiteLocale; byVisitorLanguage?: WebsiteLocale }
   | { kind: 'not-found'; reason: NotFoundReason; page: string; locale?: WebsiteLocale };
 
 /** The same page in the chosen language, remembered for later visits. */
@@ -168,8 +171,8 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
   if (request.explicitLocale) return landing;
   // The answer to a URL without a locale depends on the language cookie and Accept-Language: caches must know.
   const language = resolvePageLanguage(request.storedLanguage, negotiateLanguage(request.acceptLanguage, offered) ?? request.locale, offered);
-  if (language !== request.locale) return { kind: 'redirect', pathname: '/', locale: language, byVisitorLanguage: true };
-  return { ...landing, byVisitorLanguage: true };
+  if (language !== request.locale) return { kind: 'redirect', pathname: '/', locale: language, byVisitorLanguage: language };
+  return { ...landing, byVisitorLanguage: language };
 }
 
 /** Whether a raw request path names a website locale as its first segment. */

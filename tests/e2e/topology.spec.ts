@@ -4,7 +4,7 @@
 // https clients.
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chmodSync, closeSync, cpSync, existsSync, fstatSync, mkdtempSync, openSync, readFileSync, readlinkSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ import { accessLog, askLoopback as ask, deployPorts, instanceLog, instancePids, 
 import { collector } from './support/collectorClient';
 import { COLLECTOR_URL, E2E_COMMIT_SHA, E2E_KEYS, E2E_REVALIDATE_SECRET, E2E_SERVER_ENV } from './support/collectorConfig';
 import { expectNoServerErrorNorEcho } from './support/fuzzChecks';
-import { FUZZ_SEED, fuzzRequests, isRoutedPage, mapsToTenant, sendThroughProxy } from './support/fuzzRequests';
+import { FUZZ_SEED, fuzzRequests, isRoutedPage, mapsToTenant, sendThroughProxy, visitorAddress } from './support/fuzzRequests';
 import { startGraphqlServer, type GraphqlServer } from './support/graphqlServer';
 
 const { https: HTTPS_PORT, http: HTTP_PORT } = deployPorts();
@@ -57,8 +57,12 @@ interface ProxyLine {
 
 /** The size of a log now: logs are appended to across runs, so a test reads only what follows. */
 const logSize = (file: string) => (existsSync(file) ? statSync(file).size : 0);
-/** What `file` got after its first `offset` bytes. */
+/**
+ * What `file` got after its first `offset` bytes. A log rotated since (supervisor moves an
+ * instance's log to `.1` at 10 MB) continues in the new file.
+ */
 function readFrom(file: string, offset: number): string {
+  if (logSize(file) < offset && existsSync(`${file}.1`)) return readFrom(`${file}.1`, offset) + readFileSync(file, 'utf8');
   const handle = openSync(file, 'r');
   const tail = Buffer.alloc(Math.max(0, fstatSync(handle).size - offset));
   readSync(handle, tail, 0, tail.length, offset);
@@ -347,6 +351,78 @@ test("the cached root follows each visitor's languages: one language's copy neve
   expect((await kyoto('ko, en;q=0.5')).headers['x-cache-status']).toBe('HIT');
 });
 
+// Issue 41 item 1: the proxy reads the language cookie by the middleware's own rule
+// (storedLanguageIn), so no cookie shape stores one language's answer under another's key.
+test('no shape of a language cookie changes what a visitor with language=de gets on /', async () => {
+  const lisbon = (cookie: string) => ask(`https://lisbon-bagberth.pt.localhost:${HTTPS_PORT}/`, { headers: { 'accept-encoding': 'identity', cookie } });
+  for (const cookie of ['Language=de', 'LANGUAGE=de', 'language =de', 'language= de', 'language=xx; language=de']) {
+    // Twice: the first fills the cache, the second is what the cache holds for that key.
+    await lisbon(cookie);
+    const shaped = await lisbon(cookie);
+    expect(shaped.status, cookie).toBe(200);
+    expect(shaped.body.includes('lang="en'), cookie).toBe(true);
+    const clean = await lisbon('language=de');
+    expect(clean.status, `after ${cookie}`).toBe(307);
+    expect(clean.headers.location, `after ${cookie}`).toBe('/de');
+  }
+  // Of two language cookies, the first counts at the proxy and in the middleware alike.
+  expect((await lisbon('language=de; language=xx')).headers.location).toBe('/de');
+});
+
+// Issue 43 item 2: a returning visitor's / is one cached answer, with their own query.
+test("the redirect of / to the visitor's language is cached under that language, with each visitor's own query", async () => {
+  const visit = (path: string, headers: Record<string, string>) => ask(`https://lisbon-bagberth.pt.localhost:${HTTPS_PORT}${path}`, { headers: { 'accept-encoding': 'br', ...headers } });
+  await visit('/', { cookie: 'language=fr' });
+  const cookieFirst = await visit('/', { cookie: 'language=fr' });
+  expect([cookieFirst.status, cookieFirst.headers.location, cookieFirst.headers['x-cache-status']]).toEqual([307, '/fr', 'HIT']);
+  // Negotiated French is the same answer, in any case of the header: one copy.
+  for (const acceptLanguage of ['fr-FR,fr;q=0.9', 'FR', 'nl, Fr-be']) {
+    const negotiated = await visit('/', { 'accept-language': acceptLanguage });
+    expect([negotiated.status, negotiated.headers.location, negotiated.headers['x-cache-status']], acceptLanguage).toEqual([307, '/fr', 'HIT']);
+  }
+  // The query in Location is the visitor's, never that of whoever filled the cache.
+  for (const query of ['utm_source=news&utm_campaign=a', 'gclid=b', '']) {
+    const answer = await visit(query ? `/?${query}` : '/', { cookie: 'language=fr' });
+    expect([answer.headers.location, answer.headers['x-cache-status']], query).toEqual([query ? `/fr?${query}` : '/fr', 'HIT']);
+  }
+  // Internal headers stay behind the proxy; the visitor's browser is told to ask again.
+  expect(cookieFirst.headers['x-language-choice']).toBeUndefined();
+  expect(cookieFirst.headers['cache-control']).toBe('public, max-age=0, s-maxage=3600');
+  // The switch, which sets the cookie, still reaches an instance and keeps the rest of its query.
+  const switched = await visit('/?language=de&utm_source=news', { cookie: 'language=fr' });
+  expect([switched.status, switched.headers.location, switched.headers['x-cache-status']]).toEqual([303, '/de?utm_source=news', 'BYPASS']);
+});
+
+/** An image's format and pixel width, read from its header (PNG, and WebP's three kinds). */
+function imageSize(bytes: Buffer): { format: string; width: number } {
+  if (bytes.subarray(1, 4).toString() === 'PNG') return { format: 'png', width: bytes.readUInt32BE(16) };
+  if (bytes.subarray(8, 12).toString() !== 'WEBP') return { format: 'unknown', width: 0 };
+  const chunk = bytes.subarray(12, 16).toString();
+  if (chunk === 'VP8 ') return { format: 'webp', width: bytes.readUInt16LE(26) & 0x3fff };
+  if (chunk === 'VP8L') return { format: 'webp', width: 1 + ((bytes.readUInt32LE(21) & 0x3fff) >>> 0) };
+  return { format: 'webp', width: 1 + bytes.readUIntLE(24, 3) };
+}
+
+// Issue 41 item 2: an optimised image is kept per width, quality and format, never by its path alone.
+test('each width and format of one image is its own cached copy, with the right bytes', async () => {
+  const hero = (width: number, accept: string) =>
+    ask(page(`/_next/image?url=%2Fimages%2Fhero%2Fstation.png&w=${width}&q=75`), { headers: { accept } });
+  const cases = [
+    [128, 'image/avif,image/webp,image/apng,*/*;q=0.8', 'webp'],
+    [640, 'image/avif,image/webp,*/*;q=0.8', 'webp'],
+    [1200, 'image/webp', 'webp'],
+    [640, 'image/png,*/*;q=0.8', 'png'],
+    [640, 'image/webp;q=0, image/png', 'png'],
+  ] as const;
+  for (const [width, accept] of cases) await hero(width, accept);
+  for (const [width, accept, format] of cases) {
+    const answer = await hero(width, accept);
+    expect(answer.headers['x-cache-status'], `${width} ${accept}`).toBe('HIT');
+    expect(answer.headers['content-type'], `${width} ${accept}`).toBe(`image/${format}`);
+    expect(imageSize(answer.body), `${width} ${accept}`).toEqual({ format, width });
+  }
+});
+
 // Issue 22 item 4 (docs/consent.md): the proxy keys the pages on the visitor's regime from the
 // CDN's country header (CF-IPCountry in the e2e environment), never on the raw country.
 test("the cached page follows the visitor's country: a European never gets the copy cached for an American", async () => {
@@ -439,6 +515,42 @@ test('a flood on the telemetry proxy is refused at the proxy, past the burst one
   expect((await ask(page('/de?after-the-flood'))).status).toBe(200);
 });
 
+/** nginx's error log lines that say an instance was taken out of service (or none was left). */
+const instancesMarkedDown = (text: string) => text.split('\n').filter((line) => /upstream server temporarily disabled|no live upstreams/.test(line));
+
+// Issue 41 item 3: every URL that reaches an instance uncached is limited per visitor, so one
+// client's flood is refused at the proxy, other visitors' uncached requests are answered, and no
+// instance is ever taken out. The figures (p99 against idle) come from npm run bench:flood.
+test('a flood of any uncached URL from one address is refused at the proxy; another address is served and no instance goes down', async () => {
+  test.setTimeout(120_000);
+  const floods: Array<[string, string, string]> = [
+    ['share image by the API', `${HOST}:${HTTPS_PORT}`, '/api/og/kings-cross-station-poi-en'],
+    ['404', `${HOST}:${HTTPS_PORT}`, '/no-such-page'],
+    ['unknown host', `unknown-${HTTPS_PORT}.example:${HTTPS_PORT}`, '/'],
+    ['bot check', `${HOST}:${HTTPS_PORT}`, '/api/is-bot'],
+    ['page data of another build', `${HOST}:${HTTPS_PORT}`, '/_next/data/no-such-build/de.json'],
+    ['image in a width Next refuses', `${HOST}:${HTTPS_PORT}`, '/_next/image?url=%2Fimages%2Fhero%2Fstation.png&w=77&q=75'],
+  ];
+  const logged = logSize(proxyLog);
+  for (const [name, host, path] of floods) {
+    const load = autocannon({ url: `https://127.0.0.1:${HTTPS_PORT}${path}`, connections: 50, duration: 4, headers: { host } });
+    // Another visitor meanwhile: an uncached request every 200 ms, each answered by an instance.
+    const other: number[] = [];
+    const started = Date.now();
+    while (Date.now() - started < 3_500) {
+      const [answer] = await Promise.all([ask(page('/api/is-bot'), { localAddress: '127.0.0.77' }), new Promise((resolve) => setTimeout(resolve, 200))]);
+      other.push(answer.status);
+    }
+    const result = await load;
+    expect(other.filter((status) => status !== 200), name).toEqual([]);
+    // The burst a visitor may send (30) and 5 a second pass; the rest are refused without reaching an instance.
+    const refused = result.statusCodeStats?.['429']?.count ?? 0;
+    expect(result.requests.total - refused, name).toBeLessThanOrEqual(30 + 5 * 5);
+    expect(refused, name).toBeGreaterThan(result.requests.total / 2);
+  }
+  expect(instancesMarkedDown(readFrom(proxyLog, logged))).toEqual([]);
+});
+
 test('what the policy blocks is reported to the monitoring intake through the telemetry proxy, tagged with the tenant', async () => {
   // The Reporting API reports only from https pages (report-to; Chromium then ignores report-uri), so
   // this runs here, over the proxy's TLS; Chromium batches reports for a minute unless told not to.
@@ -468,9 +580,12 @@ test('the instances listen on loopback only, where nothing but the proxy on this
 
 test('generated requests through the proxy: no 5xx, an unknown host gets 404, nothing is echoed', async () => {
   console.log(`fuzz seed ${FUZZ_SEED} (FUZZ_SEED=<number> for other requests)`);
+  let sent = 0;
   await fc.assert(
     fc.asyncProperty(fuzzRequests(HTTPS_PORT), async (request) => {
-      const answer = await sendThroughProxy(HTTPS_PORT, request);
+      const answer = await sendThroughProxy(HTTPS_PORT, request, visitorAddress(sent++));
+      // Issue 41 item 4: only public headers leave the proxy.
+      expect(Object.keys(answer.headers).filter((name) => /^x-(nextjs|middleware|next|instance|language-choice)(-|$)/.test(name))).toEqual([]);
       const what = expectNoServerErrorNorEcho(request, answer);
       // The proxy sets X-Forwarded-Host from Host: a client's own value never counts.
       if ([400, 308, 414].includes(answer.status)) return;
@@ -656,6 +771,55 @@ test("with every instance down, a page the proxy has no copy of is the build's e
   }
   // Back, and used by the proxy again within its 2 s fail_timeout: uncached requests are answered.
   await expect.poll(async () => (await ask(page('/api/health'))).status, { timeout: 3_000, intervals: [100] }).toBe(200);
+});
+
+/**
+ * A stand-in for both instances: each answers `/` as `answer` says, so that a test can make an
+ * instance disagree with the proxy's key, or change its answer under a kept copy.
+ */
+async function standInInstances(answer: (request: IncomingMessage, response: ServerResponse) => void): Promise<() => Promise<void>> {
+  stopInstances();
+  const servers = [FIRST, SECOND].map((port) => createServer(answer).listen(port, '127.0.0.1'));
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.once('listening', resolve))));
+  return async () => {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+    await startInstances();
+  };
+}
+
+// Issue 41 item 1: the proxy checks the instance's answer against its key, and a kept copy of `/`
+// that the origin now answers with a redirect is replaced on its next refresh.
+test("an answer for another language than the proxy's key is never kept; a kept page the origin now redirects is replaced", async () => {
+  const milan = (cookie: string) => ask(`https://milan-bagberth.it.localhost:${HTTPS_PORT}/`, { headers: { 'accept-encoding': 'identity', cookie } });
+  let mode: 'english page' | 'german page' | 'german redirect' = 'english page';
+  const restore = await standInInstances((request, response) => {
+    request.resume();
+    const headers = { 'cache-control': 's-maxage=600', 'content-type': 'text/html; charset=utf-8' };
+    if (mode === 'german redirect') response.writeHead(307, { ...headers, location: '/de', 'x-language-choice': 'de' }).end();
+    else response.writeHead(200, { ...headers, 'x-language-choice': mode === 'english page' ? 'en' : 'de' }).end(mode);
+  });
+  try {
+    // Nginx takes the stand-ins back after its 2 s fail_timeout for the stopped instances.
+    await expect.poll(async () => (await milan('language=de')).status, { timeout: 5_000, intervals: [250] }).toBe(200);
+    // The English page, answered to a German visitor: never kept under the German key.
+    const disagreeing = await milan('language=de');
+    expect([disagreeing.body.toString(), disagreeing.headers['x-cache-status']]).toEqual(['english page', 'MISS']);
+    // The same answer that names German is kept (the check is what kept the other one out).
+    mode = 'german page';
+    await milan('language=de');
+    expect((await milan('language=de')).headers['x-cache-status']).toBe('HIT');
+    // The origin now redirects German visitors: once the copy is past its freshness, its background
+    // refresh stores the redirect in its place.
+    mode = 'german redirect';
+    await expect
+      .poll(async () => {
+        const answer = await milan('language=de');
+        return [answer.status, answer.headers.location, answer.headers['x-cache-status']];
+      }, { timeout: (PROXY_FRESH_SECONDS + 5) * 1000, intervals: [500] })
+      .toEqual([307, '/de', 'HIT']);
+  } finally {
+    await restore();
+  }
 });
 
 test('a redeploy under load, one instance at a time, loses nothing', async () => {

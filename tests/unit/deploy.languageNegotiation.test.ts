@@ -4,9 +4,12 @@
 // `language` cookie enters the key only when the host offers its value (resolvePageLanguage), so
 // a cookie of any other value never makes a copy of its own (issue 24 item 4).
 import fc from 'fast-check';
-import { languageNegotiation, storedLanguage } from '../../deploy/proxyConf';
-import { negotiateLanguage, resolvePageLanguage } from '@/i18n/pageLanguage';
-import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
+import { NextRequest } from 'next/server';
+import { languageCookieValue, languageNegotiation, storedLanguage } from '../../deploy/proxyConf';
+import { middleware } from '../../middleware';
+import nextConfig from '../../next.config.js';
+import { negotiateLanguage, resolvePageLanguage, rootLanguage, storedLanguageIn } from '@/i18n/pageLanguage';
+import { DEFAULT_LOCALE, WEBSITE_LOCALES } from '@/i18n/websiteLocales';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 
 /** The map's lines as JavaScript expressions: PCRE and JavaScript read these patterns alike. */
@@ -77,6 +80,53 @@ describe('the language cookie enters the key only as a language the host offers'
       fc.property(fc.constantFrom(...DOMAIN_ENTRIES), fc.boolean(), cookie, ({ domain, locales }, preview, value) => {
         const offered = (locales as readonly string[]).includes(value);
         expect(storedKey(preview ? `${domain}.localhost` : domain, value)).toBe(offered ? resolvePageLanguage(value, undefined, locales) : '');
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
+
+/** nginx's read of the Cookie header (`$language_cookie`): the map's one line, in JavaScript. */
+const cookiePattern = new RegExp(/^\s*"~(.*)" \$language_value;$/.exec(languageCookieValue())?.[1]?.replace('\\t', '\t') ?? 'unparsed');
+const cookieValue = (header: string) => cookiePattern.exec(header)?.groups?.language_value ?? '';
+
+/** The key nginx gives a tenant host's `/` (`$root_language`): stored, else negotiated, else the default. */
+const rootKey = (host: string, cookieHeader: string, acceptLanguage: string) => storedKey(host, cookieValue(cookieHeader)) || proxyKey(host, acceptLanguage) || DEFAULT_LOCALE;
+
+const cookieName = fc.constantFrom('language', 'Language', 'LANGUAGE', 'language ', ' language', 'lang', 'xlanguage', 'consent', 'anonymous-id');
+const cookieText = fc.oneof(fc.constantFrom(...WEBSITE_LOCALES, 'DE', ' de', 'de ', 'xx', '', '"de"', 'de=fr'), fc.string({ maxLength: 6 }).filter((text) => !text.includes(';')));
+const cookieHeader = fc
+  .array(fc.tuple(cookieName, cookieText), { maxLength: 5 })
+  .chain((pairs) => fc.constantFrom('; ', ';', ';\t', ' ; ').map((separator) => pairs.map(([name, value]) => `${name}=${value}`).join(separator)));
+
+// Issue 41 item 1: one definition of the stored language, at the proxy and in the middleware.
+describe("the proxy's key for a bare root is the language the middleware answers it in", () => {
+  it.each([
+    ['language=de', 'de'],
+    ['consent=v1; language=de', 'de'],
+    ['language=de; language=xx', 'de'],
+    ['language=xx; language=de', 'xx'],
+    ['Language=de', undefined],
+    ['LANGUAGE=de', undefined],
+    ['language =de', undefined],
+    ['language= de', ' de'],
+    ['xlanguage=de', undefined],
+    ['', undefined],
+  ])('the stored language of %j is %j, read alike', (header, expected) => {
+    expect(storedLanguageIn(header)).toBe(expected);
+    expect(cookieValue(header)).toBe(expected ?? '');
+  });
+
+  it('for generated cookie headers and Accept-Language values, on every host', () => {
+    const i18n = { i18n: nextConfig('phase-test').i18n };
+    fc.assert(
+      fc.property(fc.constantFrom(...DOMAIN_ENTRIES), fc.boolean(), cookieHeader, header, ({ domain, locales }, preview, cookie, acceptLanguage) => {
+        const host = preview ? `${domain}.localhost` : domain;
+        const answer = middleware(new NextRequest(`http://${host}/`, { headers: { host, cookie, 'accept-language': acceptLanguage }, nextConfig: i18n }));
+        // A header's value as both receive it: nginx and the Fetch API's Headers drop the white space around it.
+        const key = rootKey(host, cookie.trim(), acceptLanguage.trim());
+        expect(answer.headers.get('x-language-choice')).toBe(key);
+        expect(rootLanguage(cookie.trim(), acceptLanguage.trim(), locales)).toBe(key);
       }),
       { numRuns: 2_000 },
     );

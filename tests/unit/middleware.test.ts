@@ -61,9 +61,32 @@ describe('middleware responses', () => {
     expect(getRewrittenUrl(response)).toBe('http://newyork-bagberth.com/not-found/opt-out');
   });
 
-  it('redirects a bare root to the stored language', () => {
+  it('redirects a bare root to the stored language, an answer the proxy may keep for every visitor of that language', () => {
     const response = call('http://kingscross-bagberth.co.uk/', 'kingscross-bagberth.co.uk', { cookie: 'language=fr' });
     expect(getRedirectUrl(response)).toBe('http://kingscross-bagberth.co.uk/fr');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=3600');
+    expect(response.headers.get('vary')).toBe('Cookie, Accept-Language');
+    expect(response.headers.get('x-language-choice')).toBe('fr');
+  });
+
+  it('names the language of a bare root it serves, for the proxy to check against its key', () => {
+    const response = call('http://kingscross-bagberth.co.uk/', 'kingscross-bagberth.co.uk', { 'accept-language': 'nl, en;q=0.5' });
+    expect(getRewrittenUrl(response)).toBe('http://kingscross-bagberth.co.uk/kings-cross-station/poi');
+    expect(response.headers.get('x-language-choice')).toBe('en');
+    expect(call('http://kingscross-bagberth.co.uk/de', 'kingscross-bagberth.co.uk').headers.has('x-language-choice')).toBe(false);
+  });
+
+  // Issue 41 item 1: the proxy reads the cookie by the same rule (storedLanguageIn), so none of
+  // these may make the middleware answer in German while the proxy keys the copy as English.
+  it.each(['Language=de', 'LANGUAGE=de', 'language =de', 'language= de', 'language=xx; language=de'])('a cookie %j is no stored German', (cookie) => {
+    const response = call('http://lisbon-bagberth.pt/', 'lisbon-bagberth.pt', { cookie });
+    expect(getRedirectUrl(response)).toBeNull();
+    expect(response.headers.get('x-language-choice')).toBe('en');
+  });
+
+  it('takes the first of two language cookies, as the proxy does', () => {
+    const response = call('http://lisbon-bagberth.pt/', 'lisbon-bagberth.pt', { cookie: 'consent=v1; language=de; language=xx' });
+    expect(getRedirectUrl(response)).toBe('http://lisbon-bagberth.pt/de');
   });
 
   it('stores a language picked without JavaScript and redirects to the page in it', () => {

@@ -95,9 +95,15 @@ export interface FuzzAnswer {
  * A generated request through the deploy/ proxy exactly as generated (any Host, raw path), over TLS
  * with a fixed server name, since a generated Host is no valid one; its body as text.
  */
-export function sendThroughProxy(port: number, { method, path, host, headers }: FuzzRequest): Promise<FuzzAnswer> {
+/**
+ * The `n`th of 62,500 loopback addresses (127.0.1.1 on): generated requests come from many
+ * visitors, each far below the proxy's per-visitor limits, as a crawl from many machines would.
+ */
+export const visitorAddress = (n: number): string => `127.0.${1 + (Math.floor(n / 250) % 250)}.${1 + (n % 250)}`;
+
+export function sendThroughProxy(port: number, { method, path, host, headers }: FuzzRequest, localAddress = '127.0.0.1'): Promise<FuzzAnswer> {
   return new Promise((resolve, reject) => {
-    const options = { hostname: '127.0.0.1', port, servername: 'localhost', method, path, headers: { ...headers, host }, rejectUnauthorized: false, timeout: 15_000, maxHeaderSize: MAX_ANSWER_HEADERS };
+    const options = { hostname: '127.0.0.1', localAddress, port, servername: 'localhost', method, path, headers: { ...headers, host }, rejectUnauthorized: false, timeout: 15_000, maxHeaderSize: MAX_ANSWER_HEADERS };
     const request = httpsRequest(options, (response) => {
       let body = '';
       response.setEncoding('utf8');
