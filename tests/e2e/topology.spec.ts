@@ -519,9 +519,9 @@ test('a flood on the telemetry proxy is refused at the proxy, past the burst one
 const instancesMarkedDown = (text: string) => text.split('\n').filter((line) => /upstream server temporarily disabled|no live upstreams/.test(line));
 
 // Issue 41 item 3: every URL that reaches an instance uncached is limited per visitor, so one
-// client's flood is refused at the proxy, other visitors' uncached requests are answered, and no
+// client's flood is held back at the proxy, other visitors' uncached requests are answered, and no
 // instance is ever taken out. The figures (p99 against idle) come from npm run bench:flood.
-test('a flood of any uncached URL from one address is refused at the proxy; another address is served and no instance goes down', async () => {
+test('a flood of any uncached URL from one address is held back at the proxy; another address is served and no instance goes down', async () => {
   test.setTimeout(120_000);
   const floods: Array<[string, string, string]> = [
     ['share image by the API', `${HOST}:${HTTPS_PORT}`, '/api/og/kings-cross-station-poi-en'],
@@ -532,8 +532,9 @@ test('a flood of any uncached URL from one address is refused at the proxy; anot
     ['image in a width Next refuses', `${HOST}:${HTTPS_PORT}`, '/_next/image?url=%2Fimages%2Fhero%2Fstation.png&w=77&q=75'],
   ];
   const logged = logSize(proxyLog);
-  for (const [name, host, path] of floods) {
-    const load = autocannon({ url: `https://127.0.0.1:${HTTPS_PORT}${path}`, connections: 50, duration: 4, headers: { host } });
+  for (const [index, [name, host, path]] of floods.entries()) {
+    // Each flood from an address of its own, which the proxy has not held back yet.
+    const load = autocannon({ url: `https://127.0.0.1:${HTTPS_PORT}${path}`, connections: 50, duration: 4, headers: { host }, tlsOptions: { localAddress: `127.0.5.${index + 1}` } });
     // Another visitor meanwhile: an uncached request every 200 ms, each answered by an instance.
     const other: number[] = [];
     const started = Date.now();
@@ -543,10 +544,11 @@ test('a flood of any uncached URL from one address is refused at the proxy; anot
     }
     const result = await load;
     expect(other.filter((status) => status !== 200), name).toEqual([]);
-    // The burst a visitor may send (30) and 5 a second pass; the rest are refused without reaching an instance.
+    // The burst a visitor may send (30) and 5 a second are answered; the flood's other requests wait
+    // at the proxy (up to 200, then 429), never reaching an instance. Without the limit: thousands.
     const refused = result.statusCodeStats?.['429']?.count ?? 0;
     expect(result.requests.total - refused, name).toBeLessThanOrEqual(30 + 5 * 5);
-    expect(refused, name).toBeGreaterThan(result.requests.total / 2);
+    expect(result.requests.sent, name).toBeGreaterThan(50);
   }
   expect(instancesMarkedDown(readFrom(proxyLog, logged))).toEqual([]);
 });
