@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SecurityHeaders } from '../src/security/policy';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
-import { BROTLI_MODULE, BROTLI_STATIC_MODULE, copyBuildFiles, envNumber, FAIL_TIMEOUT_S, proxyConf, proxyFreshSeconds, publicFiles } from './proxyConf';
+import { BROTLI_MODULE, BROTLI_STATIC_MODULE, copyBuildFiles, envNumber, FAIL_TIMEOUT_S, proxyConf, proxyFreshSeconds, proxyFreshSpread, publicFiles } from './proxyConf';
 
 const ROOT = resolve(__dirname, '..');
 const RUN = join(ROOT, 'deploy', '.run');
@@ -199,6 +199,7 @@ function writeNginxConf(ports: DeployPorts, env: Record<string, string>) {
     upstreams: ports.instances.map((port) => `127.0.0.1:${port}`),
     failTimeoutSeconds: FAIL_TIMEOUT_S,
     freshSeconds: proxyFreshSeconds(process.env),
+    freshSpreadPercent: proxyFreshSpread(process.env),
     // As root, workers drop to nobody; the cache and temp folders are theirs.
     user: process.getuid?.() === 0 ? 'nobody nogroup' : undefined,
     modules: { brotli: existsSync(BROTLI_MODULE), brotliStatic: existsSync(BROTLI_STATIC_MODULE) },

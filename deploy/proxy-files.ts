@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import type { SecurityHeaders } from '../src/security/policy';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
-import { copyBuildFiles, FAIL_TIMEOUT_S, POD_PORTS, proxyConf, proxyFreshSeconds, publicFiles } from './proxyConf';
+import { copyBuildFiles, FAIL_TIMEOUT_S, POD_PORTS, proxyConf, proxyFreshSeconds, proxyFreshSpread, publicFiles } from './proxyConf';
 
 /** The logs nginx writes into the run folder, and where a container's logs go. */
 const LOG_LINKS: Record<string, string> = { 'access.log': '/dev/stdout', 'upstream.log': '/dev/stdout', 'error.log': '/dev/stderr' };
@@ -25,6 +25,7 @@ export function writeProxyFiles(run: string, proxy: string, env: NodeJS.ProcessE
     upstreams: [upstream],
     failTimeoutSeconds: FAIL_TIMEOUT_S,
     freshSeconds: proxyFreshSeconds(env),
+    freshSpreadPercent: proxyFreshSpread(env),
     modules: { brotli: true, brotliStatic: true },
     consentCountryHeader: env.CONSENT_COUNTRY_HEADER,
     publicFiles: publicFiles(buildDir),

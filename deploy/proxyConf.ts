@@ -50,6 +50,25 @@ export function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number
  */
 export const proxyFreshSeconds = (env: NodeJS.ProcessEnv): number => envNumber(env, 'DEPLOY_PROXY_FRESH_SECONDS', 60, [1, 86_400], 'a number of seconds (1–86400)');
 
+/**
+ * How much each copy's freshness differs from DEPLOY_PROXY_FRESH_SECONDS, at random, in percent
+ * either way (DEPLOY_PROXY_FRESH_SPREAD, 25): copies filled together, at a cold start or after a
+ * deploy, would otherwise go stale together, and every one of them would be refreshed in one wave.
+ */
+export const proxyFreshSpread = (env: NodeJS.ProcessEnv): number => envNumber(env, 'DEPLOY_PROXY_FRESH_SPREAD', 25, [0, 50], 'a percentage (0–50)');
+
+/** How many freshness values the spread is drawn from. */
+const FRESH_BUCKETS = 8;
+
+/** nginx's split_clients lines: `freshSeconds` spread evenly over ± `spreadPercent`, a whole second at least. */
+export function freshnessSpread(freshSeconds: number, spreadPercent: number): string {
+  const spread = spreadPercent / 100;
+  return Array.from({ length: FRESH_BUCKETS }, (_, bucket) => {
+    const seconds = Math.max(1, Math.round(freshSeconds * (1 - spread + (2 * spread * (bucket + 0.5)) / FRESH_BUCKETS)));
+    return `    ${bucket === FRESH_BUCKETS - 1 ? '*' : `${100 / FRESH_BUCKETS}%`} ${seconds};`;
+  }).join('\n');
+}
+
 export interface ProxyConfOptions {
   /** Where nginx finds its includes and TLS files and writes its pid and logs. */
   run: string;
@@ -61,6 +80,8 @@ export interface ProxyConfOptions {
   failTimeoutSeconds: number;
   /** How long a cached page counts as fresh before a background refresh (X-Accel-Expires). */
   freshSeconds: number;
+  /** How much that differs from copy to copy, in percent either way. */
+  freshSpreadPercent: number;
   /** The workers' user when nginx starts as root (`nobody nogroup`); none when it does not. */
   user?: string;
   modules: { brotli: boolean; brotliStatic: boolean };
@@ -130,7 +151,7 @@ export function proxyConf(options: ProxyConfOptions): { conf: string; includes: 
     PROXY: options.proxy,
     HTTP_PORT: String(options.ports.http),
     HTTPS_PORT: String(options.ports.https),
-    PROXY_FRESH_SECONDS: String(options.freshSeconds),
+    PROXY_FRESH_SPREAD: freshnessSpread(options.freshSeconds, options.freshSpreadPercent),
     LANGUAGE_COOKIE_VALUE: languageCookieValue(),
     LANGUAGE_NEGOTIATION: languageNegotiation(DOMAIN_ENTRIES),
     LOWER_CASE_LOCALES: WEBSITE_LOCALES.map((locale) => `    "~*^${locale}$" ${locale};`).join('\n'),

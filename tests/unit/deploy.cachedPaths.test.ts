@@ -2,7 +2,7 @@
 // map (cachedPaths in deploy/proxyConf.ts): every page, host file and share image that exists is
 // kept; a path that answers 404 (a locale the host lacks, another host's share image, an unknown
 // host, a random path) is never a cache miss that the limit for uncached requests does not count.
-import { cachedPaths, publicFiles } from '../../deploy/proxyConf';
+import { cachedPaths, freshnessSpread, proxyConf, publicFiles } from '../../deploy/proxyConf';
 import { LEGAL_DOCUMENTS } from '@/tenancy/routeRequest';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 
@@ -61,5 +61,38 @@ describe('what the proxy keeps', () => {
         expect(cacheClass('localhost', `/${locale}${path}`), `localhost/${locale}${path}`).toBe('page');
       }
     }
+  });
+});
+
+// Issue 43 item 1: copies filled together must not go stale together.
+describe("the copies' freshness", () => {
+  const seconds = (lines: string) => lines.split('\n').map((line) => Number(/ (\d+);$/.exec(line)?.[1]));
+  const shares = (lines: string) => lines.split('\n').map((line) => /^\s*([\d.]+)%/.exec(line)?.[1]);
+
+  it('is spread evenly over the given share either way, a whole second at least', () => {
+    expect(seconds(freshnessSpread(60, 25))).toEqual([47, 51, 54, 58, 62, 66, 69, 73]);
+    // nginx's split_clients: seven buckets of 12.5 % and the rest (`*`), so every answer gets one.
+    expect(shares(freshnessSpread(60, 25))).toEqual([...Array(7).fill('12.5'), undefined]);
+    expect(freshnessSpread(60, 25).split('\n').at(-1)).toMatch(/^\s*\* 73;$/);
+    expect(new Set(seconds(freshnessSpread(60, 0)))).toEqual(new Set([60]));
+    expect(Math.min(...seconds(freshnessSpread(1, 50)))).toBe(1);
+  });
+
+  it('is what the configuration draws each answer’s X-Accel-Expires from', () => {
+    const { conf } = proxyConf({
+      run: '/run',
+      proxy: '/proxy',
+      ports: { https: 1, http: 2, compress: 3 },
+      upstreams: ['127.0.0.1:4'],
+      failTimeoutSeconds: 2,
+      freshSeconds: 60,
+      freshSpreadPercent: 25,
+      modules: { brotli: false, brotliStatic: false },
+      publicFiles: publicFiles('.'),
+      securityHeaders: { all: {}, https: {} },
+    });
+    expect(conf).toContain(`split_clients "$request_id" $proxy_fresh_spread {\n${freshnessSpread(60, 25)}\n  }`);
+    expect(conf).toMatch(/"~\*s-maxage" \$proxy_fresh_spread;/);
+    expect(conf).toContain('add_header X-Accel-Expires $proxy_fresh_for;');
   });
 });
