@@ -11,6 +11,8 @@
 // are imported on first use only, so no Node-only module is evaluated there.
 const redisUrl = process.env.REDIS_URL?.trim();
 const shared = Boolean(redisUrl) && process.env.NEXT_PHASE !== 'phase-production-build';
+/** The in-memory copies an instance keeps beside Redis, in characters of their JSON. */
+const MEMORY_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** The Redis URL as the logs name it: scheme, host and port, never the password a production URL carries. */
 export function redisForLogs(url) {
@@ -28,7 +30,9 @@ function sharedHandlers({ createClient, createRedisHandler, createLruHandler }, 
   const shown = redisForLogs(url);
   // A new build never reads an older build's pages: their props may have another shape.
   const redis = createRedisHandler({ client, keyPrefix: `microsites:${buildId ?? 'unbuilt'}:`, timeoutMs: 1_000 });
-  const memory = createLruHandler();
+  // Bounded by what its copies weigh, not by their number alone: the package's default of 100 MB of
+  // JSON (twice that in the heap) would outgrow an instance's heap (deploy/instanceMemory.ts).
+  const memory = createLruHandler({ maxItemsNumber: 1_000, maxItemSizeBytes: MEMORY_CACHE_BYTES });
   const writtenWhileAway = new Set();
   let away = false;
 

@@ -20,6 +20,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SecurityHeaders } from '../src/security/policy';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
+import { INSTANCE_NODE_OPTIONS } from './instanceMemory';
 import { BROTLI_MODULE, BROTLI_STATIC_MODULE, copyBuildFiles, envNumber, FAIL_TIMEOUT_S, proxyConf, proxyFreshSeconds, proxyFreshSpread, publicFiles } from './proxyConf';
 
 const ROOT = resolve(__dirname, '..');
@@ -313,9 +314,10 @@ export const instanceLog = (port: number): string => join(RUN, `instance-${port}
 /**
  * What an instance of the standalone server on `port` runs with, besides the environment it
  * inherits: behind the proxy, on loopback only, so nothing but the proxy on this machine reaches it;
- * no ETags, no compression; one trusted proxy (the default TRUSTED_PROXIES, loopback); the shared
- * cache in Redis. `env` adds to (and may override) that: the e2e server's environment in the
- * topology tests, no Redis for one bench case.
+ * no compression; one trusted proxy (the default TRUSTED_PROXIES, loopback); the shared cache in
+ * Redis; V8's heap within the container's limit (deploy/instanceMemory.ts). `env` adds to (and may
+ * override) that: the e2e server's environment in the topology tests, no Redis for one bench case,
+ * V8's own heap size for another.
  */
 function instanceEnv(port: number, env: Record<string, string>): Record<string, string> {
   const ports = deployPorts();
@@ -323,6 +325,7 @@ function instanceEnv(port: number, env: Record<string, string>): Record<string, 
     TRUST_PROXY: '1',
     REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
     PROXY_PURGE_URL: `http://127.0.0.1:${ports.purge}/purge`,
+    NODE_OPTIONS: INSTANCE_NODE_OPTIONS,
     ...env,
     PORT: String(port),
     HOSTNAME: '127.0.0.1',

@@ -15,6 +15,7 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBu
 import { Service } from 'kubernetes-models/v1/Service';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { POD_PORTS } from '../proxyConf.ts';
+import { INSTANCE_HEAP_MIB, INSTANCE_MEMORY_LIMIT_MIB, INSTANCE_NODE_OPTIONS } from '../instanceMemory.ts';
 
 export const APP = 'microsites';
 /** The port the server listens on in its container (PORT; server.ts defaults to 3000 too). */
@@ -77,6 +78,7 @@ export function manifests({ image = `${APP}:latest`, proxyImage = `${PROXY}:late
                   { name: 'HOSTNAME', value: '0.0.0.0' },
                   { name: 'PORT', value: String(CONTAINER_PORT) },
                   { name: 'BEHIND_PROXY', value: 'true' },
+                  { name: 'NODE_OPTIONS', value: INSTANCE_NODE_OPTIONS },
                   { name: 'TRUST_PROXY', value: '1' },
                   // The cluster's pod network, where the proxy connects from; nothing public reaches the pods.
                   { name: 'TRUSTED_PROXIES', value: '10.0.0.0/8' },
@@ -90,7 +92,7 @@ export function manifests({ image = `${APP}:latest`, proxyImage = `${PROXY}:late
                 startupProbe: probe(30, 1),
                 // The endpoints drop the pod while it still serves; then SIGTERM starts server.ts's drain.
                 lifecycle: { preStop: { exec: { command: ['sleep', String(PRESTOP_SECONDS)] } } },
-                resources: { requests: { cpu: '500m', memory: '384Mi' }, limits: { memory: '768Mi' } },
+                resources: { requests: { cpu: '500m', memory: `${INSTANCE_HEAP_MIB}Mi` }, limits: { memory: `${INSTANCE_MEMORY_LIMIT_MIB}Mi` } },
                 securityContext: restricted,
               },
             ],
