@@ -7,6 +7,7 @@ import { DRAIN_DEADLINE_MS } from '@/base/drain';
 import { parseListenEnv } from '@/config/listenEnv';
 import { parseServerEnv } from '@/config/serverEnv';
 import { APP, CONTAINER_PORT, GRACE_SECONDS, HEALTH_PATH, manifests, PRESTOP_SECONDS, PROXY, PROXY_CACHE, PROXY_REPLICAS, PROXY_RUN, PROXY_UID, RENDERED, render, SERVICE_PORT, TLS_SECRET } from '../../deploy/k8s/manifests.mts';
+import { INSTANCE_MEMORY_LIMIT_MIB, INSTANCE_NODE_OPTIONS } from '../../deploy/instanceMemory';
 import { POD_PORTS } from '../../deploy/proxyConf';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Kubernetes objects as plain JSON
@@ -41,13 +42,23 @@ describe('the Kubernetes manifests', () => {
 
   it('pass only variables the server reads, with values it accepts (secrets from the secret store)', () => {
     const read = new Set([...readFileSync('src/config/serverEnv.ts', 'utf8').matchAll(/process\.env\.([A-Z_]+)/g)].map((match) => match[1]));
-    for (const name of Object.keys(env)) expect(read.has(name) || ['PORT', 'HOSTNAME'].includes(name), name).toBe(true);
+    // PORT and HOSTNAME are read where the server starts, NODE_OPTIONS by Node itself.
+    for (const name of Object.keys(env)) expect(read.has(name) || ['PORT', 'HOSTNAME', 'NODE_OPTIONS'].includes(name), name).toBe(true);
     const secrets = { REDIS_URL: 'redis://microsites-redis:6379', REVALIDATE_SECRET: 'x'.repeat(32) };
     const values = Object.fromEntries(Object.entries(env).map(([name, entry]) => [name, entry.value ?? secrets[name as keyof typeof secrets]]));
     const server = parseServerEnv(values);
     expect(server).toMatchObject({ behindProxy: true, trustProxyHops: 1, redisUrl: secrets.REDIS_URL });
     expect(env.REVALIDATE_SECRET.valueFrom.secretKeyRef).toEqual({ name: 'microsites', key: 'REVALIDATE_SECRET' });
     expect(env.REDIS_URL.valueFrom.secretKeyRef).toEqual({ name: 'microsites', key: 'REDIS_URL' });
+  });
+
+  // Issue 43 item 3: V8's heap fits the container (bench/instance-memory.mts measures the rest).
+  it("run the instance with V8's heap inside its memory limit", () => {
+    expect(env.NODE_OPTIONS.value).toBe(INSTANCE_NODE_OPTIONS);
+    expect(container.resources.limits.memory).toBe(`${INSTANCE_MEMORY_LIMIT_MIB}Mi`);
+    const heap = Number(/--max-old-space-size=(\d+)/.exec(env.NODE_OPTIONS.value)?.[1]);
+    const young = 3 * Number(/--max-semi-space-size=(\d+)/.exec(env.NODE_OPTIONS.value)?.[1]);
+    expect(heap + young).toBeLessThanOrEqual(0.7 * INSTANCE_MEMORY_LIMIT_MIB);
   });
 
   it('give a stopping pod time to leave the endpoints and drain before it is killed', () => {
