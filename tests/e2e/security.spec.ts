@@ -114,13 +114,17 @@ test.describe('caching', () => {
     }
   });
 
-  test('the bare root varies by the language cookie, and its cookie redirect is never stored', async () => {
+  test('the bare root and its cookie redirect vary by the language cookie; the switch that sets it is never stored', async () => {
     const plain = await rawRequest('GET', '/', { host: KINGS_CROSS });
     expect(String(plain.headers.vary)).toMatch(/\bCookie\b/);
     const redirected = await rawRequest('GET', '/', { host: KINGS_CROSS, cookie: 'language=de' });
     expect(redirected.status).toBe(307);
     expect(redirected.headers.location).toBe('/de');
-    expect(redirected.headers['cache-control']).toContain('no-store');
+    expect(String(redirected.headers.vary)).toMatch(/\bCookie\b/);
+    expect(redirected.headers['cache-control']).toBe('public, max-age=0, s-maxage=3600');
+    const switched = await rawRequest('GET', '/?language=fr', { host: KINGS_CROSS });
+    expect(switched.status).toBe(303);
+    expect(switched.headers['cache-control']).toContain('no-store');
     // A URL that names its locale is the same for everyone.
     expect(String((await rawRequest('GET', '/de', { host: KINGS_CROSS })).headers.vary)).not.toMatch(/\bCookie\b/);
   });
