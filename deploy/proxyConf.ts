@@ -206,24 +206,25 @@ export function languageCookieValue(): string {
 export function cachedPaths(entries: readonly DomainEntry[], microsites: string, files: readonly string[]): string {
   const legal = alternatives([...LEGAL_DOCUMENTS, ...Object.keys(LEGAL_ALIASES)]);
   const hostFiles = alternatives(HOST_FILES.map((file) => file.slice(1)));
-  const anyHost = [alternatives([microsites]), ...entries.map(({ domain }) => `${alternatives([domain])}(?:\\.localhost)?`)];
+  const micrositesHost = alternatives([microsites]);
+  const anyHost = [micrositesHost, ...entries.map(({ domain }) => tenantHost(domain))];
   const line = (host: string, path: string, kind = 'page') => `    "~^${host}\\|${path}$" ${kind};`;
   const pages = entries.map(({ domain, slug, type, locales }) =>
     line(
-      `${alternatives([domain])}(?:\\.localhost)?`,
+      tenantHost(domain),
       `/(?:(?:${locales.join('|')})(?:/(?:${legal}))?|${legal}|${hostFiles}|og/${alternatives([shareImageName(slug, type, '')])}(?:${locales.join('|')})\\.png)?`,
     ),
   );
   // The microsites host previews every landing path, in every locale, and every share image.
   const landingPaths = [...new Set(entries.map(({ path }) => path.slice(1)))];
-  const previews = chunks(landingPaths, 120).map((paths) => line(alternatives([microsites]), `/(?:(?:${WEBSITE_LOCALES.join('|')})/)?(?:${alternatives(paths)})`));
+  const previews = chunks(landingPaths, 120).map((paths) => line(micrositesHost, `/(?:(?:${WEBSITE_LOCALES.join('|')})/)?(?:${alternatives(paths)})`));
   const previewImages = chunks(landingPaths, 120).map((paths) =>
-    line(alternatives([microsites]), `/og/(?:${alternatives(paths.map((path) => path.replace('/', '-')))})-(?:${WEBSITE_LOCALES.join('|')})\\.png`),
+    line(micrositesHost, `/og/(?:${alternatives(paths.map((path) => path.replace('/', '-')))})-(?:${WEBSITE_LOCALES.join('|')})\\.png`),
   );
   const everyHost = (path: string, kind: string) => chunks(anyHost, 60).map((hosts) => line(`(?:${hosts.join('|')})`, path, kind));
   return [
     ...pages,
-    line(alternatives([microsites]), `/(?:(?:${WEBSITE_LOCALES.join('|')})(?:/(?:${legal}))?|${legal}|${hostFiles})?`),
+    line(micrositesHost, `/(?:(?:${WEBSITE_LOCALES.join('|')})(?:/(?:${legal}))?|${legal}|${hostFiles})?`),
     ...previews,
     ...previewImages,
     ...everyHost(`(?:${alternatives(files)})`, 'page'),
@@ -231,6 +232,9 @@ export function cachedPaths(entries: readonly DomainEntry[], microsites: string,
     ...everyHost('/_next/image', 'image'),
   ].join('\n');
 }
+
+/** A tenant host, and its local preview (`<domain>.localhost`), as a map's regular expression. */
+const tenantHost = (domain: string) => `${alternatives([domain])}(?:\\.localhost)?`;
 
 const chunks = <T>(values: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(values.length / size) }, (_, index) => values.slice(index * size, (index + 1) * size));
 
@@ -265,7 +269,7 @@ function hostsByLocales(entries: readonly DomainEntry[]): Map<string, string> {
   const groups = new Map<string, string[]>();
   for (const { domain, locales } of entries) {
     const key = locales.join('|');
-    groups.set(key, [...(groups.get(key) ?? []), domain.replace(/\./g, '\\.')]);
+    groups.set(key, [...(groups.get(key) ?? []), alternatives([domain])]);
   }
   return new Map([...groups].map(([locales, hosts]) => [locales, hosts.join('|')]));
 }
