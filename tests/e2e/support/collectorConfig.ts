@@ -13,6 +13,8 @@ export const GRAPHQL_URL = `http://localhost:${GRAPHQL_PORT}/graphql`;
 export const SITE_PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The tenant gallery's own server in tests/e2e/gallery.spec.ts. */
 export const GALLERY_PORT = Number(process.env.E2E_GALLERY_PORT ?? 3300);
+/** The site's image under podman (tests/e2e/container.spec.ts), beside the e2e server of the same build. */
+export const CONTAINER_SITE_PORT = Number(process.env.E2E_CONTAINER_PORT ?? 3400);
 
 export const E2E_KEYS = {
   amplitude: 'e2e-amplitude-api-key-000000',

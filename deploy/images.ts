@@ -1,0 +1,167 @@
+// The images every topology runs (docs/deploy.md, "Images"), from Debian's packages only: the site
+// (Node.js and the build's .next/standalone), the caching proxy (nginx with its brotli modules) and
+// the shared cache (redis-server), each on one trixie base, under podman.
+// Usage:
+//   npm run images                 builds the site (`npm run build`, the commit as NEXT_PUBLIC_COMMIT_SHA
+//                                  unless given, every other NEXT_PUBLIC_* from the environment), then
+//                                  the images, tagged with the build's id
+//   npm run images -- --from-build the images of the build already in .next (CI: the e2e build)
+// The site is built once on the machine and its output copied into the image, so the image holds
+// the bytes whose source maps `npm run ops:sourcemaps` uploads (.next/source-maps, release.json).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '..');
+const IMAGES_DIR = join(ROOT, 'deploy', 'images');
+const STANDALONE = join(ROOT, '.next', 'standalone');
+const RELEASE = join(ROOT, '.next', 'source-maps', 'release.json');
+const LOCK = join(ROOT, 'deploy', '.run', 'images.lock');
+/** Set for the process that holds LOCK. */
+const LOCK_HELD = 'MICROSITES_IMAGES_LOCK_HELD';
+
+/** The base every image starts from: Debian 13 from a registry where one answers, else from mmdebstrap. */
+export const BASE_IMAGE = 'localhost/microsites-base:trixie';
+const REGISTRY_BASE = 'docker.io/library/debian:trixie-slim';
+export const IMAGES = { site: 'localhost/microsites', proxy: 'localhost/microsites-proxy', redis: 'localhost/microsites-redis' } as const;
+export type ImageKind = keyof typeof IMAGES;
+export type ImageRefs = Record<ImageKind, string>;
+
+/**
+ * What podman needs on a machine like this one (docs/deploy.md, "Images"): crun refuses a hybrid
+ * cgroup layout and the default limits cannot be set without a systemd session, so runc, cgroupfs
+ * and explicit limits. Written only when a container does not start without it.
+ */
+export const CONTAINERS_CONF_FILE = '/etc/containers/containers.conf';
+/** Processes a container may start (a limit podman cannot leave to its default here). */
+export const CONTAINER_PROCESSES = 4096;
+export const CONTAINERS_CONF = [
+  '# Written by deploy/images.ts: a container did not start with podman\'s defaults on this machine.',
+  '[containers]',
+  `default_ulimits = ["nofile=1024:1024", "nproc=${CONTAINER_PROCESSES}:${CONTAINER_PROCESSES}"]`,
+  '[engine]',
+  'runtime = "runc"',
+  'cgroup_manager = "cgroupfs"',
+  'events_logger = "file"',
+  '',
+].join('\n');
+
+const run = (command: string, args: string[], options: { quiet?: boolean; timeoutMs?: number } = {}): { ok: boolean; out: string } => {
+  const result = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: options.timeoutMs });
+  if (!options.quiet && result.status !== 0) process.stderr.write(result.stderr ?? '');
+  return { ok: result.status === 0, out: `${result.stdout ?? ''}${result.stderr ?? ''}` };
+};
+
+export const podman = (...args: string[]): string => execFileSync('podman', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+
+/** podman, runc and mmdebstrap from Debian, installed as root when missing (a fresh image has no package lists). */
+function ensurePackages() {
+  const missing = [
+    ['podman', 'podman'],
+    ['runc', 'runc'],
+    ['mmdebstrap', 'mmdebstrap'],
+  ].filter(([command]) => !run('sh', ['-c', `command -v ${command}`], { quiet: true }).ok).map(([, name]) => name!);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) throw new Error(`missing: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
+  console.log(`Installing ${missing.join(', ')} (Debian packages)…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-q'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+}
+
+/** The base image, made once: pulled where a registry answers, else Debian's minbase from mmdebstrap, imported. */
+function ensureBase() {
+  if (run('podman', ['image', 'exists', BASE_IMAGE], { quiet: true }).ok) return;
+  if (run('podman', ['pull', '--quiet', REGISTRY_BASE], { quiet: true, timeoutMs: 120_000 }).ok) {
+    podman('tag', REGISTRY_BASE, BASE_IMAGE);
+    return;
+  }
+  console.log(`No registry answers for ${REGISTRY_BASE}: making the base with mmdebstrap (Debian trixie, minbase)…`);
+  const dir = join(ROOT, 'deploy', '.run', 'base');
+  mkdirSync(dir, { recursive: true });
+  const tar = join(dir, 'trixie.tar');
+  execFileSync('mmdebstrap', ['--quiet', '--variant=minbase', 'trixie', tar], { stdio: 'inherit' });
+  podman('import', tar, BASE_IMAGE);
+  rmSync(tar);
+}
+
+/** Writes the containers.conf this machine needs, when a container from the base does not start without it. */
+function ensureRuns() {
+  const probe = () => run('podman', ['run', '--rm', '--network', 'none', BASE_IMAGE, 'true'], { quiet: true });
+  const first = probe();
+  if (first.ok) return;
+  if (existsSync(CONTAINERS_CONF_FILE)) throw new Error(`podman cannot run a container, with ${CONTAINERS_CONF_FILE} as it is:\n${first.out}`);
+  mkdirSync('/etc/containers', { recursive: true });
+  writeFileSync(CONTAINERS_CONF_FILE, CONTAINERS_CONF);
+  const second = probe();
+  if (!second.ok) throw new Error(`podman cannot run a container, even with runc and cgroupfs (${CONTAINERS_CONF_FILE}):\n${second.out}`);
+  console.log(`podman runs containers with runc and cgroupfs here: wrote ${CONTAINERS_CONF_FILE}.`);
+}
+
+/** podman able to build and run the images here: installed, configured and with its base. */
+export function ensurePodman(): void {
+  ensurePackages();
+  ensureBase();
+  ensureRuns();
+}
+
+/** The build in .next/standalone: its id (the images' tag, `b-` first since a tag may not start with `-`) and version. */
+export function builtRelease(): { tag: string; version: string; buildId: string } {
+  if (!existsSync(join(STANDALONE, 'server.js')) || !existsSync(RELEASE)) throw new Error('no build: run `npm run build` (or `npm run images` without --from-build) first');
+  const buildId = readFileSync(join(STANDALONE, '.next', 'BUILD_ID'), 'utf8').trim();
+  const { version } = JSON.parse(readFileSync(RELEASE, 'utf8')) as { version: string };
+  return { tag: `b-${buildId}`, version, buildId };
+}
+
+export const imageRefs = (tag: string): ImageRefs =>
+  Object.fromEntries(Object.entries(IMAGES).map(([kind, name]) => [kind, `${name}:${tag}`])) as ImageRefs;
+
+/**
+ * The three images of the build in .next, tagged with its id; the site's from .next/standalone, the
+ * others from Debian's packages alone (podman keeps their layers, so a second build takes seconds).
+ * Network: the host's, where apt reaches Debian's mirrors.
+ */
+export function buildImages(): ImageRefs {
+  const { tag, version } = builtRelease();
+  // One build at a time on this machine: two test files (or a test and a deploy) may ask at once,
+  // and a second mmdebstrap or tag of the same name would race the first.
+  if (process.env[LOCK_HELD] !== '1') {
+    mkdirSync(dirname(LOCK), { recursive: true });
+    execFileSync('flock', ['-o', LOCK, process.execPath, '--import', 'tsx', __filename, '--from-build'], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, [LOCK_HELD]: '1' } });
+    return imageRefs(tag);
+  }
+  ensurePodman();
+  const refs = imageRefs(tag);
+  const contexts: Record<ImageKind, string> = { site: STANDALONE, proxy: IMAGES_DIR, redis: IMAGES_DIR };
+  for (const kind of Object.keys(IMAGES) as ImageKind[]) {
+    console.log(`Building ${refs[kind]}…`);
+    execFileSync(
+      'podman',
+      ['build', '--quiet', '--network', 'host', '--build-arg', `BASE=${BASE_IMAGE}`, '--build-arg', `VERSION=${version}`, '-f', join(IMAGES_DIR, `${kind}.Containerfile`), '-t', refs[kind], contexts[kind]],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }
+  return refs;
+}
+
+/** `npm run build` with the commit as the version unless NEXT_PUBLIC_COMMIT_SHA is given. */
+function buildSite() {
+  const commit = process.env.NEXT_PUBLIC_COMMIT_SHA?.trim() || run('git', ['-C', ROOT, 'rev-parse', 'HEAD'], { quiet: true }).out.trim();
+  if (!/^[0-9a-z._-]+$/i.test(commit)) throw new Error(`NEXT_PUBLIC_COMMIT_SHA: no commit to name the build with (${JSON.stringify(commit)})`);
+  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_PUBLIC_COMMIT_SHA: commit } });
+}
+
+if (resolve(process.argv[1] ?? '') === __filename) {
+  try {
+    const args = process.argv.slice(2);
+    const unknown = args.filter((arg) => arg !== '--from-build');
+    if (unknown.length > 0) throw new Error(`Usage: tsx deploy/images.ts [--from-build] (not ${unknown.join(' ')})`);
+    if (!args.includes('--from-build')) buildSite();
+    const refs = buildImages();
+    console.log(`Images of version ${builtRelease().version}:\n${Object.values(refs).map((ref) => `  ${ref}`).join('\n')}`);
+    console.log(`Source maps of this build: npm run ops:sourcemaps (release ${builtRelease().version}).`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
