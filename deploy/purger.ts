@@ -106,10 +106,12 @@ export function startPurger(cacheDir: string, port: number, host = '127.0.0.1') 
   return server;
 }
 
-// Started as its own process: by deploy/local.ts (tsx deploy/purger.ts <cacheDir> <port>), and in a
-// proxy pod from the image's bundled copy (node purger.js <cacheDir> <port> 0.0.0.0).
+// Started as its own process from the site image's bundled copy, in a proxy pod (node purger.js
+// <cacheDir> <port> 0.0.0.0) and by deploy/local.ts (on loopback).
 if (process.argv[1] === __filename) {
   const [cacheDir, port, host] = process.argv.slice(2);
   if (!cacheDir || !port) throw new Error('usage: purger <cacheDir> <port> [host]');
-  startPurger(cacheDir, Number(port), host);
+  const server = startPurger(cacheDir, Number(port), host);
+  // The first process of its container: without a handler, SIGTERM would be ignored until SIGKILL.
+  process.on('SIGTERM', () => server.close(() => process.exit(0)));
 }

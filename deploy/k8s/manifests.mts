@@ -15,46 +15,18 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBu
 import { Service } from 'kubernetes-models/v1/Service';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { POD_PORTS } from '../proxyConf.ts';
-import { INSTANCE_HEAP_MIB, INSTANCE_MEMORY_LIMIT_MIB, INSTANCE_NODE_OPTIONS } from '../instanceMemory.ts';
+import { APP, GRACE_SECONDS, instanceContainer, nginxContainer, PROXY, PROXY_REPLICAS, proxyFilesContainer, purgerContainer, redisContainer, REDIS_PORT, SERVICE_PORT, USERS } from '../containers.ts';
 
-export const APP = 'microsites';
-/** The port the server listens on in its container (PORT; server.ts defaults to 3000 too). */
-export const CONTAINER_PORT = 3000;
-export const HEALTH_PATH = '/api/health';
-export const SECRET = 'microsites';
-/** Seconds between SIGTERM and SIGKILL: the preStop wait plus server.ts's 20 s drain, with a margin. */
-export const GRACE_SECONDS = 30;
-/** Seconds the pod keeps serving after it is told to stop, while the endpoints drop it. */
-export const PRESTOP_SECONDS = 5;
-
-/** The caching proxy: nginx from deploy/nginx.conf.template, its purger beside it. */
-export const PROXY = `${APP}-proxy`;
-/** Fixed, not autoscaled: every instance's PROXY_PURGE_URL names each proxy pod. */
-export const PROXY_REPLICAS = 2;
-/** In a proxy pod: nginx.conf, its includes, pid and log links (deploy/proxy-files.ts writes them). */
-export const PROXY_RUN = '/run/microsites';
-/** In a proxy pod: the page cache, temp files, static files and error pages. */
-export const PROXY_CACHE = '/var/cache/microsites';
+export { APP, CONTAINER_PORT, GRACE_SECONDS, HEALTH_PATH, PRESTOP_SECONDS, PROXY, PROXY_CACHE, PROXY_REPLICAS, PROXY_RUN, SECRET, SERVICE_PORT } from '../containers.ts';
 /** Debian's www-data: nginx's workers and the purger, which reads the cache files nginx writes. */
-export const PROXY_UID = 33;
+export const PROXY_UID = USERS.proxy;
 export const TLS_SECRET = `${APP}-tls`;
-/** The instances' Service port, which the proxy's upstream names. */
-export const SERVICE_PORT = 80;
 
 const labels = { 'app.kubernetes.io/name': APP, 'app.kubernetes.io/component': 'instance' };
 const redisLabels = { 'app.kubernetes.io/name': APP, 'app.kubernetes.io/component': 'redis' };
 const proxyLabels = { 'app.kubernetes.io/name': APP, 'app.kubernetes.io/component': 'proxy' };
-/** Each proxy pod's purge endpoint, by its stable StatefulSet name under the headless Service. */
-export const purgeUrls = () => Array.from({ length: PROXY_REPLICAS }, (_, index) => `http://${PROXY}-${index}.${PROXY}:${POD_PORTS.purge}/purge`).join(',');
-const restricted = { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } };
-const probe = (failureThreshold: number, periodSeconds: number) => ({
-  httpGet: { path: HEALTH_PATH, port: 'http' },
-  periodSeconds,
-  failureThreshold,
-  timeoutSeconds: 2,
-});
 
-export function manifests({ image = `${APP}:latest`, proxyImage = `${PROXY}:latest` } = {}) {
+export function manifests({ image = `${APP}:latest`, proxyImage = `${PROXY}:latest`, redisImage = `${APP}-redis:latest` } = {}) {
   return [
     new Deployment({
       metadata: { name: APP, labels },
@@ -67,35 +39,8 @@ export function manifests({ image = `${APP}:latest`, proxyImage = `${PROXY}:late
           metadata: { labels },
           spec: {
             terminationGracePeriodSeconds: GRACE_SECONDS,
-            securityContext: { runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000, fsGroup: 1000 },
-            containers: [
-              {
-                name: 'server',
-                image,
-                ports: [{ name: 'http', containerPort: CONTAINER_PORT }],
-                env: [
-                  // Kubernetes sets HOSTNAME to the pod's name; the server refuses anything but an address.
-                  { name: 'HOSTNAME', value: '0.0.0.0' },
-                  { name: 'PORT', value: String(CONTAINER_PORT) },
-                  { name: 'BEHIND_PROXY', value: 'true' },
-                  { name: 'NODE_OPTIONS', value: INSTANCE_NODE_OPTIONS },
-                  { name: 'TRUST_PROXY', value: '1' },
-                  // The cluster's pod network, where the proxy connects from; nothing public reaches the pods.
-                  { name: 'TRUSTED_PROXIES', value: '10.0.0.0/8' },
-                  { name: 'PROXY_PURGE_URL', value: purgeUrls() },
-                  { name: 'REDIS_URL', valueFrom: { secretKeyRef: { name: SECRET, key: 'REDIS_URL' } } },
-                  { name: 'REVALIDATE_SECRET', valueFrom: { secretKeyRef: { name: SECRET, key: 'REVALIDATE_SECRET' } } },
-                ],
-                readinessProbe: probe(2, 5),
-                // Restart only a server that has stopped answering for 30 s, never one that is busy for a moment.
-                livenessProbe: { ...probe(6, 5), initialDelaySeconds: 10 },
-                startupProbe: probe(30, 1),
-                // The endpoints drop the pod while it still serves; then SIGTERM starts server.ts's drain.
-                lifecycle: { preStop: { exec: { command: ['sleep', String(PRESTOP_SECONDS)] } } },
-                resources: { requests: { cpu: '500m', memory: `${INSTANCE_HEAP_MIB}Mi` }, limits: { memory: `${INSTANCE_MEMORY_LIMIT_MIB}Mi` } },
-                securityContext: restricted,
-              },
-            ],
+            securityContext: { runAsNonRoot: true, runAsUser: USERS.instance, runAsGroup: USERS.instance, fsGroup: USERS.instance },
+            containers: [instanceContainer(image)],
           },
         },
       },
@@ -128,25 +73,24 @@ export function manifests({ image = `${APP}:latest`, proxyImage = `${PROXY}:late
         template: {
           metadata: { labels: redisLabels },
           spec: {
-            securityContext: { runAsNonRoot: true, runAsUser: 999 },
-            containers: [
-              {
-                name: 'redis',
-                image: 'redis:7-bookworm',
-                args: ['--save', '', '--appendonly', 'no', '--maxmemory', '512mb', '--maxmemory-policy', 'allkeys-lru'],
-                ports: [{ name: 'redis', containerPort: 6379 }],
-                readinessProbe: { exec: { command: ['redis-cli', 'ping'] }, periodSeconds: 5 },
-                resources: { requests: { cpu: '100m', memory: '600Mi' }, limits: { memory: '640Mi' } },
-                securityContext: restricted,
-              },
-            ],
+            securityContext: { runAsNonRoot: true, runAsUser: USERS.redis, runAsGroup: USERS.redis },
+            containers: [redisContainer(redisImage)],
           },
         },
       },
     }),
     new Service({
       metadata: { name: `${APP}-redis`, labels: redisLabels },
-      spec: { selector: redisLabels, clusterIP: 'None', ports: [{ name: 'redis', port: 6379, targetPort: 'redis' }] },
+      spec: { selector: redisLabels, clusterIP: 'None', ports: [{ name: 'redis', port: REDIS_PORT, targetPort: 'redis' }] },
+    }),
+    // Only the instances reach the shared cache (it has no password).
+    new NetworkPolicy({
+      metadata: { name: `${APP}-redis-from-instances`, labels: redisLabels },
+      spec: {
+        podSelector: { matchLabels: redisLabels },
+        policyTypes: ['Ingress'],
+        ingress: [{ from: [{ podSelector: { matchLabels: labels } }], ports: [{ port: 'redis' }] }],
+      },
     }),
     ...proxyObjects(image, proxyImage),
   ];
@@ -159,8 +103,6 @@ export function manifests({ image = `${APP}:latest`, proxyImage = `${PROXY}:late
  * copies as revalidation asks. A StatefulSet, so that each pod has a name PROXY_PURGE_URL can list.
  */
 function proxyObjects(image: string, proxyImage: string) {
-  const mounts = { run: { name: 'run', mountPath: PROXY_RUN }, cache: { name: 'cache', mountPath: PROXY_CACHE } };
-  const health = { httpGet: { path: '/api/proxy-health', port: 'http' }, periodSeconds: 5, timeoutSeconds: 2 };
   return [
     new StatefulSet({
       metadata: { name: PROXY, labels: proxyLabels },
@@ -173,56 +115,15 @@ function proxyObjects(image: string, proxyImage: string) {
           metadata: { labels: proxyLabels },
           spec: {
             terminationGracePeriodSeconds: GRACE_SECONDS,
-            securityContext: { runAsNonRoot: true, runAsUser: PROXY_UID, runAsGroup: PROXY_UID, fsGroup: PROXY_UID },
+            securityContext: { runAsNonRoot: true, runAsUser: USERS.proxy, runAsGroup: USERS.proxy, fsGroup: USERS.proxy },
             volumes: [
               { name: 'run', emptyDir: {} },
               // The page cache lives as long as the pod; stale-if-error serves from it while every instance is down.
               { name: 'cache', emptyDir: { sizeLimit: '2Gi' } },
               { name: 'tls', secret: { secretName: TLS_SECRET, items: [{ key: 'tls.crt', path: 'cert.pem' }, { key: 'tls.key', path: 'key.pem' }] } },
             ],
-            initContainers: [
-              {
-                name: 'proxy-files',
-                image,
-                command: ['node', 'proxy-files.js', PROXY_RUN, PROXY_CACHE],
-                env: [
-                  { name: 'PROXY_UPSTREAM', value: `${APP}:${SERVICE_PORT}` },
-                  { name: 'DEPLOY_PROXY_FRESH_SECONDS', value: '60' },
-                ],
-                volumeMounts: [mounts.run, mounts.cache],
-                resources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { memory: '256Mi' } },
-                securityContext: restricted,
-              },
-            ],
-            containers: [
-              {
-                name: 'nginx',
-                image: proxyImage,
-                args: ['nginx', '-c', `${PROXY_RUN}/nginx.conf`, '-g', 'daemon off;'],
-                ports: [
-                  { name: 'https', containerPort: POD_PORTS.https },
-                  { name: 'http', containerPort: POD_PORTS.http },
-                ],
-                // Healthy while nginx runs, whatever the instances do: it still serves what it holds.
-                readinessProbe: { ...health, failureThreshold: 2 },
-                livenessProbe: { ...health, failureThreshold: 6 },
-                // Out of the load balancer first, then a graceful stop: requests in flight finish.
-                lifecycle: { preStop: { exec: { command: ['sh', '-c', `sleep ${PRESTOP_SECONDS}; nginx -c ${PROXY_RUN}/nginx.conf -s quit; while [ -e ${PROXY_RUN}/nginx.pid ]; do sleep 1; done`] } } },
-                volumeMounts: [mounts.run, mounts.cache, { name: 'tls', mountPath: `${PROXY_RUN}/tls`, readOnly: true }],
-                resources: { requests: { cpu: '250m', memory: '128Mi' }, limits: { memory: '512Mi' } },
-                securityContext: restricted,
-              },
-              {
-                name: 'purger',
-                image,
-                command: ['node', 'purger.js', `${PROXY_CACHE}/cache`, String(POD_PORTS.purge), '0.0.0.0'],
-                ports: [{ name: 'purge', containerPort: POD_PORTS.purge }],
-                readinessProbe: { tcpSocket: { port: 'purge' }, periodSeconds: 5 },
-                volumeMounts: [mounts.cache],
-                resources: { requests: { cpu: '20m', memory: '64Mi' }, limits: { memory: '128Mi' } },
-                securityContext: restricted,
-              },
-            ],
+            initContainers: [proxyFilesContainer(image)],
+            containers: [nginxContainer(proxyImage), purgerContainer(image)],
           },
         },
       },

@@ -108,7 +108,7 @@ describe("the proxy's pods", () => {
 
   it("listen where the services send traffic and report the proxy's own health", () => {
     expect(nginx.ports).toEqual([{ name: 'https', containerPort: POD_PORTS.https }, { name: 'http', containerPort: POD_PORTS.http }]);
-    expect(template).toMatch(/listen \{\{HTTPS_PORT\}\} ssl http2;/);
+    expect(template).toMatch(/listen \{\{HTTPS_PORT\}\} ssl;\n[^\n]*\n    http2 on;/);
     expect(template).toMatch(/listen \{\{HTTP_PORT\}\};[\s\S]*location = \/api\/proxy-health/);
     for (const probe of ['readinessProbe', 'livenessProbe']) expect(nginx[probe].httpGet, probe).toEqual({ path: '/api/proxy-health', port: 'http' });
     expect(find('Service', `${PROXY}-public`).spec.ports.map((port: Json) => port.targetPort)).toEqual(['https', 'http']);
