@@ -8,11 +8,11 @@
 // refreshed from the new build's instances, not only served. Prints req/s, p99, failed requests
 // and the p99 as a multiple of warm.
 // Usage: npm run build && npm run bench:redeploy [-- --rounds N]   (about 3 min of it a second build)
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import { askLoopback, buildIdOf, deployPorts, start, stop } from '../deploy/local';
+import { askLoopback, buildIdOf, deployPorts, redisCli, start, stop } from '../deploy/local';
 import { median } from './median.mts';
 import { LANDING_PAGES } from './site.mts';
 
@@ -28,9 +28,8 @@ const ports = deployPorts();
 const standalone = join(import.meta.dirname, '..', '.next', 'standalone');
 /** A build id's pages out of the shared cache: what Redis holds for a build never deployed. */
 function emptySharedCache(buildId: string) {
-  const redis = ['-p', String(ports.redis)];
-  const keys = execFileSync('redis-cli', [...redis, '--scan', '--pattern', `microsites:${buildId}:*`], { encoding: 'utf8' }).split('\n').filter(Boolean);
-  for (let at = 0; at < keys.length; at += 500) execFileSync('redis-cli', [...redis, 'unlink', ...keys.slice(at, at + 500)]);
+  const keys = redisCli('--scan', '--pattern', `microsites:${buildId}:*`).split('\n').filter(Boolean);
+  for (let at = 0; at < keys.length; at += 500) redisCli('unlink', ...keys.slice(at, at + 500));
 }
 
 process.env.DEPLOY_PROXY_FRESH_SECONDS ??= '5';
@@ -51,12 +50,12 @@ try {
       const load = autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, requests });
       let took = 0;
       if (kind === 'redeploy') {
-        // Every other round back to the first build, a kept release; the second is what .next holds.
+        // Every other round back to the first build, a kept tag (deploy/images.ts); the second is what .next holds.
         const target = builds[(round + 1) % 2]!;
         emptySharedCache(target);
         await new Promise((resolve) => setTimeout(resolve, REDEPLOY_AFTER_MS));
         const begun = Date.now();
-        await promisify(execFile)('npx', ['tsx', 'deploy/local.ts', 'redeploy', ...(target === builds[0] ? [target] : [])]);
+        await promisify(execFile)('npx', ['tsx', 'deploy/local.ts', 'redeploy', ...(target === builds[0] ? [`b-${target}`] : [])]);
         took = (Date.now() - begun) / 1000;
       }
       const result = await load;

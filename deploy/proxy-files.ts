@@ -4,25 +4,29 @@
 // pages; the logs as links to the container's output. Bundled as proxy-files.js beside server.js
 // (scripts/standalone.ts).
 //   node proxy-files.js <run dir> <proxy dir>
-// Environment: PROXY_UPSTREAM (the instances' Service, `microsites:80`), DEPLOY_PROXY_FRESH_SECONDS
-// (60), CONSENT_COUNTRY_HEADER (as the instances have it).
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+// Environment: PROXY_UPSTREAM (the instances' Service, `microsites:80`; on one machine each instance,
+// comma-separated), DEPLOY_PROXY_FRESH_SECONDS (60), CONSENT_COUNTRY_HEADER (as the instances have
+// it); on one machine also the ports (DEPLOY_HTTPS_PORT, DEPLOY_HTTP_PORT, DEPLOY_COMPRESS_PORT; a
+// pod's are POD_PORTS) and PROXY_LOGS=files (the logs as files in the run folder, not the output).
+//   node proxy-files.js <run dir> <proxy dir> --build-files   only the build's static files and error pages (a redeploy)
+import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SecurityHeaders } from '../src/security/policy';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
-import { copyBuildFiles, FAIL_TIMEOUT_S, POD_PORTS, proxyConf, proxyFreshSeconds, proxyFreshSpread, publicFiles } from './proxyConf';
+import { copyBuildFiles, envNumber, FAIL_TIMEOUT_S, POD_PORTS, proxyConf, proxyFreshSeconds, proxyFreshSpread, publicFiles } from './proxyConf';
 
 /** The logs nginx writes into the run folder, and where a container's logs go. */
 const LOG_LINKS: Record<string, string> = { 'access.log': '/dev/stdout', 'upstream.log': '/dev/stdout', 'error.log': '/dev/stderr' };
 
 export function writeProxyFiles(run: string, proxy: string, env: NodeJS.ProcessEnv, buildDir = __dirname): void {
-  const upstream = env.PROXY_UPSTREAM?.trim();
-  if (!upstream || !/^[a-z0-9.-]+:\d+$/i.test(upstream)) throw new Error(`PROXY_UPSTREAM must be the instances' host:port (microsites:80), got ${JSON.stringify(env.PROXY_UPSTREAM)}`);
+  const upstreams = (env.PROXY_UPSTREAM ?? '').split(',').map((upstream) => upstream.trim());
+  if (!upstreams.every((upstream) => /^[a-z0-9.-]+:\d+$/i.test(upstream))) throw new Error(`PROXY_UPSTREAM must be the instances' host:port (microsites:80), or several comma-separated, got ${JSON.stringify(env.PROXY_UPSTREAM)}`);
+  const port = (name: string, fallback: number) => envNumber(env, name, fallback, [1, 65535], 'a port number');
   const { conf, includes } = proxyConf({
     run,
     proxy,
-    ports: POD_PORTS,
-    upstreams: [upstream],
+    ports: { https: port('DEPLOY_HTTPS_PORT', POD_PORTS.https), http: port('DEPLOY_HTTP_PORT', POD_PORTS.http), compress: port('DEPLOY_COMPRESS_PORT', POD_PORTS.compress) },
+    upstreams,
     failTimeoutSeconds: FAIL_TIMEOUT_S,
     freshSeconds: proxyFreshSeconds(env),
     freshSpreadPercent: proxyFreshSpread(env),
@@ -34,15 +38,22 @@ export function writeProxyFiles(run: string, proxy: string, env: NodeJS.ProcessE
   mkdirSync(run, { recursive: true });
   for (const [name, text] of Object.entries({ ...includes, 'nginx.conf': conf })) writeFileSync(join(run, name), text);
   for (const [name, target] of Object.entries(LOG_LINKS)) {
-    rmSync(join(run, name), { force: true });
-    symlinkSync(target, join(run, name));
+    const path = join(run, name);
+    if (env.PROXY_LOGS === 'files') {
+      // Appended to across starts; a link left by another kind of run is not such a file.
+      if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) rmSync(path);
+    } else {
+      rmSync(path, { force: true });
+      symlinkSync(target, path);
+    }
   }
   copyBuildFiles(buildDir, proxy);
 }
 
 if (process.argv[1] === __filename) {
-  const [run, proxy] = process.argv.slice(2);
-  if (!run || !proxy) throw new Error('usage: node proxy-files.js <run dir> <proxy dir>');
-  writeProxyFiles(run, proxy, process.env);
-  console.log(`Proxy files written: ${join(run, 'nginx.conf')}, static files and error pages in ${proxy}.`);
+  const [run, proxy, only] = process.argv.slice(2);
+  if (!run || !proxy || (only !== undefined && only !== '--build-files')) throw new Error('usage: node proxy-files.js <run dir> <proxy dir> [--build-files]');
+  if (only) copyBuildFiles(__dirname, proxy);
+  else writeProxyFiles(run, proxy, process.env);
+  console.log(only ? `This build's static files and error pages added to ${proxy}.` : `Proxy files written: ${join(run, 'nginx.conf')}, static files and error pages in ${proxy}.`);
 }

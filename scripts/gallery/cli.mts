@@ -6,7 +6,7 @@
 //   npm run gallery -- --against DIR         marks changed, new and removed pages against an earlier gallery
 //   npm run gallery -- --against REF         … against a git ref: built and shot in a worktree first (a few minutes)
 //   npm run gallery -- --threshold 0.1       pixelmatch's colour threshold for --against
-//   npm run gallery -- --build DIR           another standalone build (a release in deploy/.run/releases/)
+//   npm run gallery -- --build DIR           another standalone build (a copy of an earlier .next/standalone)
 // Exits 1 when a check fails on any page, 2 on bad arguments. Needs `npm run build` first.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

@@ -1,19 +1,16 @@
 // Issue 25 item 3 (docs/ops.md, "Server logs"): after every other e2e test (playwright.config.ts,
 // project "logs"), the logs the run wrote, the e2e server's and the topology's, hold no secret, no
 // cookie and no query string.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { CONSENT_COOKIE } from '../../src/consent/record';
 import { LANGUAGE_COOKIE } from '../../src/i18n/pageLanguage';
+import { topologyLogs } from '../../deploy/local';
 import { E2E_REVALIDATE_SECRET, E2E_SERVER_LOG } from './support/collectorConfig';
 
-const TOPOLOGY_LOGS = join('deploy', '.run');
-
-/** Every log file of the run: the e2e server's, and the topology's instances, nginx, purger and supervisor. */
+/** Every log file of the run: the e2e server's, and the topology's containers (instances, nginx, purger, Redis). */
 function runLogs(): Array<[file: string, text: string]> {
-  const topology = existsSync(TOPOLOGY_LOGS) ? readdirSync(TOPOLOGY_LOGS).filter((name) => name.endsWith('.log')).map((name) => join(TOPOLOGY_LOGS, name)) : [];
-  return [E2E_SERVER_LOG, ...topology].filter((file) => existsSync(file)).map((file) => [file, readFileSync(file, 'utf8')]);
+  return [E2E_SERVER_LOG, ...topologyLogs()].filter((file) => existsSync(file)).map((file) => [file, readFileSync(file, 'utf8')]);
 }
 
 test('the run wrote its server log as JSON lines, one per request with its id', () => {

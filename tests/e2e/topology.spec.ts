@@ -2,11 +2,11 @@
 // caching in front of two instances of the standalone server sharing Redis. Started once for this
 // file from the same build as the other tests; requests go over loopback with Node's http and
 // https clients.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chmodSync, closeSync, cpSync, existsSync, fstatSync, mkdtempSync, openSync, readFileSync, readlinkSync, readSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fstatSync, mkdtempSync, openSync, readFileSync, readlinkSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -15,7 +15,8 @@ import autocannon from 'autocannon';
 import { chromium, expect, test } from '@playwright/test';
 import config from '../../playwright.config';
 import fc from 'fast-check';
-import { accessLog, askLoopback as ask, deployPorts, instanceLog, instancePids, proxyLog, purger, start, startInstances, startRedis, stop, stopInstances, stopRedis, upstreamLog, waitForRedis } from '../../deploy/local';
+import { accessLog, askLoopback as ask, deployPorts, instanceImages, instanceLog, instancePids, proxyConfFile, proxyLog, purger, redisCli, start, startInstances, startRedis, stop, stopInstances, stopRedis, TLS_DIR, upstreamLog, waitForRedis } from '../../deploy/local';
+import { builtRelease, imageRefs } from '../../deploy/images';
 import { collector } from './support/collectorClient';
 import { COLLECTOR_URL, E2E_COMMIT_SHA, E2E_KEYS, E2E_REVALIDATE_SECRET, E2E_SERVER_ENV } from './support/collectorConfig';
 import { expectNoServerErrorNorEcho } from './support/fuzzChecks';
@@ -42,7 +43,7 @@ const revalidate = (port: number) =>
     headers: { host: `localhost:${port}`, 'x-revalidate-secret': E2E_REVALIDATE_SECRET, 'content-type': 'application/json' },
     body: JSON.stringify({ host: 'kingscross-bagberth.co.uk' }),
   });
-const redisKeys = () => execFileSync('redis-cli', ['-p', String(deployPorts().redis), '--scan', '--pattern', 'microsites:*'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+const redisKeys = () => redisCli('--scan', '--pattern', 'microsites:*').split('\n').filter(Boolean);
 
 /** The King's Cross page by path on the microsites host, through the proxy. */
 const preview = () => ask(`https://localhost:${HTTPS_PORT}/de/kings-cross-station/poi`, { headers: { 'accept-encoding': 'identity' } });
@@ -58,7 +59,7 @@ interface ProxyLine {
 /** The size of a log now: logs are appended to across runs, so a test reads only what follows. */
 const logSize = (file: string) => (existsSync(file) ? statSync(file).size : 0);
 /**
- * What `file` got after its first `offset` bytes. A log rotated since (supervisor moves an
+ * What `file` got after its first `offset` bytes. A log rotated since (podman moves a container's
  * instance's log to `.1` at 10 MB) continues in the new file.
  */
 function readFrom(file: string, offset: number): string {
@@ -135,7 +136,7 @@ test.afterAll(async () => {
   await graphql.close();
 });
 
-test('from a checkout only root can enter, nginx (its workers nobody) serves pages and static files', async () => {
+test('from a checkout only root can enter, nginx (www-data in its container) serves pages and static files', async () => {
   expect(statSync('.').mode & 0o777).toBe(0o700);
   const home = await ask(page('/'), { headers: { 'accept-encoding': 'identity' } });
   expect(home.status).toBe(200);
@@ -144,32 +145,28 @@ test('from a checkout only root can enter, nginx (its workers nobody) serves pag
   expect((await ask(page('/'), { headers: { 'accept-encoding': 'identity' } })).headers['x-cache-status']).toBe('HIT');
 });
 
-test("a proxy pod's configuration, written as its init container writes it from the build, is one nginx accepts", () => {
-  // deploy/k8s/microsites.json's proxy pod, its paths moved under a temporary folder; its upstream is
-  // a cluster Service name that does not resolve here, so it points at an instance instead.
-  const pod = (JSON.parse(readFileSync('deploy/k8s/microsites.json', 'utf8')) as { items: Array<{ kind: string; metadata: { name: string }; spec: { template: { spec: { initContainers: Array<{ command: string[]; env: Array<{ name: string; value: string }> }> } } } }> })
+test("a proxy pod's configuration, written by its init container from the site's image, is one the proxy's image accepts", () => {
+  // deploy/k8s/microsites.json's proxy pod as it is, but for its volumes (folders here) and the
+  // upstream's Service name, which only a cluster resolves (here it names this machine).
+  const pod = (JSON.parse(readFileSync('deploy/k8s/microsites.json', 'utf8')) as { items: Array<{ kind: string; metadata: { name: string }; spec: { template: { spec: { securityContext: { runAsUser: number }; initContainers: Array<{ command: string[]; env: Array<{ name: string; value: string }> }> } } } }> })
     .items.find((item) => item.kind === 'StatefulSet' && item.metadata.name === 'microsites-proxy')!.spec.template.spec;
   const [init] = pod.initContainers;
-  const [, script, run, proxy] = init!.command as [string, string, string, string];
+  const [, , run, proxy] = init!.command as [string, string, string, string];
   const root = mkdtempSync(join(tmpdir(), 'proxy-pod-'));
+  const user = String(pod.securityContext.runAsUser);
+  const images = imageRefs(builtRelease().tag);
   try {
-    const env = { ...process.env, ...Object.fromEntries(init!.env.map(({ name, value }) => [name, value])), PROXY_UPSTREAM: `127.0.0.1:${FIRST}` };
-    execFileSync(process.execPath, [join('.next', 'standalone', script), root + run, root + proxy], { env, stdio: 'pipe' });
-    cpSync(join('deploy', '.run', 'tls'), join(root + run, 'tls'), { recursive: true });
-    const conf = join(root + run, 'nginx.conf');
-    expect(readFileSync(conf, 'utf8')).toContain(`proxy_cache_path ${root + proxy}/cache `);
-    expect(existsSync(join(root + proxy, 'pages', 'ja', '500.html'))).toBe(true);
-    // Its logs are links to /dev/stdout and /dev/stderr, as a container has them: files here (a pipe to
-    // this process is a socket, which cannot be opened by name).
-    const output = join(root, 'nginx-t.log');
-    const fd = openSync(output, 'w');
-    try {
-      execFileSync('nginx', ['-t', '-c', conf], { stdio: ['ignore', fd, fd] });
-    } catch {
-      throw new Error(readFileSync(output, 'utf8'));
-    } finally {
-      closeSync(fd);
-    }
+    for (const dir of ['run', 'cache']) execFileSync('install', ['-d', '-o', user, '-g', user, join(root, dir)]);
+    const volumes = ['--volume', `${join(root, 'run')}:${run}`, '--volume', `${join(root, 'cache')}:${proxy}`];
+    const env = init!.env.flatMap(({ name, value }) => ['--env', `${name}=${value}`]);
+    execFileSync('podman', ['run', '--rm', '--network', 'none', '--user', `${user}:${user}`, ...volumes, ...env, '--entrypoint', JSON.stringify(init!.command), images.site], { stdio: 'pipe' });
+    expect(readFileSync(join(root, 'run', 'nginx.conf'), 'utf8')).toContain(`proxy_cache_path ${proxy}/cache `);
+    expect(existsSync(join(root, 'cache', 'pages', 'ja', '500.html'))).toBe(true);
+    // Its logs are links to the container's output.
+    expect(readlinkSync(join(root, 'run', 'access.log'))).toBe('/dev/stdout');
+    const check = spawnSync('podman', ['run', '--rm', '--network', 'none', '--add-host', 'microsites:127.0.0.1', '--user', `${user}:${user}`, ...volumes, '--volume', `${TLS_DIR}:${run}/tls:ro`, images.proxy, 'nginx', '-t', '-c', `${run}/nginx.conf`], { encoding: 'utf8' });
+    expect(check.stderr).toContain('test is successful');
+    expect(check.status).toBe(0);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -292,8 +289,10 @@ test("static files are served from disk as immutable, as the build's precompress
 });
 
 test('TLS 1.2 only with forward secrecy; Redis bounded, evicting the least recently used; secrets in files only their owner reads', async () => {
-  for (const file of ['deploy/.run/supervisord.conf', 'deploy/.run/revalidate-secret']) if (existsSync(file)) expect(statSync(file).mode & 0o777, file).toBe(0o600);
-  expect(readFileSync('deploy/.run/supervisord.conf', 'utf8')).toContain('REVALIDATE_SECRET=');
+  // The instances' environment (podman's --env-file, never a command line), the kept secret and the TLS key.
+  const secrets = [...[FIRST, SECOND].map((port) => `deploy/.run/instance-${port}.env`), 'deploy/.run/revalidate-secret', join(TLS_DIR, 'key.pem')];
+  for (const file of secrets) expect(statSync(file).mode & 0o777, file).toBe(0o600);
+  expect(readFileSync(`deploy/.run/instance-${FIRST}.env`, 'utf8')).toContain('REVALIDATE_SECRET=');
   const handshake = (ciphers: string) =>
     new Promise<string>((resolve) => {
       const socket = tlsConnect({ host: '127.0.0.1', port: HTTPS_PORT, servername: 'localhost', rejectUnauthorized: false, maxVersion: 'TLSv1.2', ciphers }, () => {
@@ -303,7 +302,7 @@ test('TLS 1.2 only with forward secrecy; Redis bounded, evicting the least recen
     });
   expect(await handshake('ECDHE-RSA-AES128-GCM-SHA256')).toBe('ECDHE-RSA-AES128-GCM-SHA256');
   for (const withoutForwardSecrecy of ['AES128-GCM-SHA256', 'AES256-SHA', 'AES128-SHA256']) expect(await handshake(withoutForwardSecrecy), withoutForwardSecrecy).toBe('refused');
-  const config = (name: string) => execFileSync('redis-cli', ['-p', String(deployPorts().redis), 'config', 'get', name], { encoding: 'utf8' }).split('\n')[1];
+  const config = (name: string) => redisCli('config', 'get', name).split('\n')[1];
   expect(Number(config('maxmemory'))).toBeGreaterThan(0);
   expect(config('maxmemory-policy')).toBe('allkeys-lru');
 });
@@ -660,7 +659,7 @@ test('revalidation reaches every proxy in front: one that fails is tried again, 
 test("a new build's empty shared cache answers with the build's prerendered pages, never a render", async () => {
   // A new build id reads its own, empty namespace: as empty as this. A page no other test here asks
   // for, so that no regeneration of it can be under way.
-  execFileSync('redis-cli', ['-p', String(deployPorts().redis), 'flushall']);
+  redisCli('flushall');
   const kyoto = (port: number) => ask(`http://127.0.0.1:${port}/ja`, { headers: { host: 'kyotostation-bagberth.jp' } });
   const first = await kyoto(FIRST);
   expect(first.headers['x-nextjs-cache']).toMatch(/^(HIT|STALE)$/);
@@ -824,53 +823,79 @@ test("an answer for another language than the proxy's key is never kept; a kept 
   }
 });
 
-test('a redeploy under load, one instance at a time, loses nothing', async () => {
+/**
+ * `npm run deploy:redeploy` with `args`, in a process of its own as a deploy runs (redeploy() waits
+ * on podman synchronously, which in this process would also stop the load), 2 s into a load of
+ * uncached requests (every one reaches an instance) and cached pages from 20 visitors, which goes
+ * on until a second after the redeploy has finished. Checks that not one request failed.
+ */
+async function redeployUnderLoad(args: string[]) {
   const before = instancePids();
   // The pages are in the cache (run alone, this test would otherwise begin with 20 visitors waiting for one first render).
   for (const path of ['/de', '/']) await ask(page(path), { headers: { 'accept-encoding': 'br' } });
   const logged = logSize(accessLog);
-  // Uncached requests (every one reaches an instance) and cached pages, from 20 visitors at once.
-  const load = autocannon({
-    url: `https://127.0.0.1:${HTTPS_PORT}`,
-    connections: 20,
-    duration: 15,
-    headers: { host: `${HOST}:${HTTPS_PORT}`, 'accept-encoding': 'br' },
-    requests: [{ method: 'GET', path: '/api/health' }, { method: 'GET', path: '/de' }, { method: 'GET', path: '/' }],
+  let load: autocannon.Instance | undefined;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    load = autocannon(
+      {
+        url: `https://127.0.0.1:${HTTPS_PORT}`,
+        connections: 20,
+        duration: 120,
+        headers: { host: `${HOST}:${HTTPS_PORT}`, 'accept-encoding': 'br' },
+        requests: [{ method: 'GET', path: '/api/health' }, { method: 'GET', path: '/de' }, { method: 'GET', path: '/' }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
   });
   await new Promise((resolve) => setTimeout(resolve, 2_000));
-  // In a process of its own, as a deploy runs: redeploy() waits on supervisorctl synchronously, which
-  // in this process would also stop the load while the instances restart.
-  await promisify(execFile)('npx', ['tsx', 'deploy/local.ts', 'redeploy']);
-  const result = await load;
+  try {
+    await promisify(execFile)('npx', ['tsx', 'deploy/local.ts', 'redeploy', ...args]);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  } finally {
+    load?.stop();
+  }
+  const result = await done;
   expect(result.requests.total).toBeGreaterThan(1000);
   expect(result.errors).toBe(0);
   expect(result.timeouts).toBe(0);
   expect(result.non2xx).toBe(0);
   // The proxy's own account: every request a 200, none waiting long (those the load generator
-  // dropped when its time was up are 499s of a moment). A copy served stale was sent at once: its
+  // dropped when it stopped are 499s of a moment). A copy served stale was sent at once: its
   // line's duration also counts the background refresh, which nginx finishes before closing the request.
   const lines = readFrom(accessLog, logged).trim().split('\n').map((line) => JSON.parse(line) as ProxyLine);
   expect(lines.length).toBeGreaterThanOrEqual(result.requests.total);
   expect(lines.filter((line) => line.http.status_code !== 200 && !(line.http.status_code === 499 && line.duration_s < 0.5))).toEqual([]);
   expect(Math.max(...lines.filter((line) => line.cache !== 'STALE').map((line) => line.duration_s))).toBeLessThan(1);
-  // Both were replaced: new processes, serving, each from the build's release (a copy the next build leaves alone).
+  // Both were replaced: new containers, serving.
   const after = instancePids();
-  const release = join(process.cwd(), 'deploy', '.run', 'releases', readFileSync('.next/BUILD_ID', 'utf8').trim());
   for (const port of [FIRST, SECOND]) {
     expect(after[port], `instance ${port}`).not.toBe(before[port]);
     expect((await instance(port, '/api/health')).status).toBe(200);
-    expect(readlinkSync(`/proc/${after[port]}/cwd`), `instance ${port}`).toBe(release);
   }
+}
+
+test("a redeploy under load, one instance at a time, loses nothing; so does a rollback to the tag before", async () => {
+  test.setTimeout(180_000);
+  const { tag } = builtRelease();
+  await redeployUnderLoad([]);
+  for (const port of [FIRST, SECOND]) expect(instanceImages()[port], `instance ${port}`).toBe(imageRefs(tag).site);
+  // The tag a rollback puts back: the images of an earlier build, as a redeploy kept them.
+  const earlier = 'b-rollback-target';
+  for (const [kind, ref] of Object.entries(imageRefs(tag))) execFileSync('podman', ['tag', ref, imageRefs(earlier)[kind as keyof ReturnType<typeof imageRefs>]]);
+  await redeployUnderLoad([earlier]);
+  for (const port of [FIRST, SECOND]) expect(instanceImages()[port], `instance ${port}`).toBe(imageRefs(earlier).site);
+  await redeployUnderLoad([tag]);
+  for (const port of [FIRST, SECOND]) expect(instanceImages()[port], `instance ${port}`).toBe(imageRefs(tag).site);
   // A rollback names what it can put back.
   await expect(promisify(execFile)('npx', ['tsx', 'deploy/local.ts', 'redeploy', 'no-such-build'])).rejects.toMatchObject({
-    stderr: expect.stringMatching(new RegExp(`^no release no-such-build: kept are .*${readFileSync('.next/BUILD_ID', 'utf8').trim()}`)),
+    stderr: expect.stringMatching(new RegExp(`^no images tagged no-such-build: kept are .*${tag}`)),
   });
 });
 
 test('an instance keeps an idle connection longer than the proxy keeps its own to it', async () => {
   // Otherwise the instance may close a connection just as nginx sends the next request on it.
   const instanceSeconds = Number(/timeout=(\d+)/.exec(String((await instance(FIRST, '/api/health')).headers['keep-alive']))?.[1]);
-  const proxySeconds = Number(/upstream next_instances \{[^}]*keepalive_timeout (\d+)s;/.exec(readFileSync('deploy/.run/nginx.conf', 'utf8'))?.[1]);
+  const proxySeconds = Number(/upstream next_instances \{[^}]*keepalive_timeout (\d+)s;/.exec(readFileSync(proxyConfFile, 'utf8'))?.[1]);
   expect(proxySeconds).toBeGreaterThan(0);
   expect(instanceSeconds).toBeGreaterThan(proxySeconds);
 });
@@ -897,9 +922,8 @@ test('an instance stopped with SIGTERM during a 10 s load finishes what it was a
   await comesBack(port, pid);
 });
 
-/** The supervisor has started the instance on `port` again (a new process) and it serves. */
+/** podman has started the instance on `port` again (a new process) and it serves. */
 async function comesBack(port: string, gone: number, timeout = 30_000) {
-  // Running again, as supervisor says once the new process has lived a second (startsecs).
   await expect.poll(() => [gone, 0].includes(instancePids()[port] ?? 0), { timeout }).toBe(false);
   await expect.poll(async () => (await instance(Number(port), '/api/health').catch(() => ({ status: 0 }))).status, { timeout }).toBe(200);
 }
