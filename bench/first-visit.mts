@@ -14,7 +14,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { askLoopback, askUntilCached, deployPorts, start, stop, TLS_DIR } from '../deploy/local';
+import { deployPorts, start, stop, TLS_DIR } from '../deploy/local';
+import { askLoopback, askUntilCached } from '../deploy/loopback';
 import { median } from './median.mts';
 
 const CONNECTIONS = 50;

@@ -9,7 +9,8 @@
 // Usage: npm run build && npm run bench:flood   (BENCH_SECONDS per flood, 30 by default)
 import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
-import { askLoopback, deployPorts, proxyLog, start, stop } from '../deploy/local';
+import { deployPorts, proxyLog, start, stop } from '../deploy/local';
+import { askLoopback } from '../deploy/loopback';
 import { median } from './median.mts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);

@@ -9,7 +9,8 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { join } from 'node:path';
-import { askLoopback, deployPorts, instancePids, revalidateSecret, start, stop } from '../deploy/local';
+import { deployPorts, instancePids, revalidateSecret, start, stop } from '../deploy/local';
+import { askLoopback } from '../deploy/loopback';
 import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap';
 import { INSTANCE_MEMORY_LIMIT_MIB, INSTANCE_NODE_OPTIONS } from '../deploy/instanceMemory';
 import { LANDING_PAGES } from './site.mts';

@@ -12,7 +12,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import { askLoopback, buildIdOf, deployPorts, redisCli, start, stop } from '../deploy/local';
+import { buildIdOf, deployPorts, redisCli, start, stop } from '../deploy/local';
+import { askLoopback } from '../deploy/loopback';
 import { median } from './median.mts';
 import { LANDING_PAGES } from './site.mts';
 

@@ -10,7 +10,8 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { askLoopback, deployPorts, start, stop } from '../deploy/local';
+import { deployPorts, start, stop } from '../deploy/local';
+import { askLoopback } from '../deploy/loopback';
 import { median } from './median.mts';
 import { LANDING_PAGES } from './site.mts';
 

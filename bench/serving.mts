@@ -8,7 +8,8 @@
 // Usage: npm run build && npm run bench:serving
 import { createServer } from 'node:http';
 import autocannon from 'autocannon';
-import { askUntilCached, deployPorts, start, startInstance, stop, waitForHealth } from '../deploy/local';
+import { deployPorts, start, startInstance, stop, waitForHealth } from '../deploy/local';
+import { askUntilCached } from '../deploy/loopback';
 import { median } from './median.mts';
 import { startServer } from './server.mjs';
 

@@ -16,14 +16,13 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import { GRACE_SECONDS, instanceContainer, nginxContainer, PROXY_CACHE, proxyFilesContainer, purgerContainer, redisContainer, USERS } from './containers';
 import { buildImages, builtRelease, IMAGES, imageRefs, podman, type ImageRefs } from './images';
 import { containerEnv, podmanRunArgs, type LocalRun } from './podman';
+import { askLoopback } from './loopback';
 import { envNumber, FAIL_TIMEOUT_S } from './proxyConf';
 
 const ROOT = resolve(__dirname, '..');
@@ -112,51 +111,6 @@ export function revalidateSecret(dir: string, given: string | undefined): string
 }
 
 const secretFile = (dir: string) => join(dir, 'revalidate-secret');
-
-/**
- * One request to this machine for the URL's host, answered whole. Node resolves no `*.localhost`
- * name and its fetch cannot set Host, so the request goes to 127.0.0.1 with the URL's host as Host
- * (unless `headers.host` says otherwise) and as the TLS server name; the certificate is the local one.
- */
-export interface LoopbackAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-export function askLoopback(
-  url: string,
-  {
-    method = 'GET',
-    headers = {},
-    body,
-    localAddress,
-  }: { method?: string; headers?: OutgoingHttpHeaders & { host?: string }; body?: string; /** The visitor's own loopback address (127.x.y.z). */ localAddress?: string } = {},
-): Promise<LoopbackAnswer> {
-  const { protocol, hostname, port, pathname, search } = new URL(url);
-  const send = protocol === 'https:' ? httpsRequest : httpRequest;
-  const host = headers.host ?? `${hostname}:${port}`;
-  return new Promise((resolveAnswer, reject) => {
-    const request = send(
-      { hostname: '127.0.0.1', localAddress, servername: host.split(':')[0], port, path: `${pathname}${search}`, method, headers: { ...headers, host }, rejectUnauthorized: false },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolveAnswer({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
-/** `url` through the proxy until it answers from its cache (a few asks), for a bench's warm case; fails if it never does. */
-export async function askUntilCached(url: string, options: Parameters<typeof askLoopback>[1] = {}): Promise<LoopbackAnswer> {
-  let answer: LoopbackAnswer | undefined;
-  for (let tries = 0; tries < 5 && answer?.headers['x-cache-status'] !== 'HIT'; tries += 1) answer = await askLoopback(url, options);
-  if (answer?.headers['x-cache-status'] !== 'HIT') throw new Error(`the proxy did not cache ${url}: ${answer?.headers['x-cache-status']}`);
-  return answer;
-}
 
 /** Polls `ready` until it says yes (a throw counts as not yet); after `seconds`, fails naming `what` and its log. */
 async function waitUntil(ready: () => Promise<boolean> | boolean, seconds: number, everyMs: number, what: string, log: string): Promise<void> {

@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { askLoopback } from '../../deploy/local.ts';
+import { askLoopback } from '../../deploy/loopback.ts';
 import { createNearbyFinder } from '../../src/content/nearby.ts';
 import { WEBSITE_LOCALES } from '../../src/i18n/websiteLocales.ts';
 import type { DomainEntry, Place } from '../../src/tenancy/types.ts';

@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { askLoopback } from '../../deploy/local';
+import { askLoopback } from '../../deploy/loopback';
 import { buildImages, builtRelease, podman, type ImageRefs } from '../../deploy/images';
 import { CONTAINER_SITE_PORT, E2E_SERVER_ENV, SITE_PORT } from './support/collectorConfig';
 

@@ -2,7 +2,7 @@
 // its JSON log line, in Datadog's attribute names, with the tenant and without the query.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { askLoopback } from '../../deploy/local';
+import { askLoopback } from '../../deploy/loopback';
 import { E2E_PORT } from '../../playwright.config';
 import { E2E_SERVER_LOG } from './support/collectorConfig';
 
