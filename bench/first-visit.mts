@@ -2,8 +2,8 @@
 // of its first load, brotli, over TLS on a new keep-alive connection, served three ways side by
 // side in one run (issue 24, docs/deploy.md "Static files"):
 //   proxy          the deploy/ topology (nginx, cache warm, the build's precompressed scripts)
-//   static         a second nginx serving the same bytes as plain files (the page's cached brotli
-//                  copy and .next/static, brotli_static): what a file server does
+//   static         a second nginx, in the proxy's image, serving the same bytes as plain files (the
+//                  page's cached brotli copy and .next/static, brotli_static): what a file server does
 //   on the fly     that nginx compressing the same files per request (brotli level 6), as the
 //                  proxy did before the build wrote compressed copies
 // autocannon, 50 connections, each asking for the page then each script in turn; figures in
@@ -14,6 +14,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { USERS } from '../deploy/containers';
+import { builtRelease, imageRefs } from '../deploy/images';
 import { deployPorts, start, stop, TLS_DIR } from '../deploy/local';
 import { askLoopback, askUntilCached } from '../deploy/loopback';
 import { median } from './median.mts';
@@ -28,6 +30,17 @@ const ON_THE_FLY_PORT = STATIC_PORT + 1;
 /** Issue 24's bound: a first visit through the proxy at 0.9× a file server or better. */
 const LIMIT = 0.9;
 const ROOT = resolve(import.meta.dirname, '..');
+const FILE_SERVER = 'microsites-bench-file-server';
+const builtImages = () => imageRefs(builtRelease().tag);
+
+/** Polls until `url` answers at all (the file server's container is up). */
+async function waitForAnswer(url: string) {
+  for (let tries = 0; tries < 100; tries += 1) {
+    if ((await askLoopback(url).catch(() => ({ status: 0 }))).status > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no answer from ${url}`);
+}
 
 /** A file server for the page's bytes and .next/static, over TLS with the proxy's certificate, both ways. */
 function fileServerConf(dir: string): string {
@@ -44,10 +57,9 @@ ${compression}
   }`;
   return `load_module /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so;
 load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;
-${process.getuid?.() === 0 ? 'user nobody nogroup;' : ''}
 worker_processes auto;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
+pid ${dir}/tmp/nginx.pid;
+error_log ${dir}/tmp/error.log warn;
 events { worker_connections 4096; }
 http {
   include /etc/nginx/mime.types;
@@ -86,7 +98,11 @@ try {
   writeFileSync(join(dir, 'root', 'index.html.br'), page.body);
   writeFileSync(join(dir, 'nginx.conf'), fileServerConf(dir));
   execFileSync('chmod', ['-R', 'a+rX', dir]);
-  execFileSync('nginx', ['-c', join(dir, 'nginx.conf')], { stdio: 'inherit' });
+  execFileSync('chown', [`${USERS.proxy}:${USERS.proxy}`, join(dir, 'tmp')]);
+  // The proxy's own image (the same nginx and modules), as its user, on the host's network.
+  const volumes = [dir, TLS_DIR, join(ROOT, '.next', 'static')].flatMap((path) => ['--volume', `${path}:${path}:ro`]);
+  execFileSync('podman', ['run', '--detach', '--rm', '--name', FILE_SERVER, '--network', 'host', '--user', `${USERS.proxy}:${USERS.proxy}`, ...volumes, '--volume', `${join(dir, 'tmp')}:${join(dir, 'tmp')}`, builtImages().proxy, 'nginx', '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
+  await waitForAnswer(`https://127.0.0.1:${STATIC_PORT}/`);
 
   const requests = ['/', ...scripts].map((path) => ({ method: 'GET' as const, path }));
   const cases = [
@@ -117,11 +133,7 @@ try {
   const ratio = rows[0]!.visits / staticVisits;
   console.log(`\nproxy: ${ratio.toFixed(2)}× static files (${ratio >= LIMIT ? 'within' : 'UNDER'} ${LIMIT}×)`);
 } finally {
-  try {
-    execFileSync('nginx', ['-c', join(dir, 'nginx.conf'), '-s', 'quit'], { stdio: 'ignore' });
-  } catch {
-    // never started
-  }
+  execFileSync('podman', ['rm', '--force', '--ignore', FILE_SERVER], { stdio: 'ignore' });
   rmSync(dir, { recursive: true, force: true });
   await stop();
 }

@@ -141,6 +141,8 @@ export function buildImages(): ImageRefs {
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
   }
+  // A rebuilt tag leaves its earlier image without a name; one no container runs is only disk.
+  execFileSync('podman', ['image', 'prune', '--force'], { stdio: 'ignore' });
   return refs;
 }
 

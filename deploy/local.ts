@@ -5,8 +5,8 @@
 // container that dies again (--restart always), as the kubelet does.
 // Usage, after `npm run build`:
 //   npm run deploy:local   (tsx deploy/local.ts start)   → https://localhost:8443/
-//   npm run deploy:redeploy (tsx deploy/local.ts redeploy: the images of a new build, one instance at
-//                           a time; `-- <tag>` puts a kept tag back, a rollback)
+//   npm run deploy:redeploy (tsx deploy/local.ts redeploy: the images of the build in .next, built
+//                           if missing, one instance at a time; `-- <tag>` puts a kept tag back)
 //   npm run deploy:stop    (tsx deploy/local.ts stop)
 // bench/*.mts and tests/e2e/topology.spec.ts call start() and stop() in their own process.
 // Every container is on the host's network, at these ports: DEPLOY_HTTPS_PORT (8443),
@@ -317,17 +317,20 @@ function pruneTags(current: string) {
 
 /**
  * A build into service without a dropped request (`npm run deploy:redeploy`, after `npm run build`;
- * `-- <tag>` puts a kept tag back): its images are built, its static files join the proxy's (the
- * pages the cache still holds name theirs, which stay), then each instance in turn is stopped (it
- * drains: server.ts), removed and started from the new tag, the next one only once this one is
- * healthy; nginx sends everything to the others meanwhile. A new build's shared cache starts empty
- * and answers with the build's own pages (cache-handler.mjs); the proxy's copies are refreshed in
+ * `-- <tag>` puts a kept tag back): its images (built first where they are not yet), its static
+ * files join the proxy's (the pages the cache still holds name theirs, which stay), then each
+ * instance in turn is stopped (it drains: server.ts), removed and started from the new tag, the
+ * next one only once this one is healthy; nginx sends everything to the others meanwhile. A new
+ * build's shared cache starts empty and answers with the build's own pages (cache-handler.mjs); the proxy's copies are refreshed in
  * the background, an unchanged page staying as it is (deploy/nginx.conf.template, X-Accel-Expires).
  */
 export async function redeploy(tag?: string): Promise<void> {
   currentTag();
   if (tag !== undefined && !keptTags().includes(tag)) throw new Error(`no images tagged ${tag}: kept are ${keptTags().join(', ') || 'none'}`);
-  const refs = tag === undefined ? buildImages() : imageRefs(tag);
+  // The images of the build in .next, built once: a machine that serves should not be building
+  // them while it rolls (their build hashes the whole build again).
+  const built = imageRefs(builtRelease().tag);
+  const refs = tag !== undefined ? imageRefs(tag) : Object.values(built).every((ref) => podman('images', '--quiet', ref).trim() !== '') ? built : buildImages();
   const next = refs.site.split(':')[1]!;
   writeProxyFiles(refs, {}, true);
   writeFileSync(CURRENT_TAG, next);

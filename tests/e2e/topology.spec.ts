@@ -885,10 +885,15 @@ test("a redeploy under load, one instance at a time, loses nothing; so does a ro
   // The tag a rollback puts back: the images of an earlier build, as a redeploy kept them.
   const earlier = 'b-rollback-target';
   for (const [kind, ref] of Object.entries(imageRefs(tag))) execFileSync('podman', ['tag', ref, imageRefs(earlier)[kind as keyof ReturnType<typeof imageRefs>]]);
-  await redeployUnderLoad([earlier]);
-  for (const port of [FIRST, SECOND]) expect(instanceImages()[port], `instance ${port}`).toBe(imageRefs(earlier).site);
-  await redeployUnderLoad([tag]);
-  for (const port of [FIRST, SECOND]) expect(instanceImages()[port], `instance ${port}`).toBe(imageRefs(tag).site);
+  try {
+    await redeployUnderLoad([earlier]);
+    for (const port of [FIRST, SECOND]) expect(instanceImages()[port], `instance ${port}`).toBe(imageRefs(earlier).site);
+    await redeployUnderLoad([tag]);
+    for (const port of [FIRST, SECOND]) expect(instanceImages()[port], `instance ${port}`).toBe(imageRefs(tag).site);
+  } finally {
+    // Only that name goes (podman untag without a name would take every name the image has).
+    for (const ref of Object.values(imageRefs(earlier))) spawnSync('podman', ['untag', ref, ref]);
+  }
   // A rollback names what it can put back.
   await expect(promisify(execFile)('npx', ['tsx', 'deploy/local.ts', 'redeploy', 'no-such-build'])).rejects.toMatchObject({
     stderr: expect.stringMatching(new RegExp(`^no images tagged no-such-build: kept are .*${tag}`)),
