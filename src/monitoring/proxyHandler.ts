@@ -3,6 +3,7 @@ import { clientAddress } from '@/config/forwarded';
 import { requestHost } from '@/tenancy/normalizeHost';
 import { resolveProxyTarget } from './proxy';
 import type { ConcurrencyLimit, RateLimiter } from './proxyLimits';
+import { reduceCspReport } from './reduceCspReport';
 
 /** Spec §7 call 9, server side: forwards the SDK's intake requests for Safari-type browsers. */
 
@@ -14,7 +15,8 @@ const MAX_BODY_BYTES = 512 * 1024;
  */
 export const CSP_REPORT_MAX_BYTES = 16 * 1024;
 /** What browsers send reports as: `report-uri` (application/csp-report) and the Reporting API. */
-export const CSP_REPORT_TYPES = ['application/csp-report', 'application/reports+json'];
+export const CSP_REPORT_TYPES = ['application/csp-report', 'application/reports+json'] as const;
+type CspReportType = (typeof CSP_REPORT_TYPES)[number];
 const UPSTREAM_TIMEOUT_MS = 5000;
 
 export interface ProxyRequest {
@@ -107,9 +109,10 @@ export async function handleProxyRequest(request: ProxyRequest, deps: ProxyDeps)
   const target = resolveProxyTarget(ddforward[0], deps.intakeBase, deps.clientToken, tenant);
   if (!target.ok) return failure(target.status, target.reason);
   const contentType = firstHeader(request.headers['content-type']);
+  const reportType = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
   if (target.cspReport) {
     if (tenant === undefined) return failure(404, 'unknown host');
-    if (!CSP_REPORT_TYPES.includes(contentType?.split(';')[0]?.trim().toLowerCase() ?? '')) return failure(415, `a report is ${CSP_REPORT_TYPES.join(' or ')}`);
+    if (!(CSP_REPORT_TYPES as readonly string[]).includes(reportType)) return failure(415, `a report is ${CSP_REPORT_TYPES.join(' or ')}`);
   }
   const bodyLimit = target.cspReport ? CSP_REPORT_MAX_BYTES : maxBodyBytes;
 
@@ -126,12 +129,19 @@ export async function handleProxyRequest(request: ProxyRequest, deps: ProxyDeps)
 
   const headers: Record<string, string> = {};
   if (contentType) headers['content-type'] = contentType;
-  // The intake derives browser and device from the agent, so it must be the visitor's.
-  const userAgent = firstHeader(request.headers['user-agent']);
-  if (userAgent) headers['user-agent'] = userAgent;
-  // A CSP report is a security log, sent whatever the visitor chose about cookies: it travels
-  // without the visitor's address, which Datadog would keep for geolocation.
-  if (address && !target.cspReport) headers['x-forwarded-for'] = address;
+  if (target.cspReport) {
+    // A security log, sent whatever the visitor chose about cookies: only what that purpose needs
+    // travels (reduceCspReport.ts), without the visitor's address or browser.
+    const reduced = reduceCspReport(reportType as CspReportType, new TextDecoder().decode(body));
+    if (!reduced.ok) return failure(400, reduced.reason);
+    body = new TextEncoder().encode(reduced.body) as Uint8Array<ArrayBuffer>;
+  } else {
+    // The intake derives browser and device from the agent, so it must be the visitor's; it
+    // geolocates by X-Forwarded-For.
+    const userAgent = firstHeader(request.headers['user-agent']);
+    if (userAgent) headers['user-agent'] = userAgent;
+    if (address) headers['x-forwarded-for'] = address;
+  }
 
   const release = deps.upstream.tryAcquire();
   if (!release) return failure(503, 'busy', { 'retry-after': '1' });

@@ -555,14 +555,15 @@ test('a flood of any uncached URL from one address is held back at the proxy; an
   expect(instancesMarkedDown(readFrom(proxyLog, logged))).toEqual([]);
 });
 
-test('what the policy blocks is reported to the monitoring intake through the telemetry proxy, tagged with the tenant', async () => {
+test('what the policy blocks is reported to the monitoring intake through the telemetry proxy, tagged with the tenant, without query, fragment, referrer or browser', async () => {
   // The Reporting API reports only from https pages (report-to; Chromium then ignores report-uri), so
   // this runs here, over the proxy's TLS; Chromium batches reports for a minute unless told not to.
   const browser = await chromium.launch({ ...launchOptions, args: [...launchArgs, '--short-reporting-delay'] });
   try {
     const context = await browser.newContext({ ignoreHTTPSErrors: true });
     const tab = await context.newPage();
-    await tab.goto(page('/'));
+    // An undecided visitor on an opt-in (UK) page, from a search and a newsletter link (issue 36 item 1).
+    await tab.goto(page('/?gclid=CLICKIDFROMADS&email=traveller%40example.com#newsletter'), { referer: 'https://www.google.com/search?q=left+luggage+traveller' });
     // A script from an origin the policy does not name, as a Segment device-mode destination would add.
     const blocked = `${COLLECTOR_URL}/csp-probe/${randomUUID()}.js`;
     await tab.evaluate((src) => document.head.append(Object.assign(document.createElement('script'), { src })), blocked);
@@ -572,7 +573,11 @@ test('what the policy blocks is reported to the monitoring intake through the te
     expect(report!.track).toBe('logs');
     expect(report!.query).toMatchObject({ ddsource: 'csp-report', 'dd-evp-origin': 'content-security-policy', 'dd-api-key': E2E_KEYS.datadogClientToken });
     expect(report!.query.ddtags).toBe(`service:microsites,env:e2e,version:${E2E_COMMIT_SHA},tenant.host:kingscross-bagberth.co.uk`);
-    expect(JSON.stringify(report!.event)).toContain('script-src');
+    const sent = JSON.stringify(report!.event);
+    expect(sent).toContain('script-src');
+    expect(sent).toContain(`"https://${HOST}:${HTTPS_PORT}/"`);
+    for (const kept of ['CLICKIDFROMADS', 'traveller', 'newsletter', 'google', 'Mozilla', 'Chrome', '?']) expect(sent, kept).not.toContain(kept);
+    expect(report!.userAgent ?? '', 'the visitor’s browser').not.toMatch(/Mozilla|Chrome/);
   } finally {
     await browser.close();
   }

@@ -101,14 +101,18 @@ describe('handleProxyRequest', () => {
   it.each([
     ['its full intake request', proxyUrl(CSP_FORWARD)],
     ["the policy's short address", CSP_REPORT_PATH],
-  ])('forwards a CSP violation report sent to %s tagged with the page’s tenant, without the visitor’s address', async (_name, url) => {
+  ])('forwards a CSP violation report sent to %s tagged with the page’s tenant, reduced, without the visitor’s address or browser', async (_name, url) => {
     const { fetch, calls } = intake();
-    const headers = { host: 'kingscross-bagberth.co.uk.localhost:8443', 'content-type': 'application/reports+json', 'user-agent': 'Chrome/156' };
-    const response = await handleProxyRequest(request({ url, headers, body: chunks('[{"type":"csp-violation"}]') }), deps({ fetch }));
+    const headers = { host: 'kingscross-bagberth.co.uk.localhost:8443', 'content-type': 'application/reports+json', 'user-agent': 'Chrome/156', 'x-forwarded-for': '198.51.100.9' };
+    const report = [{ type: 'csp-violation', url: 'https://kingscross-bagberth.co.uk/?gclid=abc', user_agent: 'Chrome/156', body: { documentURL: 'https://kingscross-bagberth.co.uk/?gclid=abc', referrer: 'https://search.example/?q=me', effectiveDirective: 'script-src-elem' } }];
+    const response = await handleProxyRequest(request({ url, headers, body: chunks(JSON.stringify(report)) }), deps({ fetch }));
     expect(response.status).toBe(202);
     expect(new URL(calls[0]!.url).pathname).toBe('/api/v2/logs');
     expect(new URL(calls[0]!.url).searchParams.get('ddtags')).toBe('service:microsites,tenant.host:kingscross-bagberth.co.uk');
-    expect(calls[0]!.init.headers).toEqual({ 'content-type': 'application/reports+json', 'user-agent': 'Chrome/156' });
+    expect(calls[0]!.init.headers).toEqual({ 'content-type': 'application/reports+json' });
+    expect(JSON.parse(new TextDecoder().decode(calls[0]!.init.body as Uint8Array))).toEqual([
+      { type: 'csp-violation', url: 'https://kingscross-bagberth.co.uk/', body: { documentURL: 'https://kingscross-bagberth.co.uk/', effectiveDirective: 'script-src-elem' } },
+    ]);
   });
 
   // Issue 41 item 4: only what is a report, small, from a host the tenant map knows, tagged by the map.
@@ -117,6 +121,8 @@ describe('handleProxyRequest', () => {
     ['as another content type', { host: 'kingscross-bagberth.co.uk', 'content-type': 'text/plain' }, '{}', 415],
     ['without a content type', { host: 'kingscross-bagberth.co.uk' }, '{}', 415],
     ['larger than a report', { host: 'kingscross-bagberth.co.uk', 'content-type': 'application/csp-report' }, 'x'.repeat(CSP_REPORT_MAX_BYTES + 1), 413],
+    ['that is not JSON', { host: 'kingscross-bagberth.co.uk', 'content-type': 'application/csp-report' }, 'x', 400],
+    ['without a violation in it', { host: 'kingscross-bagberth.co.uk', 'content-type': 'application/reports+json' }, '[{"type":"deprecation","body":{}}]', 400],
   ])('refuses a CSP report %s and forwards nothing', async (_name, headers, body, status) => {
     const { fetch, calls } = intake();
     const response = await handleProxyRequest(request({ url: CSP_REPORT_PATH, headers, body: chunks(body) }), deps({ fetch }));
@@ -127,7 +133,8 @@ describe('handleProxyRequest', () => {
   it('tags a report with the tenant map’s name for the host: an alias’s preview as its domain, the report type as sent', async () => {
     const { fetch, calls } = intake();
     const headers = { host: 'KingsCross-Bagberth.co.uk.localhost.', 'content-type': 'application/csp-report; charset=utf-8' };
-    const response = await handleProxyRequest(request({ url: CSP_REPORT_PATH, headers, body: chunks('x'.repeat(CSP_REPORT_MAX_BYTES)) }), deps({ fetch }));
+    const legacy = JSON.stringify({ 'csp-report': { 'document-uri': 'https://kingscross-bagberth.co.uk/', padding: 'x'.repeat(CSP_REPORT_MAX_BYTES - 200) } });
+    const response = await handleProxyRequest(request({ url: CSP_REPORT_PATH, headers, body: chunks(legacy) }), deps({ fetch }));
     expect(response.status).toBe(202);
     expect(new URL(calls[0]!.url).searchParams.get('ddtags')).toBe('service:microsites,tenant.host:kingscross-bagberth.co.uk');
   });

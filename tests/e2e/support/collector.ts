@@ -23,6 +23,8 @@ export interface CollectedTelemetry {
   /** The intake query the Safari proxy forwarded (ddsource, ddtags, …); empty for the SDK's own. */
   query: Record<string, string>;
   event: Record<string, unknown>;
+  /** The User-Agent the request came with: the browser's, or the proxy's own when it sends none. */
+  userAgent?: string;
 }
 
 export interface CollectedRequest {
@@ -71,7 +73,7 @@ export function startCollector(port = COLLECTOR_PORT): Promise<Server> {
       return json(res, 202, {});
     }
     if (url.pathname.startsWith('/datadog-intake/')) {
-      telemetry.push(...fromDatadog('safari-proxy', url.pathname.slice('/datadog-intake'.length), body, Object.fromEntries(url.searchParams)));
+      telemetry.push(...fromDatadog('safari-proxy', url.pathname.slice('/datadog-intake'.length), body, Object.fromEntries(url.searchParams), req.headers['user-agent']));
       return json(res, 202, {});
     }
 
@@ -129,13 +131,13 @@ export function startCollector(port = COLLECTOR_PORT): Promise<Server> {
 }
 
 /** Datadog intake bodies are newline-separated JSON events (uncompressed in the e2e build). */
-function fromDatadog(via: CollectedTelemetry['via'], intakePath: string, body: string, query: Record<string, string> = {}): CollectedTelemetry[] {
+function fromDatadog(via: CollectedTelemetry['via'], intakePath: string, body: string, query: Record<string, string> = {}, userAgent?: string): CollectedTelemetry[] {
   const track = intakePath.replace(/^\/api\/v2\//, '');
   return body
     .split('\n')
     .map((line) => parseJson(line))
     .filter((event): event is Record<string, unknown> => typeof event === 'object' && event !== null)
-    .map((event) => ({ via, track, query, event }));
+    .map((event) => ({ via, track, query, event, userAgent }));
 }
 
 function fromAmplitude(body: unknown): CollectedEvent[] {
