@@ -1,10 +1,10 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { serverEnv } from '@/config/serverEnv';
-import { CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, choiceFromForm, refusedCategories, serializeConsent, type ConsentFormFields } from '@/consent/record';
+import { CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, choiceFromForm, consentSavedFragment, refusedCategories, serializeConsent, type ConsentFormFields } from '@/consent/record';
 import { cookieDomains } from '@/consent/cookieDomains';
 import { namesToPurge } from '@/consent/storageKeys';
 import { isOwnSitePost } from '@/security/formProvenance';
-import { isHttps } from '@/security/serverHeaders';
+import { isHttps, requestOrigin } from '@/security/serverHeaders';
 import { requestHost } from '@/tenancy/normalizeHost';
 
 /** Back to the page the form was on: a path of this host only, never another site. */
@@ -22,7 +22,7 @@ const field = (value: unknown) => (typeof value === 'string' ? value : undefined
 /**
  * The cookie banner's form without JavaScript (or before the app has started): records the
  * choice in the consent cookie, deletes the refused categories' cookies (host-only and on each
- * parent domain, as the request cannot say which), and goes back (303). Their other storage goes
+ * parent domain, as the request cannot say which), and goes back (303) to the page saying so. Their other storage goes
  * on the next page that runs scripts (consent/purgeRefused.ts).
  * Only this host's own pages may post it: another site could otherwise record "all" for a visitor.
  */
@@ -33,7 +33,7 @@ export default function consentRoute(request: NextApiRequest, response: NextApiR
     return response.status(405).json({ error: 'Method not allowed' });
   }
   const host = requestHost(request.headers.host, request.headers['x-forwarded-host'], serverEnv.trustProxyHops);
-  if (!isOwnSitePost(request.headers, host)) {
+  if (!isOwnSitePost(request.headers, requestOrigin(request, serverEnv.trustProxyHops))) {
     return response.status(403).json({ error: "Consent can only be given from this site's own pages; this request came from another site or did not say where it came from" });
   }
   const body: Record<string, unknown> = typeof request.body === 'object' && request.body !== null ? request.body : {};
@@ -47,6 +47,8 @@ export default function consentRoute(request: NextApiRequest, response: NextApiR
     ...cookieDomains(host).map((domain) => `${name}=; Max-Age=0; Domain=${domain}; ${attributes}`),
   ]);
   response.setHeader('Set-Cookie', [`${CONSENT_COOKIE}=${serializeConsent(choice, new Date())}; Max-Age=${CONSENT_LIFETIME_DAYS * 86_400}; ${attributes}`, ...purged]);
-  response.setHeader('Location', returnPath(request.headers.referer));
+  // The page again, saying what was saved (record.ts consentSavedFragment): without JavaScript the
+  // cached page would otherwise show the banner as if nothing had happened.
+  response.setHeader('Location', `${returnPath(request.headers.referer)}${consentSavedFragment(fields.choice as 'all' | 'none' | 'custom')}`);
   return response.status(303).end();
 }

@@ -10,6 +10,33 @@ interface IncomingLike {
   socket: object;
 }
 
+/**
+ * The origin the visitor's browser sent the request to: scheme, host and port, as it names its
+ * own pages in `Origin`. Behind a trusted proxy, its X-Forwarded-Host, -Proto and -Port (the port
+ * the visitor asked for, absent for the scheme's default); undefined without a host.
+ */
+export function requestOrigin(request: IncomingLike, trustProxyHops: number): string | undefined {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const host = trustedForwardedValue(request.headers['x-forwarded-host'], trustProxyHops) || header('host');
+  if (!host) return undefined;
+  const port = /:\d+$/.test(host) ? '' : trustedForwardedValue(request.headers['x-forwarded-port'], trustProxyHops);
+  return canonicalOrigin(`${isHttps(request, trustProxyHops) ? 'https' : 'http'}://${host}${port ? `:${port}` : ''}`);
+}
+
+/** An origin as browsers compare it: lower case, the default port left out; a trailing dot dropped, as hosts are read here. Undefined for `null` or anything unparsable. */
+export function canonicalOrigin(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    if (url.origin === 'null') return undefined;
+    return `${url.protocol}//${url.hostname.replace(/\.+$/, '')}${url.port ? `:${url.port}` : ''}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether the visitor's connection is https: TLS here, or the trusted proxy in front says so. */
 export function isHttps(request: IncomingLike, trustProxyHops: number): boolean {
   return ('encrypted' in request.socket && request.socket.encrypted === true) || trustedForwardedValue(request.headers['x-forwarded-proto'], trustProxyHops) === 'https';

@@ -253,18 +253,25 @@ test.describe('an opt-in host (GB)', () => {
     }
   });
 
-  test('without JavaScript the banner shows, and its buttons record the choice', async ({ browser }) => {
+  test('without JavaScript the banner shows, its buttons record the choice, and the page it returns to says what was saved', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(hostUrl(OPT_IN, '/de'));
     await expect(banner(page)).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
     const posted = page.waitForResponse(hostUrl(OPT_IN, '/api/consent'));
     await banner(page).getByRole('button', { name: 'Alle ablehnen' }).click();
     // The browser's own word that the form is this site's: what the endpoint requires (docs/consent.md).
     expect(await (await posted).request().headerValue('sec-fetch-site')).toBe('same-origin');
     expect((await posted).status()).toBe(303);
-    await expect(page).toHaveURL(hostUrl(OPT_IN, '/de'));
+    await expect(page).toHaveURL(`${hostUrl(OPT_IN, '/de')}#consent-saved-none`);
     expect((await context.cookies(page.url())).find((cookie) => cookie.name === 'consent')?.value).toMatch(/\.a0m0$/);
+    // Issue 36 item 6: the cached page, but the banner gives way to what was saved, in the page's language; so after a reload.
+    for (const step of ['returned', 'reloaded']) {
+      await expect(banner(page), step).toBeHidden();
+      await expect(page.getByRole('status'), step).toHaveText('Ihre Auswahl ist gespeichert: nur notwendige Cookies.');
+      if (step === 'returned') await page.reload();
+    }
     await context.close();
   });
 });
@@ -304,10 +311,18 @@ test.describe('POST /api/consent from another site', () => {
     refused(await post({ origin: 'https://evil.example' }));
   });
 
+  // Issue 36 item 6: the same host on another port or scheme is another site, as browsers see it.
+  test("without Sec-Fetch-Site, this host's Origin on another port or scheme is refused; its own is accepted", async () => {
+    refused(await post({ origin: `http://${OPT_IN}.localhost:${E2E_PORT + 1}` }));
+    refused(await post({ origin: `https://${OPT_IN}.localhost:${E2E_PORT}` }));
+    refused(await post({ referer: `http://${OPT_IN}.localhost:${E2E_PORT + 1}/de` }));
+    expect((await post({ origin: OWN })).status).toBe(303);
+  });
+
   test('without Sec-Fetch-Site and Origin, a Referer of this host is accepted', async () => {
     const answer = await post({ referer: `${OWN}/de?utm_source=mail` });
     expect(answer.status).toBe(303);
-    expect(answer.headers.location).toBe('/de?utm_source=mail');
+    expect(answer.headers.location).toBe('/de?utm_source=mail#consent-saved-all');
     expect(answer.headers['set-cookie']).toEqual([expect.stringMatching(/^consent=v1\.\d{4}-\d{2}-\d{2}\.a1m1; /)]);
   });
 });
