@@ -1,6 +1,6 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { serverEnv } from '@/config/serverEnv';
-import { CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, choiceFromForm, consentSavedFragment, refusedCategories, serializeConsent, type ConsentFormFields } from '@/consent/record';
+import { CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, choiceFromForm, refusedCategories, serializeConsent, type ConsentFormFields } from '@/consent/record';
 import { cookieDomains } from '@/consent/cookieDomains';
 import { namesToPurge } from '@/consent/storageKeys';
 import { isOwnSitePost } from '@/security/formProvenance';
@@ -22,7 +22,7 @@ const field = (value: unknown) => (typeof value === 'string' ? value : undefined
 /**
  * The cookie banner's form without JavaScript (or before the app has started): records the
  * choice in the consent cookie, deletes the refused categories' cookies (host-only and on each
- * parent domain, as the request cannot say which), and goes back (303) to the page saying so. Their other storage goes
+ * parent domain, as the request cannot say which), and goes back (303). Their other storage goes
  * on the next page that runs scripts (consent/purgeRefused.ts).
  * Only this host's own pages may post it: another site could otherwise record "all" for a visitor.
  */
@@ -47,8 +47,6 @@ export default function consentRoute(request: NextApiRequest, response: NextApiR
     ...cookieDomains(host).map((domain) => `${name}=; Max-Age=0; Domain=${domain}; ${attributes}`),
   ]);
   response.setHeader('Set-Cookie', [`${CONSENT_COOKIE}=${serializeConsent(choice, new Date())}; Max-Age=${CONSENT_LIFETIME_DAYS * 86_400}; ${attributes}`, ...purged]);
-  // The page again, saying what was saved (record.ts consentSavedFragment): without JavaScript the
-  // cached page would otherwise show the banner as if nothing had happened.
-  response.setHeader('Location', `${returnPath(request.headers.referer)}${consentSavedFragment(fields.choice as 'all' | 'none' | 'custom')}`);
+  response.setHeader('Location', returnPath(request.headers.referer));
   return response.status(303).end();
 }

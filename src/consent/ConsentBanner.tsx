@@ -3,7 +3,7 @@ import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Container, PhoneText, WideText } from '@/theme';
 import { useConsent } from './ConsentContext';
-import { CONSENT_CATEGORIES, CONSENT_MARK_ATTRIBUTE, CONSENT_SAVED_ID, CONSENT_SAVED_KINDS, GPC_MARK_ATTRIBUTE, choiceFromForm } from './record';
+import { CONSENT_CATEGORIES, CONSENT_MARK_ATTRIBUTE, GPC_MARK_ATTRIBUTE, choiceFromForm } from './record';
 
 export const CONSENT_BANNER_ID = 'cookie-consent';
 /** Where a submitted choice goes without JavaScript, or before the app has started. */
@@ -44,7 +44,6 @@ export function ConsentBanner({ cookiePolicyHref }: { cookiePolicyHref: string }
   const ticked = (category: (typeof CONSENT_CATEGORIES)[number]) => consent?.[category] === true;
   return (
     // data-nosnippet: the banner is the first text of the body, never a search result's snippet.
-    <>
     <Region id={CONSENT_BANNER_ID} ref={region} tabIndex={-1} aria-label={t('consent.label')} data-state={banner} data-nosnippet="">
       <Container>
         <form method="post" action={CONSENT_FORM_ACTION} onSubmit={onSubmit}>
@@ -92,13 +91,6 @@ export function ConsentBanner({ cookiePolicyHref }: { cookiePolicyHref: string }
         </form>
       </Container>
     </Region>
-    {/* What the no-JavaScript form saved, shown when the page is opened at its fragment (CSS :target). */}
-    {CONSENT_SAVED_KINDS.map((kind) => (
-      <Saved key={kind} id={`${CONSENT_SAVED_ID}-${kind}`} role="status">
-        <Container>{t(`consent.saved.${kind}`)}</Container>
-      </Saved>
-    ))}
-    </>
   );
 }
 
@@ -135,21 +127,8 @@ const Region = styled.section`
   &:focus { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: -3px; }
   /* A recorded choice hides it before the first paint; the footer link (#cookie-consent) shows it again. */
   html[${CONSENT_MARK_ATTRIBUTE}='recorded'] &:not(:target) { display: none; }
-  /* Back from the no-JavaScript form: its confirmation stands in its place. */
-  :root:has([id^='${CONSENT_SAVED_ID}-']:target) & { display: none; }
   &[data-state='open'] { display: block !important; }
   &[data-state='closed'] { display: none !important; }
-`;
-
-const Saved = styled.div`
-  display: none;
-  margin: 0;
-  background: ${({ theme }) => theme.colors.brandSoft};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  padding: ${({ theme }) => theme.space.sm} 0;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 700;
-  &:target { display: block; }
 `;
 
 const Text = styled.p`

@@ -67,14 +67,5 @@ export function choiceFromForm(fields: ConsentFormFields): ConsentChoice | undef
   return undefined;
 }
 
-/**
- * What the no-JavaScript form says it saved: the page it returns to is the cached page every
- * visitor gets, so the answer's fragment (`#consent-saved-none`) names the choice, and the page
- * shows that confirmation in place of the banner by CSS alone (ConsentBanner.tsx, :target).
- */
-export const CONSENT_SAVED_ID = 'consent-saved';
-export const CONSENT_SAVED_KINDS = ['all', 'none', 'custom'] as const;
-export const consentSavedFragment = (kind: (typeof CONSENT_SAVED_KINDS)[number]) => `#${CONSENT_SAVED_ID}-${kind}`;
-
 /** The categories not allowed now: undecided counts as refused. */
 export const refusedCategories = (consent: ConsentChoice | undefined): ConsentCategory[] => CONSENT_CATEGORIES.filter((category) => consent?.[category] !== true);

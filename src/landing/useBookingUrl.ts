@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { publicEnv } from '@/config/publicEnv';
+import { useConsent } from '@/consent/ConsentContext';
 import { buildBookingUrl, type BookingTarget } from './bookingUrl';
 import type { LandingProps } from './types';
 
@@ -12,10 +13,12 @@ const unchanging = () => () => {};
 
 /**
  * The booking link, first without campaign parameters (static HTML, and hydration), then with
- * those of this visit once the browser's URL is known. Each link reads the URL itself, so the
- * update re-renders the link alone and not the page around it.
+ * those of this visit once the browser's URL is known and analytics is allowed (a choice made on
+ * the page updates it). Each link reads the URL itself, so the update re-renders the link alone
+ * and not the page around it.
  */
 export function useBookingUrl(target: BookingTarget): string {
   const landingSearch = useSyncExternalStore(unchanging, () => window.location.search, () => '');
-  return buildBookingUrl(publicEnv.customerAppUrl, target, landingSearch);
+  const { consent } = useConsent();
+  return buildBookingUrl(publicEnv.customerAppUrl, target, landingSearch, consent?.analytics === true);
 }

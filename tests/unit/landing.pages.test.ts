@@ -11,8 +11,16 @@ describe('buildBookingUrl', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ place: 'prague', type: 'city', lat: '50.0755', lng: '14.4378', lang: 'de' });
   });
 
-  it('carries UTM and click ids, nothing else', () => {
-    const url = new URL(buildBookingUrl('https://app.example.org', target, '?utm_source=mail&utm_medium=email&gclid=abc&token=secret&place=evil'));
+  // Issue 36 item 2: campaign parameters and click ids are measurement, forwarded only where it is allowed.
+  it('carries nothing of the visit without analytics consent', () => {
+    for (const allowed of [undefined, false]) {
+      const url = new URL(buildBookingUrl('https://app.example.org', target, '?utm_source=mail&gclid=abc&fbclid=def&msclkid=ghi', allowed));
+      expect(Object.fromEntries(url.searchParams)).toEqual({ place: 'prague', type: 'city', lat: '50.0755', lng: '14.4378', lang: 'de' });
+    }
+  });
+
+  it('carries UTM and click ids with analytics consent, nothing else', () => {
+    const url = new URL(buildBookingUrl('https://app.example.org', target, '?utm_source=mail&utm_medium=email&gclid=abc&token=secret&place=evil', true));
     expect(url.searchParams.get('utm_source')).toBe('mail');
     expect(url.searchParams.get('utm_medium')).toBe('email');
     expect(url.searchParams.get('gclid')).toBe('abc');

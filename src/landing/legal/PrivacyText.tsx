@@ -50,6 +50,7 @@ export function PrivacyText({ facts, locale }: { facts: LegalFacts; locale: stri
       <p>{t('privacy.optIn')}</p>
       <p>{t('privacy.optOut')}</p>
       <p>{t('privacy.withdraw')}</p>
+      <p>{t('privacy.bookingLink')}</p>
       <p>{t('privacy.noNeed')}</p>
 
       <h2>{t('privacy.headings.processors')}</h2>
