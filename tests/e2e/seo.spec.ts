@@ -235,8 +235,8 @@ test.describe('local formats', () => {
 
   test('a legal page dates as the host’s country writes it', async ({ page }) => {
     await page.goto(hostUrl('kingscross-bagberth.co.uk', '/terms'));
-    await expect(page.getByText(/^Last updated:/)).toHaveText('Last updated: 25 November 2026');
+    await expect(page.getByText(/^Last updated:/)).toHaveText('Last updated: 1 December 2026');
     await page.goto(hostUrl('newyork-bagberth.com', '/terms'));
-    await expect(page.getByText(/^Last updated:/)).toHaveText('Last updated: November 25, 2026');
+    await expect(page.getByText(/^Last updated:/)).toHaveText('Last updated: December 1, 2026');
   });
 });

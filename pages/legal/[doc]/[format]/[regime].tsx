@@ -12,7 +12,7 @@ import { LEGAL_DOCUMENTS, type LegalDocument } from '@/tenancy/routeRequest';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 
 /** When the legal texts last changed. */
-const LEGAL_TEXT_UPDATED = '2026-11-25';
+const LEGAL_TEXT_UPDATED = '2026-12-01';
 
 type LegalParams = { doc: LegalDocument; format: string; regime: ConsentRegime };
 
