@@ -133,11 +133,12 @@ export function buildImages(): ImageRefs {
   ensurePodman();
   const refs = imageRefs(tag);
   const contexts: Record<ImageKind, string> = { site: STANDALONE, proxy: IMAGES_DIR, redis: IMAGES_DIR };
+  const ignored: Partial<Record<ImageKind, string[]>> = { site: ['--ignorefile', join(IMAGES_DIR, 'site.containerignore')] };
   for (const kind of Object.keys(IMAGES) as ImageKind[]) {
     console.log(`Building ${refs[kind]}…`);
     execFileSync(
       'podman',
-      ['build', '--quiet', '--network', 'host', '--build-arg', `BASE=${BASE_IMAGE}`, '--build-arg', `VERSION=${version}`, '-f', join(IMAGES_DIR, `${kind}.Containerfile`), '-t', refs[kind], contexts[kind]],
+      ['build', '--quiet', '--network', 'host', '--build-arg', `BASE=${BASE_IMAGE}`, '--build-arg', `VERSION=${version}`, ...(ignored[kind] ?? []), '-f', join(IMAGES_DIR, `${kind}.Containerfile`), '-t', refs[kind], contexts[kind]],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
   }
