@@ -24,7 +24,7 @@ export interface Visitor {
 }
 
 /** Creates the SDK clients. Loaded with import() so no SDK sits in the first-load bundle. */
-export type DestinationLoader = (config: AnalyticsConfig, context: SetupContext) => Promise<Destination[]>;
+export type DestinationLoader = (config: AnalyticsConfig, context: SetupContext, loaded?: (destination: Destination) => void) => Promise<Destination[]>;
 
 export const SCREEN_UNSUPPORTED = 'screen method is only supported on native';
 
@@ -37,6 +37,10 @@ export class Analytics {
   private stateValue: SetupState = 'not set up';
   private destinations: Destination[] = [];
   private disabled = false;
+  private loading: Promise<Destination[]> | undefined;
+  /** Each client as soon as it runs, before the others have loaded. */
+  private readonly started: Destination[] = [];
+  private readonly stops: Array<Promise<void>> = [];
   private userId: string | undefined;
   private anonymousId: string | undefined;
 
@@ -76,7 +80,10 @@ export class Analytics {
     const context = visitor.identity();
     this.anonymousId = context.anonymousId;
     try {
-      this.destinations = await this.loadDestinations(config, context);
+      // One SDK runs while the next loads: a stop must reach it at once (stop()).
+      this.loading = this.loadDestinations(config, context, (destination) => this.running(destination));
+      this.destinations = await this.loading;
+      this.destinations.forEach((destination) => this.running(destination));
     } catch (error) {
       this.stateValue = 'not set up';
       this.logger.error(`analytics: clients failed to load: ${(error as Error).message}`);
@@ -86,6 +93,25 @@ export class Analytics {
     this.logger.debug(`analytics: set up ${this.destinations.map((d) => d.name).join(' + ')} with keys ${keys.join(', ')}`);
     this.stateValue = 'set up';
     return true;
+  }
+
+  /**
+   * Consent withdrawn: later calls are ignored, and every client stops (Destination.stop): those
+   * running at once, those still loading as they load. Resolves when each has, so what they
+   * stored can be deleted.
+   */
+  async stop(): Promise<void> {
+    this.disabled = true;
+    this.stops.push(...this.started.map((destination) => destination.stop()));
+    await this.loading?.catch(() => []);
+    await Promise.allSettled(this.stops);
+  }
+
+  /** A client that runs: stopped at once if the wrapper already is. */
+  private running(destination: Destination): void {
+    if (this.started.includes(destination)) return;
+    this.started.push(destination);
+    if (this.disabled) this.stops.push(destination.stop());
   }
 
   page(name: string, properties: Properties = {}, category?: string): void {

@@ -17,7 +17,7 @@ import { amplitudeRateLimitRoute } from './rateLimitReset';
 import { remoteConfigRoute } from './remoteConfig';
 import { repeatClickPlugin } from './repeatClicks';
 import type { AnalyticsEvent, AnalyticsLogger, Destination } from './types';
-import { installFetchRoute } from './vendorFetch';
+import { installFetchRoute, stopFetches } from '@/base/vendorFetch';
 
 type AmplitudeConfig = NonNullable<AnalyticsConfig['amplitude']>;
 type BrowserOptions = NonNullable<Parameters<typeof amplitude.init>[2]>;
@@ -94,8 +94,9 @@ export async function loadAmplitude(
   enrich: () => Record<string, string>,
   logger: AnalyticsLogger,
 ): Promise<Destination> {
-  installFetchRoute(amplitudeRateLimitRoute(config.serverUrl ?? AMPLITUDE_SERVER_URL, FLUSH_INTERVAL_MS));
-  installFetchRoute(remoteConfigRoute(`${config.remoteConfigUrl ?? AMPLITUDE_REMOTE_CONFIG_URL}/`, { logger }));
+  const endpoints = [config.serverUrl ?? AMPLITUDE_SERVER_URL, `${config.remoteConfigUrl ?? AMPLITUDE_REMOTE_CONFIG_URL}/`] as const;
+  installFetchRoute(amplitudeRateLimitRoute(endpoints[0], FLUSH_INTERVAL_MS));
+  installFetchRoute(remoteConfigRoute(endpoints[1], { logger }));
   const client = amplitude.createInstance();
   await client.add(repeatClickPlugin(window)).promise;
   await client.add({
@@ -108,5 +109,12 @@ export async function loadAmplitude(
     name: 'Amplitude',
     send: (event) => sendToAmplitude(client, event),
     setAnonymousId: (anonymousId) => client.setDeviceId(anonymousId),
+    // Opted out, the SDK processes no new event; the flush empties its queue into the stopped
+    // endpoints (src/base/vendorFetch.ts), so what it held is dropped, not kept to send or store.
+    stop: async () => {
+      stopFetches(endpoints);
+      client.setOptOut(true);
+      await client.flush().promise;
+    },
   };
 }

@@ -8,7 +8,7 @@ import type { AnalyticsLogger, Destination } from './types';
  * fails to load is logged and left out; the other still runs.
  */
 export function createDestinationLoader(enrich: () => Record<string, string>, logger: AnalyticsLogger): DestinationLoader {
-  return async (config, context) => {
+  return async (config, context, started = () => undefined) => {
     const loads: Array<() => Promise<Destination>> = [];
     const { amplitude, segment } = config;
     if (amplitude) loads.push(() => importAndStart(() => import('./amplitudeDestination'), ({ loadAmplitude }) => loadAmplitude(amplitude, context, enrich, logger)));
@@ -16,7 +16,9 @@ export function createDestinationLoader(enrich: () => Record<string, string>, lo
     const loaded: Destination[] = [];
     for (const load of loads) {
       try {
-        loaded.push(await load());
+        const destination = await load();
+        started(destination);
+        loaded.push(destination);
       } catch (error) {
         logger.error(`analytics: a client failed to load: ${(error as Error)?.message ?? error}`);
       }

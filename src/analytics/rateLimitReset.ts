@@ -1,4 +1,4 @@
-import type { FetchRoute } from './vendorFetch';
+import type { FetchRoute } from '@/base/vendorFetch';
 
 /**
  * Spec §8: on 429, wait for the `x-ratelimit-reset` header (in seconds), else the default delay.

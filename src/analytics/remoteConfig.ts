@@ -1,5 +1,5 @@
 import type { AnalyticsLogger } from './types';
-import type { Fetch, FetchRoute } from './vendorFetch';
+import type { Fetch, FetchRoute } from '@/base/vendorFetch';
 
 /** Spec §8 messages, logged as errors. */
 export const REMOTE_CONFIG_ERRORS = {

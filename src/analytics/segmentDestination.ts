@@ -4,7 +4,7 @@ import type { AnalyticsConfig } from '@/config/analyticsEnv';
 import { IDENTITY_COOKIE_DAYS, IDENTITY_COOKIE_SAME_SITE, SEGMENT_BATCH_SIZE, SEGMENT_BATCH_TIMEOUT_MS, SEGMENT_RETRY_QUEUE } from './constants';
 import { segmentRateLimitRoute } from './rateLimitReset';
 import type { AnalyticsEvent, Destination } from './types';
-import { installFetchRoute } from './vendorFetch';
+import { installFetchRoute, stopFetches } from '@/base/vendorFetch';
 
 type SegmentConfig = NonNullable<AnalyticsConfig['segment']>;
 type Analytics = Awaited<ReturnType<typeof AnalyticsBrowser.load>>[0];
@@ -87,7 +87,8 @@ export function resetSegmentIdentity(client: Pick<Analytics, 'setAnonymousId' | 
 }
 
 export async function loadSegment(config: SegmentConfig, context: SetupContext, enrich: () => Record<string, string>): Promise<Destination> {
-  installFetchRoute(segmentRateLimitRoute(`${(config.apiHost ?? SEGMENT_API_BASE).replace(/\/+$/, '')}/`));
+  const endpoint = `${(config.apiHost ?? SEGMENT_API_BASE).replace(/\/+$/, '')}/`;
+  installFetchRoute(segmentRateLimitRoute(endpoint));
   const [client] = await AnalyticsBrowser.load(
     { writeKey: config.writeKey, ...(config.cdnUrl && { cdnURL: config.cdnUrl }) },
     segmentLoadOptions(config, window.location.protocol === 'https:'),
@@ -98,5 +99,11 @@ export async function loadSegment(config: SegmentConfig, context: SetupContext, 
     name: 'Segment',
     send: (event) => sendToSegment(client, event),
     setAnonymousId: (anonymousId) => resetSegmentIdentity(client, anonymousId),
+    // analytics-next has no opt-out or stop: its plugin is taken out, and what its dispatcher
+    // still sends (its batch, on pagehide) goes to the stopped endpoint (src/base/vendorFetch.ts).
+    stop: async () => {
+      stopFetches([endpoint]);
+      await client.deregister('Segment.io');
+    },
   };
 }

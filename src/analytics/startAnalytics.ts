@@ -60,3 +60,6 @@ export async function startAnalytics(config: AnalyticsConfig, locale: string): P
     connect(analytics, touchSession);
   });
 }
+
+/** Consent withdrawn on this page: each SDK stops through its own API (Destination.stop), before the consent controller deletes what they stored. */
+export const stopAnalytics = (): Promise<void> => analytics.stop();

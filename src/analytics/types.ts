@@ -29,6 +29,8 @@ export interface Destination {
   readonly name: string;
   send(event: AnalyticsEvent): void;
   setAnonymousId(anonymousId: string): void;
+  /** Consent withdrawn: takes no more events and drops those it holds, sending none of them. */
+  stop(): Promise<void>;
 }
 
 export interface AnalyticsLogger {

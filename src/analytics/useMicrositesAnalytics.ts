@@ -1,6 +1,7 @@
 import Router, { useRouter } from 'next/router';
 import { useEffect } from 'react';
 import { inQuietMoment } from '@/base/idleWork';
+import { onWithdrawal } from '@/base/stopping';
 import { sendPageView, setPageContext } from './firstLoadBuffer';
 
 /** The landing path a route maps to, e.g. /[slug]/[type] with its params → /prague/city. */
@@ -62,11 +63,19 @@ export function useMicrositesAnalytics(allowed: boolean): void {
   }, [router.events]);
   useEffect(() => {
     if (!allowed) return undefined;
-    return whenSettled(() => {
+    let forget: () => void = () => undefined;
+    const cancel = whenSettled(() => {
+      // A withdrawal stops the SDKs in its click (src/base/stopping.ts), loaded or still loading.
+      forget = onWithdrawal('analytics', () => import('./startAnalytics').then(({ stopAnalytics }) => stopAnalytics()));
       // The analytics configuration is read when the SDKs load, not in the first load.
       void inQuietMoment(() => Promise.all([import('./startAnalytics'), import('@/config/analyticsEnv')])).then(([{ startAnalytics }, { publicAnalyticsConfig }]) =>
         startAnalytics(publicAnalyticsConfig, Router.locale ?? 'en'),
       );
     });
+    // Consent gone before the page settled: the SDKs never load.
+    return () => {
+      cancel();
+      forget();
+    };
   }, [allowed]);
 }

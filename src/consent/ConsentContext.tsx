@@ -1,6 +1,7 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { globalPrivacyControl, readRecordedConsent, recordConsent } from './browserConsent';
 import type { ConsentRegime } from '@/tenancy/consentRegime';
+import { withdraw } from '@/base/stopping';
 import { CONSENT_CATEGORIES, effectiveConsent, refusedCategories, type ConsentCategory, type ConsentChoice } from './record';
 
 /**
@@ -43,12 +44,13 @@ export const useConsent = (): ConsentState => useContext(ConsentContext);
 /**
  * The page's consent, for `_app`: read from the record once mounted (the static HTML is the same
  * for every visitor), with whatever a refused or undecided category left behind deleted. A
- * withdrawal deletes the SDKs' storage and reloads, so no SDK keeps running on the page.
+ * withdrawal stops the SDKs, deletes their storage and reloads, so no SDK keeps running on the page.
  */
 export function useConsentController(regime: ConsentRegime, onChoice: (choice: ConsentChoice) => void): ConsentState {
   const [consent, setConsent] = useState<ConsentChoice | undefined>(undefined);
   const [banner, setBanner] = useState<BannerState>('auto');
-  const [withdrawn, setWithdrawn] = useState(false);
+  // The SDKs' stops, started in the click that withdrew consent (src/base/stopping.ts).
+  const [stopping, setStopping] = useState<Promise<void> | undefined>(undefined);
 
   useEffect(() => {
     const current = effectiveConsent(regime, readRecordedConsent(), globalPrivacyControl());
@@ -64,16 +66,25 @@ export function useConsentController(regime: ConsentRegime, onChoice: (choice: C
       recordConsent(choice);
       setBanner('closed');
       setConsent(choice);
-      if (CONSENT_CATEGORIES.some((category) => consent?.[category] === true && !choice[category])) setWithdrawn(true);
+      const withdrawn = CONSENT_CATEGORIES.filter((category) => consent?.[category] === true && !choice[category]);
+      if (withdrawn.length > 0) setStopping(withdraw(withdrawn));
       else onChoice(choice);
     },
     [consent, onChoice],
   );
-  // After the SDKs' own cleanups in this commit (useMonitoring's withdraw): delete, then a fresh page without them.
+  // Once the SDKs have stopped: delete, then a fresh page without them. What a handler of theirs
+  // still writes as the page goes is deleted by one registered after theirs.
   useEffect(() => {
-    if (!withdrawn) return;
-    void purge(refusedCategories(consent)).then(() => window.location.reload());
-  }, [withdrawn, consent]);
+    if (!stopping) return;
+    const refused = refusedCategories(consent);
+    void stopping
+      .then(() => import('./purgeRefused'))
+      .then(async ({ purgeRefused }) => {
+        window.addEventListener('pagehide', () => void purgeRefused(refused));
+        await purgeRefused(refused);
+        window.location.reload();
+      });
+  }, [stopping, consent]);
 
   const reopen = useCallback(() => setBanner('open'), []);
   return useMemo(() => ({ regime, consent, choose, banner, reopen }), [regime, consent, choose, banner, reopen]);

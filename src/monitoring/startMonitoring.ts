@@ -3,7 +3,8 @@ import { APPLICATION_CONTEXT_KEY, TENANT_CONTEXT_KEY, applicationContext, type T
 import { importAndStart } from '@/base/idleWork';
 import { appLogger, setLogSink } from '@/base/logger';
 import { datadogSink } from './datadogSink';
-import { logsInitOptions, rumInitOptions, type PrivacySignals, type TransportChoice } from './rumInitOptions';
+import { intakePrefixes, logsInitOptions, proxyFor, rumInitOptions, type PrivacySignals, type TransportChoice } from './rumInitOptions';
+import { stopFetches } from '@/base/vendorFetch';
 import { isSafariLike } from './safari';
 
 export interface StartMonitoringOptions extends PrivacySignals {
@@ -87,7 +88,11 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
   const targets: ContextTarget[] = [logs, rum].flatMap((sdk) => (sdk ? [sdk] : []));
   return {
     setLocale: (locale) => targets.forEach((sdk) => sdk.setGlobalContextProperty(APPLICATION_CONTEXT_KEY, applicationContext(locale, config.version))),
-    withdraw: () => targets.forEach((sdk) => sdk.setTrackingConsent('not-granted')),
+    // Datadog flushes what it holds when consent goes: its endpoints are stopped first.
+    withdraw: () => {
+      stopFetches(intakePrefixes(proxyFor(config, transport), window.location.href));
+      targets.forEach((sdk) => sdk.setTrackingConsent('not-granted'));
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { useRouter } from 'next/router';
 import { useEffect, useRef } from 'react';
 import { inQuietMoment } from '@/base/idleWork';
+import { onWithdrawal } from '@/base/stopping';
 import type { MonitoringHandle } from './startMonitoring';
 import { onFirstScroll, shouldStartImmediately } from './startTrigger';
 
@@ -11,17 +12,17 @@ import { onFirstScroll, shouldStartImmediately } from './startTrigger';
  */
 export function useMonitoring(allowed: boolean): void {
   const router = useRouter();
-  const handle = useRef<MonitoringHandle | undefined>(undefined);
+  const started = useRef<Promise<MonitoringHandle | undefined> | undefined>(undefined);
 
   useEffect(() => {
     if (!allowed) return undefined;
     const begin = () => {
+      if (started.current) return;
       // Loaded a piece at a time in the visitor's pauses, like analytics.
-      void inQuietMoment(() => import('./startForPage'))
-        .then(({ startForPage }) => startForPage())
-        .then((started) => {
-          handle.current = started;
-        });
+      const starting = inQuietMoment(() => import('./startForPage')).then(({ startForPage }) => startForPage());
+      started.current = starting;
+      // A withdrawal stops both SDKs in its click (src/base/stopping.ts), loaded or still loading.
+      onWithdrawal('monitoring', () => starting.then((handle) => handle?.withdraw()));
     };
     if (shouldStartImmediately(router.pathname)) {
       begin();
@@ -31,9 +32,7 @@ export function useMonitoring(allowed: boolean): void {
   }, [router.pathname, allowed]);
 
   useEffect(() => {
-    handle.current?.setLocale(router.locale ?? 'en');
+    void started.current?.then((handle) => handle?.setLocale(router.locale ?? 'en'));
   }, [router.locale]);
 
-  // Runs when consent goes from allowed to refused, before the consent controller reloads the page.
-  useEffect(() => (allowed ? () => handle.current?.withdraw() : undefined), [allowed]);
 }

@@ -18,7 +18,7 @@ function watchDatadog(page: Page) {
   page.on('response', async (response) => {
     if (!response.url().endsWith('.js')) return;
     // A string only the Datadog SDK bundles contain.
-    if ((await response.text().catch(() => '')).includes('browser-intake-')) seen.push(response.url());
+    if ((await response.text().catch(() => '')).includes('dd-evp-origin')) seen.push(response.url());
   });
   return seen;
 }

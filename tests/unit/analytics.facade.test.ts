@@ -15,8 +15,9 @@ const config: AnalyticsConfig = { amplitude: { apiKey: 'amp-key-1234567890abcdef
 function recordingDestination(name = 'Recorder') {
   const sent: AnalyticsEvent[] = [];
   const anonymousIds: string[] = [];
-  const destination: Destination = { name, send: (e) => sent.push(e), setAnonymousId: (id) => anonymousIds.push(id) };
-  return { destination, sent, anonymousIds };
+  const stopped = { count: 0 };
+  const destination: Destination = { name, send: (e) => sent.push(e), setAnonymousId: (id) => anonymousIds.push(id), stop: async () => void (stopped.count += 1) };
+  return { destination, sent, anonymousIds, stopped };
 }
 
 function makeAnalytics(destinations: Destination[] = [recordingDestination().destination]) {
@@ -88,7 +89,7 @@ describe('Analytics setup (spec §4)', () => {
   it('starts the clients with the identity it reads once the checks pass', async () => {
     const { analytics, loader } = makeAnalytics();
     await analytics.setup(config, context);
-    expect(loader).toHaveBeenCalledWith(config, identity);
+    expect(loader).toHaveBeenCalledWith(config, identity, expect.any(Function));
   });
 
   it('does nothing when setup is running or done', async () => {
@@ -160,11 +161,66 @@ describe('Analytics setup (spec §4)', () => {
 
   it('a client that throws does not stop the others', async () => {
     const good = recordingDestination('Good');
-    const bad: Destination = { name: 'Bad', send: () => { throw new Error('boom'); }, setAnonymousId: () => undefined };
+    const bad: Destination = { name: 'Bad', send: () => { throw new Error('boom'); }, setAnonymousId: () => undefined, stop: async () => undefined };
     const { analytics, logs } = makeAnalytics([bad, good.destination]);
     await analytics.setup(config, context);
     analytics.track('X', {});
     expect(good.sent.map((e) => e.name)).toEqual(['X']);
     expect(logs.error).toEqual(['analytics: Bad failed to send track: boom']);
+  });
+
+  it('stopped (consent withdrawn): every client stops once, and later calls reach none', async () => {
+    const a = recordingDestination('A');
+    const b = recordingDestination('B');
+    const { analytics } = makeAnalytics([a.destination, b.destination]);
+    await analytics.setup(config, context);
+    analytics.track('Before', {});
+    await analytics.stop();
+    analytics.track('After', {});
+    analytics.page('After');
+    expect([a.stopped.count, b.stopped.count]).toEqual([1, 1]);
+    expect(a.sent.map((e) => e.name)).toEqual(['Before']);
+  });
+
+  it('stopped while its clients load: they stop once loaded, and stop() waits for that', async () => {
+    const a = recordingDestination('A');
+    let release: (d: Destination[]) => void = () => undefined;
+    const analytics = new Analytics(() => new Promise<Destination[]>((resolve) => (release = resolve)), { debug: () => undefined, warn: () => undefined, error: () => undefined });
+    const setup = analytics.setup(config, context);
+    let stopped = false;
+    const stopping = analytics.stop().then(() => (stopped = true));
+    await Promise.resolve();
+    expect(stopped).toBe(false);
+    release([a.destination]);
+    await Promise.all([setup, stopping]);
+    expect(a.stopped.count).toBe(1);
+    analytics.track('After', {});
+    expect(a.sent).toEqual([]);
+  });
+
+  it('stopped while the second client loads: the first, already running, stops at once', async () => {
+    const a = recordingDestination('A');
+    const b = recordingDestination('B');
+    let release: (d: Destination[]) => void = () => undefined;
+    const loader = vi.fn((_config: AnalyticsConfig, _context: SetupContext, started?: (d: Destination) => void) => {
+      started?.(a.destination);
+      return new Promise<Destination[]>((resolve) => (release = resolve));
+    });
+    const analytics = new Analytics(loader, { debug: () => undefined, warn: () => undefined, error: () => undefined });
+    const setup = analytics.setup(config, context);
+    const stopping = analytics.stop();
+    expect([a.stopped.count, b.stopped.count]).toEqual([1, 0]);
+    release([a.destination, b.destination]);
+    await Promise.all([setup, stopping]);
+    expect([a.stopped.count, b.stopped.count]).toEqual([1, 1]);
+  });
+
+  it('a client whose stop fails does not keep the others from stopping', async () => {
+    const good = recordingDestination('Good');
+    const bad: Destination = { name: 'Bad', send: () => undefined, setAnonymousId: () => undefined, stop: () => Promise.reject(new Error('boom')) };
+    const { analytics } = makeAnalytics([bad, good.destination]);
+    await analytics.setup(config, context);
+    await expect(analytics.stop()).resolves.toBeUndefined();
+    expect(good.stopped.count).toBe(1);
   });
 });

@@ -3,7 +3,7 @@
 // delay attempts × 1000 ms). Amplitude's SDK cannot be configured to do this; its requests are
 // answered by src/analytics/remoteConfig.ts instead.
 import { fetchRemoteConfig, REMOTE_CONFIG_ERRORS, remoteConfigRoute } from '@/analytics/remoteConfig';
-import type { Fetch } from '@/analytics/vendorFetch';
+import type { Fetch } from '@/base/vendorFetch';
 
 const URL_ = 'http://localhost:4100/amplitude/config/key?config_group=browser';
 const CONFIG = { configs: { analyticsSDK: { browserSDK: { autocapture: { fileDownloads: false } } } } };

@@ -16,6 +16,7 @@ async function load(isBot: boolean) {
     name: 'Fake',
     send: (event) => void sent.push(event),
     setAnonymousId: (id) => void log.push(`setAnonymousId:${id}`),
+    stop: async () => undefined,
   };
   const loader = vi.fn(async () => [destination]);
   vi.doMock('@/base/botDetection', () => ({ detectBot: async () => isBot }));
@@ -78,7 +79,7 @@ describe('startAnalytics', () => {
     document.cookie = `anonymous-id=${FROM_COOKIE}; path=/`;
     const { sent, log, loader, startAnalytics } = await load(false);
     await startAnalytics(CONFIG, 'en');
-    expect(loader).toHaveBeenCalledWith(CONFIG, expect.objectContaining({ anonymousId: STORED }));
+    expect(loader).toHaveBeenCalledWith(CONFIG, expect.objectContaining({ anonymousId: STORED }), expect.any(Function));
     expect(log).toEqual([`setAnonymousId:${FROM_COOKIE}`]);
     expect(sent[0]).toMatchObject({ type: 'track', name: 'Anonymous ID Set', properties: { anonymousId: FROM_COOKIE } });
     expect(localStorage.getItem('anonymous-id')).toBe(FROM_COOKIE);

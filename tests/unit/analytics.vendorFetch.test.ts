@@ -1,7 +1,7 @@
 // Spec §8: on HTTP 429 the Segment and Amplitude paths wait for x-ratelimit-reset (seconds), else
 // the default delay; and the fetch routing that carries it (src/analytics/vendorFetch.ts, rateLimitReset.ts).
 import { amplitudeRateLimitRoute, rateLimitResetDelayMs, segmentRateLimitRoute } from '@/analytics/rateLimitReset';
-import { installFetchRoute, routedFetch, type Fetch } from '@/analytics/vendorFetch';
+import { installFetchRoute, routedFetch, stopFetches, type Fetch } from '@/base/vendorFetch';
 
 const NOW = 1_800_000_000_000;
 
@@ -115,5 +115,28 @@ describe('fetch routing', () => {
     expect(scope.fetch).toBe(wrapped);
     expect(await (await scope.fetch('https://b/x')).text()).toBe('b');
     expect(await (await scope.fetch('https://c/x')).text()).toBe('original');
+  });
+
+  it('once a vendor is stopped (consent withdrawn), answers its requests on the page as delivered, and lets the rest through', async () => {
+    const original = vi.fn<Fetch>(async () => new Response('original'));
+    const handle = vi.fn(async () => new Response('routed'));
+    const scope = { fetch: original };
+    installFetchRoute({ prefix: 'https://api.segment.io/v1/', handle }, scope);
+    stopFetches(['https://api.segment.io/v1/', 'https://browser-intake-'], scope);
+    const answers = await Promise.all(['https://api.segment.io/v1/b', 'https://browser-intake-datadoghq.eu/api/v2/rum'].map((url) => scope.fetch(url, { method: 'POST', keepalive: true })));
+    expect(await Promise.all(answers.map(async (answer) => [answer.status, await answer.json()]))).toEqual([[200, { code: 200 }], [200, { code: 200 }]]);
+    expect(handle).not.toHaveBeenCalled();
+    expect(original).not.toHaveBeenCalled();
+    expect(await (await scope.fetch('https://example.org/')).text()).toBe('original');
+  });
+
+  it('stops beacons to a stopped vendor too, and sends the rest', () => {
+    const beaconed: string[] = [];
+    const navigator = { sendBeacon: (url: string | URL, _data?: BodyInit | null) => beaconed.push(String(url)) > 0 };
+    const scope = { fetch: vi.fn<Fetch>(), navigator };
+    stopFetches(['https://browser-intake-'], scope);
+    expect(navigator.sendBeacon('https://browser-intake-datadoghq.com/api/v2/rum?_dd.api=beacon', 'x')).toBe(true);
+    expect(navigator.sendBeacon('https://example.org/ping', 'x')).toBe(true);
+    expect(beaconed).toEqual(['https://example.org/ping']);
   });
 });
