@@ -1,6 +1,8 @@
 // Consent before tracking and spec §9's "cookie consent" event category: an opt-in host
 // (King's Cross, GB) and an opt-out host (New York, US), people and bots, on the local collectors.
-import type { BrowserContext, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page, Request } from '@playwright/test';
+import { HtmlValidate } from 'html-validate';
 import { COLLECTOR_URL } from './support/collectorConfig';
 import { collector } from './support/collectorClient';
 import { expect, hostUrl, rememberConsent, test } from './support/fixtures';
@@ -30,7 +32,7 @@ function watchVendors(page: Page) {
     if (!response.url().endsWith('.js')) return;
     const body = await response.text().catch(() => '');
     // Strings only the SDK bundles contain.
-    if (['sr-client-cfg.amplitude.com', 'cdn.segment.com', 'browser-intake-'].some((marker) => body.includes(marker))) seen.push(response.url());
+    if (['sr-client-cfg.amplitude.com', 'cdn.segment.com', 'dd-evp-origin'].some((marker) => body.includes(marker))) seen.push(response.url());
   });
   return {
     all: () => [...seen],
@@ -184,7 +186,7 @@ test.describe('an opt-in host (GB)', () => {
     expect(stored.cookies.concat(stored.localStorageKeys).filter((name) => /^(anonymous-id|AMP_|ajs_|analytics-session)/.test(name))).toEqual([]);
   });
 
-  test('withdrawing from the footer stops the SDKs and deletes what they stored', async ({ page, context }) => {
+  test('withdrawing from the footer stops the SDKs at the click: nothing sent or stored after it, across the reload', async ({ page, context }) => {
     test.setTimeout(90_000);
     await rememberConsent(context, OPT_IN, ALL_GRANTED);
     await page.goto(hostUrl(OPT_IN), FROM_SEARCH);
@@ -198,17 +200,47 @@ test.describe('an opt-in host (GB)', () => {
     expect((referrer?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(31_536_000_000 - 120_000);
     expect((referrer?.expires ?? 0) * 1000 - Date.now()).toBeLessThanOrEqual(31_536_000_000);
 
+    const anonymousId = (await context.cookies(page.url())).find((cookie) => cookie.name === 'anonymous-id')!.value;
+    const datadogSession = /(?:^|&)id=([\w-]+)/.exec((await context.cookies(page.url())).find((cookie) => /^_dd_s/.test(cookie.name))!.value)![1]!;
+
+    // Issue 36: the withdrawal takes effect at the click. From then on, through the reload, every
+    // 200 ms for 5 s: no request of any vendor, and none of their names in any store.
     await page.getByRole('link', { name: 'Cookie settings' }).click();
     await expect(banner(page)).toBeVisible();
+    const watch = watchVendors(page);
+    // When the page took the click, by its own clock: a request the SDKs started before it is not one after it.
+    let clickedAt = Number.POSITIVE_INFINITY;
+    await page.exposeFunction('markClicked', (at: number) => (clickedAt = Math.min(clickedAt, at)));
+    await page.evaluate(() => document.addEventListener('click', () => void (window as unknown as { markClicked(at: number): void }).markClicked(Date.now()), { capture: true, once: true }));
+    const vendorRequests: Request[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(COLLECTOR_URL) || request.url().includes('/api/monitoring-proxy')) vendorRequests.push(request);
+    });
     const reloaded = page.waitForEvent('load');
     await banner(page).getByRole('button', { name: 'Reject all' }).click();
+    await expect.poll(() => clickedAt).toBeLessThan(Number.POSITIVE_INFINITY);
+    const samples: Array<{ at: number; stored: Awaited<ReturnType<typeof storedNames>> }> = [];
+    for (let at = 200; at <= 5_000; at += 200) {
+      await page.waitForTimeout(Math.max(0, clickedAt + at - Date.now()));
+      // While the page reloads its scripts cannot answer: that moment's cookies still count.
+      const stored = await storedNames(page, context).catch(async () => ({ ...NOTHING_STORED, cookies: (await context.cookies(page.url())).map((cookie) => cookie.name).sort() }));
+      samples.push({ at, stored });
+    }
     await reloaded;
-    const watch = watchVendors(page);
+    expect(samples.filter(({ stored }) => JSON.stringify(stored) !== JSON.stringify(ONLY_THE_CHOICE)), 'stores holding more than the choice').toEqual([]);
+    expect(vendorRequests.filter((request) => request.timing().startTime >= clickedAt).map((request) => request.url()), 'vendor requests after the click').toEqual([]);
+    expect(watch.all().filter((url) => url.endsWith('.js')), 'SDK code fetched after the click').toEqual([]);
+    expect((await collector.requests(anonymousId)).filter((request) => request.at >= clickedAt), 'analytics received after the click').toEqual([]);
+    const collected = (await collector.telemetry(datadogSession)).map(({ event }) => Number(event.date));
+    expect(collected.length, 'monitoring of the visit before the click').toBeGreaterThan(0);
+    expect(collected.filter((date) => date >= clickedAt), 'monitoring collected after the click').toEqual([]);
+
+    // The new page starts nothing either.
     await appStarted(page);
-    await expect.poll(async () => storedNames(page, context), { timeout: 10_000 }).toEqual(ONLY_THE_CHOICE);
     await scrollAndType(page);
     await page.waitForTimeout(5_000);
-    expect(watch.all()).toEqual([]);
+    expect(vendorRequests.filter((request) => request.timing().startTime >= clickedAt).map((request) => request.url())).toEqual([]);
+    expect(watch.all().filter((url) => url.endsWith('.js'))).toEqual([]);
     expect(await storedNames(page, context)).toEqual(ONLY_THE_CHOICE);
   });
 
@@ -286,9 +318,34 @@ test.describe('an opt-in host (GB)', () => {
     // The browser's own word that the form is this site's: what the endpoint requires (docs/consent.md).
     expect(await (await posted).request().headerValue('sec-fetch-site')).toBe('same-origin');
     expect((await posted).status()).toBe(303);
-    await expect(page).toHaveURL(hostUrl(OPT_IN, '/de'));
     expect((await context.cookies(page.url())).find((cookie) => cookie.name === 'consent')?.value).toMatch(/\.a0m0$/);
+    // Issue 36 item 6: the choice visibly saved, as the browser kept it, in the page's language, with the way back.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ihre Cookie-Auswahl ist gespeichert');
+    await expect(page.getByRole('listitem')).toHaveText(['Analyse: Nein', 'Monitoring: Nein']);
+    await page.reload();
+    await expect(page.getByRole('listitem')).toHaveText(['Analyse: Nein', 'Monitoring: Nein']);
+    await page.getByRole('link', { name: 'Zurück zur Seite' }).click();
+    await expect(page).toHaveURL(hostUrl(OPT_IN, '/de'));
     await context.close();
+  });
+
+  test('the saved-choice page says what the browser kept, or that it kept nothing; valid, axe 0, and only a path of this host is the way back', async ({ page, context }) => {
+    const check = async () => {
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      const report = await new HtmlValidate({ extends: ['html-validate:standard'] }).validateString(await page.content());
+      expect(report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message}`))).toEqual([]);
+    };
+    await page.goto(hostUrl(OPT_IN, '/api/consent?back=/fr'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votre navigateur n’a pas conservé votre choix de cookies : il bloque peut-être les cookies de ce site.');
+    await expect(page.getByRole('listitem')).toHaveCount(0);
+    await check();
+    await rememberConsent(context, OPT_IN, { analytics: true, monitoring: false });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votre choix de cookies est enregistré');
+    await expect(page.getByRole('listitem')).toHaveText(['Mesure d’audience\u00a0: Oui', 'Suivi des erreurs et des performances\u00a0: Non']);
+    await check();
+    await page.goto(hostUrl(OPT_IN, '/api/consent?back=//evil.example/'));
+    expect(await page.getByRole('link').getAttribute('href')).toBe('/');
   });
 });
 
@@ -338,7 +395,7 @@ test.describe('POST /api/consent from another site', () => {
   test('without Sec-Fetch-Site and Origin, a Referer of this host is accepted', async () => {
     const answer = await post({ referer: `${OWN}/de?utm_source=mail` });
     expect(answer.status).toBe(303);
-    expect(answer.headers.location).toBe('/de?utm_source=mail');
+    expect(answer.headers.location).toBe(`/api/consent?back=${encodeURIComponent('/de?utm_source=mail')}`);
     expect(answer.headers['set-cookie']).toEqual([expect.stringMatching(/^consent=v1\.\d{4}-\d{2}-\d{2}\.a1m1; /)]);
   });
 });

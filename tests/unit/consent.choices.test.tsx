@@ -172,7 +172,7 @@ describe('the form without JavaScript (POST /api/consent)', () => {
   it.each(CHOICES)('records $name and deletes the cookies of what it refuses', ({ boxes, record, refused }) => {
     const { status, headers } = post({ choice: 'custom', ...boxes });
     expect(status).toBe(303);
-    expect(headers.location).toBe('/de/cookies?from=banner');
+    expect(headers.location).toBe(`/api/consent?back=${encodeURIComponent('/de/cookies?from=banner')}`);
     expect(setCookies(headers)[0]).toBe(`consent=v1.${today()}.${record}; Max-Age=15724800; Path=/; SameSite=Lax; Secure`);
     expect(deleted(headers)).toEqual(refused.flatMap((category) => STORED[category].cookies).sort());
   });
