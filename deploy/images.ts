@@ -71,7 +71,7 @@ function ensurePackages() {
 
 /** The base image, made once: pulled where a registry answers, else Debian's minbase from mmdebstrap, imported. */
 function ensureBase() {
-  if (run('podman', ['image', 'exists', BASE_IMAGE], { quiet: true }).ok) return;
+  if (imageExists(BASE_IMAGE)) return;
   if (run('podman', ['pull', '--quiet', REGISTRY_BASE], { quiet: true, timeoutMs: 120_000 }).ok) {
     podman('tag', REGISTRY_BASE, BASE_IMAGE);
     return;
@@ -115,6 +115,9 @@ export function builtRelease(): { tag: string; version: string; buildId: string 
 
 export const imageRefs = (tag: string): ImageRefs =>
   Object.fromEntries(Object.entries(IMAGES).map(([kind, name]) => [kind, `${name}:${tag}`])) as ImageRefs;
+
+/** Whether podman holds an image of that name. */
+export const imageExists = (ref: string): boolean => run('podman', ['image', 'exists', ref], { quiet: true }).ok;
 
 /**
  * The three images of the build in .next, tagged with its id; the site's from .next/standalone, the

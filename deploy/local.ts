@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import { GRACE_SECONDS, instanceContainer, nginxContainer, PROXY_CACHE, proxyFilesContainer, purgerContainer, redisContainer, USERS } from './containers';
-import { buildImages, builtRelease, IMAGES, imageRefs, podman, type ImageRefs } from './images';
+import { buildImages, builtRelease, IMAGES, imageExists, imageRefs, podman, type ImageRefs } from './images';
 import { containerEnv, podmanRunArgs, type LocalRun } from './podman';
 import { askLoopback } from './loopback';
 import { envNumber, FAIL_TIMEOUT_S } from './proxyConf';
@@ -40,7 +40,7 @@ const CURRENT_TAG = join(RUN, 'current-tag');
 /** The current build's images and the one before them (a rollback); older ones are removed. */
 const KEPT_TAGS = 2;
 /** Marks this checkout's containers, so that a stop finds every one, whatever the ports were. */
-const TOPOLOGY_LABEL = `microsites.topology=${createHash('sha256').update(ROOT).digest('hex').slice(0, 12)}`;
+const TOPOLOGY_LABEL = { name: 'microsites.topology', value: createHash('sha256').update(ROOT).digest('hex').slice(0, 12) };
 
 export interface DeployPorts {
   https: number;
@@ -167,16 +167,17 @@ const currentTag = (): string => {
 
 /** A container of the topology, started as deploy/podman.ts translates it. */
 function runContainer(container: IContainer, run: Omit<LocalRun, 'labels' | 'graceSeconds'> & { graceSeconds?: number }) {
-  podman(...podmanRunArgs(container, { graceSeconds: GRACE_SECONDS, ...run, labels: { [TOPOLOGY_LABEL.split('=')[0]!]: TOPOLOGY_LABEL.split('=')[1]! } }));
+  podman(...podmanRunArgs(container, { graceSeconds: GRACE_SECONDS, ...run, labels: { [TOPOLOGY_LABEL.name]: TOPOLOGY_LABEL.value } }));
 }
 
 /** An instance from the images of `tag`, its environment kept in its env file for a restart or a redeploy. */
 function runInstance(port: number, refs: ImageRefs, env?: Record<string, string>, secret?: string) {
   const envFile = join(RUN, `instance-${port}.env`);
   const container = instanceContainer(refs.site);
+  const run = { name: instanceName(port), image: refs.site, user: USERS.instance, log: instanceLog(port), envFile };
   // A redeploy starts from what the last start wrote (the test's environment included).
-  const variables = env === undefined ? parseEnvFile(envFile) : containerEnv(container, instanceSecrets(secret!), instanceEnv(port, env));
-  runContainer({ ...container, env: Object.entries(variables).map(([name, value]) => ({ name, value })) }, { name: instanceName(port), image: refs.site, user: USERS.instance, log: instanceLog(port), envFile });
+  if (env === undefined) runContainer({ ...container, env: [] }, { ...run, env: parseEnvFile(envFile) });
+  else runContainer(container, { ...run, secrets: instanceSecrets(secret!), env: instanceEnv(port, env) });
 }
 
 const parseEnvFile = (file: string): Record<string, string> =>
@@ -330,7 +331,7 @@ export async function redeploy(tag?: string): Promise<void> {
   // The images of the build in .next, built once: a machine that serves should not be building
   // them while it rolls (their build hashes the whole build again).
   const built = imageRefs(builtRelease().tag);
-  const refs = tag !== undefined ? imageRefs(tag) : Object.values(built).every((ref) => podman('images', '--quiet', ref).trim() !== '') ? built : buildImages();
+  const refs = tag !== undefined ? imageRefs(tag) : Object.values(built).every(imageExists) ? built : buildImages();
   const next = refs.site.split(':')[1]!;
   writeProxyFiles(refs, {}, true);
   writeFileSync(CURRENT_TAG, next);
@@ -397,7 +398,7 @@ export async function start(env: Record<string, string> = {}): Promise<void> {
 
 /** Every container of this checkout's topology: the proxy first (it finishes its requests), then the rest, each drained. */
 export async function stop(quiet = false): Promise<void> {
-  const ours = () => podman('ps', '--all', '--quiet', '--filter', `label=${TOPOLOGY_LABEL}`).split('\n').filter(Boolean);
+  const ours = () => podman('ps', '--all', '--quiet', '--filter', `label=${TOPOLOGY_LABEL.name}=${TOPOLOGY_LABEL.value}`).split('\n').filter(Boolean);
   if (ours().length > 0) {
     execFileSync('podman', ['rm', '--force', '--ignore', '--time', String(GRACE_SECONDS), NAMES.proxy], { stdio: 'ignore' });
     const rest = ours();
