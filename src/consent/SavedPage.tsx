@@ -3,7 +3,10 @@ import { CONSENT_CATEGORIES, type ConsentChoice } from './record';
 
 /** The texts of the page, in its language (locales/<lng>/microsites.json, `consentSaved`). */
 export interface SavedPageCopy {
+  /** The site's name (`brand.name`), above the heading: whose page this is. */
+  brand: string;
   title: string;
+  notSavedTitle: string;
   notSaved: string;
   allowed: string;
   yes: string;
@@ -26,10 +29,10 @@ export interface SavedPageProps {
 }
 
 // Plain and small: the page stands alone, without the site's scripts or styles.
-const STYLE = `body{margin:0;font:1rem/1.5 system-ui,sans-serif;color:#1a1a2e;background:#fff}main{max-width:36rem;margin:0 auto;padding:2rem 1rem}h1{font-size:1.5rem;line-height:1.25}a{color:#1d4ed8;font-weight:600}`;
+const STYLE = `body{margin:0;font:1rem/1.5 system-ui,sans-serif;color:#1a1a2e;background:#fff}header,main{max-width:36rem;margin:0 auto;padding:0 1rem}header{padding-top:1.5rem}.brand{margin:0;font-weight:700;font-size:1.125rem;color:#1d4ed8}main{padding-bottom:2rem}h1{font-size:1.5rem;line-height:1.25}a{color:#1d4ed8;font-weight:600}`;
 
 function SavedPage({ lang, copy, recorded, back }: SavedPageProps) {
-  const title = recorded ? copy.title : copy.notSaved;
+  const title = recorded ? copy.title : copy.notSavedTitle;
   return (
     <html lang={lang}>
       {/* eslint-disable-next-line @next/next/no-head-element -- a document of its own, rendered to a string, not a Next page */}
@@ -37,12 +40,16 @@ function SavedPage({ lang, copy, recorded, back }: SavedPageProps) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
-        <title>{title}</title>
+        <title>{`${title} – ${copy.brand}`}</title>
         <style>{STYLE}</style>
       </head>
       <body>
+        <header>
+          <p className="brand">{copy.brand}</p>
+        </header>
         <main>
           <h1>{title}</h1>
+          {!recorded && <p>{copy.notSaved}</p>}
           {recorded && (
             <>
               <h2>{copy.allowed}</h2>

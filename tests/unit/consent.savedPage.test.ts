@@ -4,8 +4,10 @@ import { savedPageHtml, type SavedPageCopy } from '@/consent/SavedPage';
 import { savedPageCopy } from '@/consent/savedPageCopy';
 
 const copy: SavedPageCopy = {
+  brand: 'Bagberth',
   title: 'Saved',
-  notSaved: 'Not kept',
+  notSavedTitle: 'Not kept',
+  notSaved: 'Cookies may be blocked.',
   allowed: 'What you allow',
   yes: 'Yes',
   no: 'No',
@@ -19,14 +21,15 @@ describe('the saved-choice page', () => {
   it('shows each category as recorded, in the page language, with the way back', () => {
     const html = savedPageHtml({ lang: 'de', copy, recorded: { analytics: false, monitoring: true }, back: '/de?x="1"&y=<2>' });
     expect(html).toMatch(/^<!DOCTYPE html><html lang="de">/);
-    expect(html).toContain('<title>Saved</title>');
+    expect(html).toContain('<title>Saved – Bagberth</title>');
+    expect(html).toContain('<p class="brand">Bagberth</p>');
     expect(html).toContain('<li>Analytics: No</li><li>Monitoring: Yes</li>');
     expect(html).toContain('<a href="/de?x=&quot;1&quot;&amp;y=&lt;2&gt;">Back</a>');
   });
 
   it('says when the browser kept no choice, and lists nothing', () => {
     const html = savedPageHtml({ lang: 'en', copy, recorded: undefined, back: '/' });
-    expect(html).toContain('<h1>Not kept</h1>');
+    expect(html).toContain('<h1>Not kept</h1><p>Cookies may be blocked.</p>');
     expect(html).not.toContain('<li>');
   });
 
