@@ -215,6 +215,15 @@ describe('Analytics setup (spec §4)', () => {
     expect([a.stopped.count, b.stopped.count]).toEqual([1, 1]);
   });
 
+  it('stopped before any setup, or while its clients fail to load: resolves, and nothing is sent', async () => {
+    const idle = makeAnalytics();
+    await expect(idle.analytics.stop()).resolves.toBeUndefined();
+    const failing = new Analytics(() => Promise.reject(new Error('offline')), { debug: () => undefined, warn: () => undefined, error: () => undefined });
+    const setup = failing.setup(config, context);
+    await expect(failing.stop()).resolves.toBeUndefined();
+    await expect(setup).resolves.toBe(false);
+  });
+
   it('a client whose stop fails does not keep the others from stopping', async () => {
     const good = recordingDestination('Good');
     const bad: Destination = { name: 'Bad', send: () => undefined, setAnonymousId: () => undefined, stop: () => Promise.reject(new Error('boom')) };

@@ -124,19 +124,35 @@ describe('fetch routing', () => {
     installFetchRoute({ prefix: 'https://api.segment.io/v1/', handle }, scope);
     stopFetches(['https://api.segment.io/v1/', 'https://browser-intake-'], scope);
     const answers = await Promise.all(['https://api.segment.io/v1/b', 'https://browser-intake-datadoghq.eu/api/v2/rum'].map((url) => scope.fetch(url, { method: 'POST', keepalive: true })));
-    expect(await Promise.all(answers.map(async (answer) => [answer.status, await answer.json()]))).toEqual([[200, { code: 200 }], [200, { code: 200 }]]);
+    expect(await Promise.all(answers.map(async (answer) => [answer.status, answer.headers.get('content-type'), await answer.json()]))).toEqual([
+      [200, 'application/json', { code: 200 }],
+      [200, 'application/json', { code: 200 }],
+    ]);
     expect(handle).not.toHaveBeenCalled();
     expect(original).not.toHaveBeenCalled();
     expect(await (await scope.fetch('https://example.org/')).text()).toBe('original');
   });
 
-  it('stops beacons to a stopped vendor too, and sends the rest', () => {
+  it('stops beacons to each stopped vendor too, wrapping sendBeacon once, and sends the rest', () => {
     const beaconed: string[] = [];
     const navigator = { sendBeacon: (url: string | URL, _data?: BodyInit | null) => beaconed.push(String(url)) > 0 };
     const scope = { fetch: vi.fn<Fetch>(), navigator };
     stopFetches(['https://browser-intake-'], scope);
+    const wrapped = navigator.sendBeacon;
+    stopFetches(['http://localhost:4100/datadog'], scope);
+    expect(navigator.sendBeacon).toBe(wrapped);
     expect(navigator.sendBeacon('https://browser-intake-datadoghq.com/api/v2/rum?_dd.api=beacon', 'x')).toBe(true);
+    expect(navigator.sendBeacon('http://localhost:4100/datadog?ddforward=x', 'x')).toBe(true);
     expect(navigator.sendBeacon('https://example.org/ping', 'x')).toBe(true);
     expect(beaconed).toEqual(['https://example.org/ping']);
+  });
+
+  it('a request goes to the first route that takes it: the earliest added, unless one is put first', async () => {
+    const scope = { fetch: vi.fn<Fetch>(async () => new Response('original')) };
+    installFetchRoute({ prefix: 'https://a/', handle: async () => new Response('earlier') }, scope);
+    installFetchRoute({ prefix: 'https://a/b', handle: async () => new Response('later') }, scope);
+    expect(await (await scope.fetch('https://a/b/x')).text()).toBe('earlier');
+    installFetchRoute({ prefix: 'https://a/b', handle: async () => new Response('first') }, scope, { first: true });
+    expect(await (await scope.fetch('https://a/b/x')).text()).toBe('first');
   });
 });
