@@ -24,9 +24,12 @@ const FROM_SEARCH = { referer: 'https://www.google.com/search?q=luggage' };
 /** Everything of the vendors a page fetches or sends: SDK code, collector calls, the telemetry proxy. */
 function watchVendors(page: Page) {
   const seen: string[] = [];
+  const sent: Request[] = [];
   page.on('request', (request) => {
     const url = request.url();
-    if (url.startsWith(COLLECTOR_URL) || url.includes('/api/monitoring-proxy')) seen.push(url);
+    if (!url.startsWith(COLLECTOR_URL) && !url.includes('/api/monitoring-proxy')) return;
+    seen.push(url);
+    sent.push(request);
   });
   page.on('response', async (response) => {
     if (!response.url().endsWith('.js')) return;
@@ -36,6 +39,8 @@ function watchVendors(page: Page) {
   });
   return {
     all: () => [...seen],
+    /** The calls the page started at or after a moment (ms since the epoch), by each request's own start time. */
+    sentSince: (at: number) => sent.filter((request) => request.timing().startTime >= at).map((request) => request.url()),
     vendors: () => [...new Set(seen.flatMap((url) => /\/(amplitude|segment|datadog)/.exec(url)?.[1] ?? []))].sort(),
   };
 }
@@ -212,10 +217,6 @@ test.describe('an opt-in host (GB)', () => {
     let clickedAt = Number.POSITIVE_INFINITY;
     await page.exposeFunction('markClicked', (at: number) => (clickedAt = Math.min(clickedAt, at)));
     await page.evaluate(() => document.addEventListener('click', () => void (window as unknown as { markClicked(at: number): void }).markClicked(Date.now()), { capture: true, once: true }));
-    const vendorRequests: Request[] = [];
-    page.on('request', (request) => {
-      if (request.url().startsWith(COLLECTOR_URL) || request.url().includes('/api/monitoring-proxy')) vendorRequests.push(request);
-    });
     const reloaded = page.waitForEvent('load');
     await banner(page).getByRole('button', { name: 'Reject all' }).click();
     await expect.poll(() => clickedAt).toBeLessThan(Number.POSITIVE_INFINITY);
@@ -228,7 +229,7 @@ test.describe('an opt-in host (GB)', () => {
     }
     await reloaded;
     expect(samples.filter(({ stored }) => JSON.stringify(stored) !== JSON.stringify(ONLY_THE_CHOICE)), 'stores holding more than the choice').toEqual([]);
-    expect(vendorRequests.filter((request) => request.timing().startTime >= clickedAt).map((request) => request.url()), 'vendor requests after the click').toEqual([]);
+    expect(watch.sentSince(clickedAt), 'vendor requests after the click').toEqual([]);
     expect(watch.all().filter((url) => url.endsWith('.js')), 'SDK code fetched after the click').toEqual([]);
     expect((await collector.requests(anonymousId)).filter((request) => request.at >= clickedAt), 'analytics received after the click').toEqual([]);
     const collected = (await collector.telemetry(datadogSession)).map(({ event }) => Number(event.date));
@@ -239,7 +240,7 @@ test.describe('an opt-in host (GB)', () => {
     await appStarted(page);
     await scrollAndType(page);
     await page.waitForTimeout(5_000);
-    expect(vendorRequests.filter((request) => request.timing().startTime >= clickedAt).map((request) => request.url())).toEqual([]);
+    expect(watch.sentSince(clickedAt)).toEqual([]);
     expect(watch.all().filter((url) => url.endsWith('.js'))).toEqual([]);
     expect(await storedNames(page, context)).toEqual(ONLY_THE_CHOICE);
   });
