@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { serverEnv } from '@/config/serverEnv';
 import { CHOOSE_LANGUAGE_PARAM, LANGUAGE_CHOICE_HEADER, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, storedLanguageIn } from '@/i18n/pageLanguage';
+import { VISITOR_REGIME_HEADER, visitorAsksFirst } from '@/tenancy/consentRegime';
 import { requestHost } from '@/tenancy/normalizeHost';
 import { pathNamesLocale, routeRequest } from '@/tenancy/routeRequest';
 import { routingContext } from '@/tenancy/routingContext';
@@ -25,7 +26,6 @@ const BY_VISITOR_LANGUAGE = 'Cookie, Accept-Language';
 
 /** Edge entry: maps the Host to its landing page. All decisions live in src/tenancy/routeRequest. */
 export function middleware(request: NextRequest) {
-  const countryHeader = serverEnv.consentCountryHeader;
   const host = requestHost(request.headers.get('host'), request.headers.get('x-forwarded-host'), serverEnv.trustProxyHops);
   const decision = routeRequest(
     {
@@ -37,7 +37,7 @@ export function middleware(request: NextRequest) {
       storedLanguage: storedLanguageIn(request.headers.get('cookie')),
       chosenLanguage: request.nextUrl.searchParams.get(CHOOSE_LANGUAGE_PARAM) ?? undefined,
       acceptLanguage: request.headers.get('accept-language') ?? undefined,
-      visitorCountry: (countryHeader && request.headers.get(countryHeader)) || undefined,
+      visitorAsksFirst: visitorAsksFirst(request.headers.get(VISITOR_REGIME_HEADER), serverEnv.behindProxy),
     },
     routingContext,
   );
@@ -50,7 +50,7 @@ export function middleware(request: NextRequest) {
       url.pathname = decision.pathname;
       if (decision.search !== undefined) url.search = decision.search;
       const response = NextResponse.rewrite(url);
-      const vary = [decision.byVisitorLanguage && BY_VISITOR_LANGUAGE, decision.byVisitorCountry && countryHeader].filter(Boolean);
+      const vary = [decision.byVisitorLanguage && BY_VISITOR_LANGUAGE, decision.byVisitorRegime && VISITOR_REGIME_HEADER].filter(Boolean);
       if (vary.length > 0) response.headers.set('vary', vary.join(', '));
       if (decision.byVisitorLanguage) response.headers.set(LANGUAGE_CHOICE_HEADER, decision.byVisitorLanguage);
       return response;

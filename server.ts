@@ -17,6 +17,7 @@ import { dropUntrustedForwarding, trustedPeers, withoutInternalHeaders } from '.
 import { refuseRequest } from './src/security/requestGuard';
 import { shareImageResponse } from './src/seo/shareImageResponse';
 import { isRequestId, REQUEST_ID_HEADER, requestLogger, routeConsole, serverLogger } from './src/monitoring/requestLog';
+import { VISITOR_COUNTRY_HEADER, VISITOR_REGIME_HEADER } from './src/tenancy/consentRegime';
 import { requestHost } from './src/tenancy/normalizeHost';
 import { createTenantResolver } from './src/tenancy/resolveTenant';
 import { DOMAIN_ENTRIES } from './src/tenancy/tenantMap';
@@ -80,9 +81,8 @@ async function main() {
   const compress = compressor(serverEnv.behindProxy);
   await app.prepare();
   const isTrustedProxy = trustedPeers(serverEnv.trustedProxies);
-  const countryHeader = serverEnv.consentCountryHeader?.toLowerCase();
-  // Only a trusted proxy may hand on the visitor's country or its own request id.
-  const proxyOnly = [REQUEST_ID_HEADER, ...(countryHeader ? [countryHeader] : [])];
+  // Only a trusted proxy may hand on the visitor's regime and country or its own request id.
+  const proxyOnly = [REQUEST_ID_HEADER, VISITOR_REGIME_HEADER, VISITOR_COUNTRY_HEADER];
 
   // Node checks the request timeout every `connectionsCheckingInterval` (30 s by default), so a
   // body that never arrives would be cut off anywhere between 30 and 60 s instead of at 30.
@@ -98,7 +98,7 @@ async function main() {
     const host = requestHost(request.headers.host, request.headers['x-forwarded-host'], serverEnv.trustProxyHops);
     response.setHeader(REQUEST_ID_HEADER, requestId);
     response.once('close', () => {
-      const country = countryHeader ? request.headers[countryHeader] : undefined;
+      const country = request.headers[VISITOR_COUNTRY_HEADER];
       logRequest({
         method: request.method ?? 'GET',
         host,

@@ -5,12 +5,13 @@
 // (scripts/standalone.ts).
 //   node proxy-files.js <run dir> <proxy dir>
 // Environment: PROXY_UPSTREAM (the instances' Service, `microsites:80`; on one machine each instance,
-// comma-separated), DEPLOY_PROXY_FRESH_SECONDS (60), CONSENT_COUNTRY_HEADER (as the instances have
-// it); on one machine also the ports (DEPLOY_HTTPS_PORT, DEPLOY_HTTP_PORT, DEPLOY_COMPRESS_PORT; a
+// comma-separated), DEPLOY_PROXY_FRESH_SECONDS (60), CONSENT_COUNTRY_HEADER and PROXY_TRUSTED_FORWARDERS
+// (src/config/edgeEnv.ts); on one machine also the ports (DEPLOY_HTTPS_PORT, DEPLOY_HTTP_PORT, DEPLOY_COMPRESS_PORT; a
 // pod's are POD_PORTS) and PROXY_LOGS=files (the logs as files in the run folder, not the output).
 //   node proxy-files.js <run dir> <proxy dir> --build-files   only the build's static files and error pages (a redeploy)
 import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseEdgeEnv } from '../src/config/edgeEnv';
 import type { SecurityHeaders } from '../src/security/policy';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
 import { copyBuildFiles, envNumber, FAIL_TIMEOUT_S, POD_PORTS, proxyConf, proxyFreshSeconds, proxyFreshSpread, publicFiles } from './proxyConf';
@@ -30,8 +31,8 @@ export function writeProxyFiles(run: string, proxy: string, env: NodeJS.ProcessE
     failTimeoutSeconds: FAIL_TIMEOUT_S,
     freshSeconds: proxyFreshSeconds(env),
     freshSpreadPercent: proxyFreshSpread(env),
-    modules: { brotli: true, brotliStatic: true },
-    consentCountryHeader: env.CONSENT_COUNTRY_HEADER,
+    modules: { brotli: true, brotliStatic: true, geoip: true },
+    edge: parseEdgeEnv(env),
     publicFiles: publicFiles(buildDir),
     securityHeaders: JSON.parse(readFileSync(join(buildDir, SECURITY_HEADERS_FILE), 'utf8')) as SecurityHeaders,
   });

@@ -4,13 +4,13 @@
 // security headers), generated from the same tenant map and build so that they cannot drift.
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseServerEnv } from '../src/config/serverEnv';
 import { LANGUAGE_CHOICE_HEADER, LANGUAGE_COOKIE } from '../src/i18n/pageLanguage';
 import { DEFAULT_LOCALE, WEBSITE_LOCALES } from '../src/i18n/websiteLocales';
 import { shareImageName } from '../src/seo/shareImageFiles';
 import type { SecurityHeaders } from '../src/security/policy';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
-import { OPT_IN_COUNTRIES } from '../src/tenancy/consentRegime';
+import { NOT_A_COUNTRY, OPT_IN_COUNTRIES } from '../src/tenancy/consentRegime';
+import type { EdgeEnv } from '../src/config/edgeEnv';
 import { HOST_FILES, LEGAL_ALIASES, LEGAL_DOCUMENTS } from '../src/tenancy/routeRequest';
 import { routingContext } from '../src/tenancy/routingContext';
 import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap';
@@ -84,8 +84,9 @@ export interface ProxyConfOptions {
   freshSpreadPercent: number;
   /** The workers' user when nginx starts as root (`nobody nogroup`); none when it does not. */
   user?: string;
-  modules: { brotli: boolean; brotliStatic: boolean };
-  consentCountryHeader?: string;
+  modules: { brotli: boolean; brotliStatic: boolean; geoip: boolean };
+  /** How the visitor's country is found (src/config/edgeEnv.ts). */
+  edge: EdgeEnv;
   securityHeaders: SecurityHeaders;
   /** The build's public files (favicon, hero images), as paths from the site's root. */
   publicFiles: readonly string[];
@@ -139,6 +140,7 @@ export function proxyConf(options: ProxyConfOptions): { conf: string; includes: 
     LOAD_MODULES: [
       brotli ? `load_module ${BROTLI_MODULE};` : '# brotli: Debian package libnginx-mod-http-brotli-filter is not installed',
       brotliStatic ? `load_module ${BROTLI_STATIC_MODULE};` : '# brotli_static: Debian package libnginx-mod-http-brotli-static is not installed',
+      options.modules.geoip ? `load_module ${GEOIP_MODULE};` : '',
     ].join('\n'),
     USER: options.user ? `user ${options.user};` : '',
     BROTLI: brotli
@@ -165,7 +167,7 @@ export function proxyConf(options: ProxyConfOptions): { conf: string; includes: 
     ACCEPTS_GZIP: listsToken('gzip'),
     ACCEPTS_WEBP: listsToken('image/webp'),
     HIDDEN_HEADERS: INTERNAL_RESPONSE_HEADERS.map((name) => `      proxy_hide_header ${name};`).join('\n'),
-    ...visitorRegimeMap(parseServerEnv({ CONSENT_COUNTRY_HEADER: options.consentCountryHeader }).consentCountryHeader),
+    ...visitorRegimeMap(options.edge, options.modules.geoip),
     UPSTREAMS: options.upstreams.map((address) => `    server ${address} max_fails=3 fail_timeout=${options.failTimeoutSeconds}s;`).join('\n'),
   };
   const template = readFileSync(join(__dirname, 'nginx.conf.template'), 'utf8');
@@ -274,15 +276,24 @@ function hostsByLocales(entries: readonly DomainEntry[]): Map<string, string> {
   return new Map([...groups].map(([locales, hosts]) => [locales, hosts.join('|')]));
 }
 
+export const GEOIP_MODULE = '/usr/lib/nginx/modules/ngx_http_geoip_module.so';
+/** Debian's geoip-database: countries by IPv4 address (an IPv6 visitor is unknown, so asked first). */
+export const GEOIP_COUNTRY_DATA = '/usr/share/GeoIP/GeoIP.dat';
+
 /**
- * nginx's copy of visitorAsksFirst (src/tenancy/consentRegime.ts): the request header's nginx
- * variable and one line matching every country that asks first, giving `opt-in`. Without a header
- * configured, the map reads an empty string and every key holds "".
+ * nginx's copy of visitorCountry and visitorRegimeFor (src/tenancy/consentRegime.ts): the lookup,
+ * the CDN header's nginx variable and the regime map's lines, from the same sets of codes.
  */
-export function visitorRegimeMap(header: string | undefined): { COUNTRY_HEADER_VARIABLE: string; OPT_IN_COUNTRIES: string } {
+export function visitorRegimeMap(edge: EdgeEnv, geoip: boolean): Record<'GEOIP' | 'COUNTRY_HEADER_VARIABLE' | 'GEOIP_COUNTRY_VARIABLE' | 'VISITOR_REGIME', string> {
+  const header = edge.consentCountryHeader;
+  const askFirst = [...NOT_A_COUNTRY, ...OPT_IN_COUNTRIES].sort();
   return {
-    COUNTRY_HEADER_VARIABLE: header ? `$http_${header.toLowerCase().replace(/-/g, '_')}` : '""',
-    OPT_IN_COUNTRIES: `    "~*^\\s*(?:${[...OPT_IN_COUNTRIES].sort().join('|')})\\s*$" opt-in;`,
+    GEOIP: geoip
+      ? [`  geoip_country ${GEOIP_COUNTRY_DATA};`, ...edge.trustedForwarders.map(({ address, prefix }) => `  geoip_proxy ${address}/${prefix};`)].join('\n')
+      : '  # geoip: Debian packages libnginx-mod-http-geoip and geoip-database are not installed: every visitor is unknown',
+    COUNTRY_HEADER_VARIABLE: header ? `$http_${header.replace(/-/g, '_')}` : '""',
+    GEOIP_COUNTRY_VARIABLE: geoip ? '$geoip_country_code' : '',
+    VISITOR_REGIME: [`    "~*^(?:${askFirst.join('|')})$" opt-in;`, '    "~*^[a-z][a-z0-9]$" opt-out;', '    default opt-in;'].join('\n'),
   };
 }
 

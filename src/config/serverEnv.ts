@@ -49,21 +49,11 @@ export interface ServerEnv {
    * proxy cache to purge.
    */
   proxyPurgeUrls: string[];
-  /**
-   * The request header a CDN or proxy in front writes the visitor's ISO country into
-   * (`CF-IPCountry`, `CloudFront-Viewer-Country`), lower-cased; unset means the host and the page's
-   * language alone decide the consent regime (docs/consent.md). Only trusted proxies may send it
-   * (server.ts drops it from anyone else).
-   */
-  consentCountryHeader: string | undefined;
 }
 
 export const DEFAULT_CONTENT_REVALIDATE_SECONDS = 3600;
 /** A short secret can be guessed; 32 random hex characters already carry 128 bits. */
 export const MIN_REVALIDATE_SECRET_LENGTH = 32;
-
-/** An HTTP field name (RFC 9110, 5.1), as CDNs name theirs: letters, digits and hyphens. */
-const HEADER_NAME = /^[A-Za-z0-9-]+$/;
 
 const REDIS_URL_KIND: UrlKind = { protocols: ['redis:', 'rediss:'], unparsable: 'a redis:// or rediss:// URL', wrongScheme: 'a redis:// or rediss:// URL' };
 
@@ -88,10 +78,6 @@ export function parseServerEnv(env: Env): ServerEnv {
   if (revalidateSecret !== undefined && revalidateSecret.length < MIN_REVALIDATE_SECRET_LENGTH) {
     read.problem('REVALIDATE_SECRET', `expected at least ${MIN_REVALIDATE_SECRET_LENGTH} characters (a random secret, e.g. openssl rand -hex 32), got ${revalidateSecret.length}`);
   }
-  const consentCountryHeader = read.string('CONSENT_COUNTRY_HEADER');
-  if (consentCountryHeader !== undefined && !HEADER_NAME.test(consentCountryHeader)) {
-    read.problem('CONSENT_COUNTRY_HEADER', `expected a request header's name, such as CF-IPCountry, got ${JSON.stringify(consentCountryHeader)}`);
-  }
   return read.done({
     behindProxy: read.boolean('BEHIND_PROXY', false),
     trustProxyHops: read.proxyHops('TRUST_PROXY'),
@@ -103,7 +89,6 @@ export function parseServerEnv(env: Env): ServerEnv {
     revalidateSecret,
     redisUrl: read.urlOf(REDIS_URL_KIND, 'REDIS_URL'),
     proxyPurgeUrls: readUrlList(read, 'PROXY_PURGE_URL'),
-    consentCountryHeader: consentCountryHeader?.toLowerCase(),
   });
 }
 
@@ -120,5 +105,4 @@ export const serverEnv: ServerEnv = parseServerEnv({
   REVALIDATE_SECRET: process.env.REVALIDATE_SECRET,
   REDIS_URL: process.env.REDIS_URL,
   PROXY_PURGE_URL: process.env.PROXY_PURGE_URL,
-  CONSENT_COUNTRY_HEADER: process.env.CONSENT_COUNTRY_HEADER,
 });

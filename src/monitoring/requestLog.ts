@@ -29,7 +29,7 @@ export interface RequestFacts {
   durationMs: number;
   bytes: number;
   requestId: string;
-  /** The visitor's country from the CDN's header (CONSENT_COUNTRY_HEADER), when one is configured. */
+  /** The visitor's country as the proxy in front found it (VISITOR_COUNTRY_HEADER), if it did. */
   country?: string;
 }
 
@@ -70,7 +70,7 @@ export function requestLogFields(facts: RequestFacts, resolve: TenantResolver): 
     network: { bytes_written: facts.bytes },
     ...(tenant && { tenant }),
     ...(locale && { locale }),
-    ...(facts.country && { geo: { country_iso_code: facts.country.toUpperCase() } }),
+    ...(facts.country && /^[a-z][a-z0-9]$/i.test(facts.country) && { geo: { country_iso_code: facts.country.toUpperCase() } }),
   };
 }
 

@@ -40,8 +40,41 @@ export function consentRegimeFor(country: string | null | undefined, locale: str
 }
 
 /**
- * Whether a visitor's own country, as a CDN or proxy in front tells it (CONSENT_COUNTRY_HEADER),
- * puts every page under opt-in: in the EEA, the UK or Switzerland. It only ever tightens: outside
- * them, or without a usable value (absent, `XX`, `T1`), the page's own regime holds.
+ * Codes a country lookup gives that name no country: unknown (`XX`, `ZZ`), Tor exits (`T1`),
+ * anonymous proxies and satellite providers (`A1`, `A2`), other (`O1`), and only a continent
+ * (`EU`, `AP`, in older GeoIP data).
  */
-export const visitorAsksFirst = (country: string | null | undefined): boolean => !!country && OPT_IN_COUNTRIES.has(country.trim().toUpperCase());
+export const NOT_A_COUNTRY: ReadonlySet<string> = new Set(['XX', 'ZZ', 'T1', 'A1', 'A2', 'O1', 'EU', 'AP']);
+
+/** An ISO 3166 alpha-2 code or a lookup's own (`T1`), any case, spaces around. */
+const COUNTRY_CODE = /^\s*[A-Za-z][A-Za-z0-9]\s*$/;
+
+/**
+ * The country the proxy goes by (deploy/nginx.conf.template, `$visitor_country`): a CDN's, where
+ * one is configured and sends a code, else the proxy's own GeoIP lookup; "" when neither knows.
+ */
+export function visitorCountry(cdnCountry: string | null | undefined, geoipCountry: string | null | undefined): string {
+  for (const country of [cdnCountry, geoipCountry]) if (country && COUNTRY_CODE.test(country)) return country.trim().toUpperCase();
+  return '';
+}
+
+/**
+ * The visitor's own regime, reduced at the edge from its country: `opt-out` only for a known
+ * country outside the EEA, the UK and Switzerland. Where the country is unknown, ask first.
+ */
+export function visitorRegimeFor(country: string | null | undefined): ConsentRegime {
+  const code = country && COUNTRY_CODE.test(country) ? country.trim().toUpperCase() : '';
+  return code === '' || NOT_A_COUNTRY.has(code) || OPT_IN_COUNTRIES.has(code) ? 'opt-in' : 'opt-out';
+}
+
+/** The request header the proxy in front writes visitorRegimeFor's answer into; only it may send it (server.ts). */
+export const VISITOR_REGIME_HEADER = 'x-visitor-regime';
+/** And the country it went by, for the instances' log lines only ("" when unknown). */
+export const VISITOR_COUNTRY_HEADER = 'x-visitor-country';
+
+/**
+ * Whether the visitor, not the page, makes a request ask first. Behind the proxy (BEHIND_PROXY),
+ * anything but its `opt-out` does: a request it did not mark is one whose country nobody knows.
+ * Without a proxy in front (the embedded setup, `npm start`), the page's own regime holds.
+ */
+export const visitorAsksFirst = (regimeHeader: string | null | undefined, behindProxy: boolean): boolean => behindProxy && regimeHeader !== 'opt-out';

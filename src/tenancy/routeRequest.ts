@@ -1,6 +1,6 @@
 import { negotiateLanguage, resolvePageLanguage } from '@/i18n/pageLanguage';
 import { DEFAULT_LOCALE, isWebsiteLocale, WEBSITE_LOCALES, type WebsiteLocale } from '@/i18n/websiteLocales';
-import { visitorAsksFirst, type ConsentRegime } from './consentRegime';
+import type { ConsentRegime } from './consentRegime';
 import { NoMappingError, type TenantResolver } from './resolveTenant';
 import type { DomainEntry } from './types';
 
@@ -62,8 +62,8 @@ export interface RouteRequest {
   chosenLanguage?: string;
   /** The browser's `Accept-Language`, if any. */
   acceptLanguage?: string;
-  /** The visitor's ISO country, as a trusted CDN or proxy in front writes it (CONSENT_COUNTRY_HEADER), if any. */
-  visitorCountry?: string;
+  /** The visitor's own regime asks first, as the proxy in front tells it (consentRegime.ts, visitorAsksFirst). */
+  visitorAsksFirst?: boolean;
 }
 
 export interface RoutingContext {
@@ -86,8 +86,8 @@ export type RouteDecision =
       entry?: DomainEntry;
       /** The answer depends on the visitor's languages (a cache in front must key on them), and is in this one. */
       byVisitorLanguage?: WebsiteLocale;
-      /** The page differs by the visitor's country (a cache in front must key on it): an opt-out host's. */
-      byVisitorCountry?: boolean;
+      /** The page differs by the visitor's own regime (a cache in front must key on it): an opt-out host's. */
+      byVisitorRegime?: boolean;
     }
   | { kind: 'redirect'; pathname: string; locale: WebsiteLocale; storeLanguage?: WebsiteLocale; byVisitorLanguage?: WebsiteLocale }
   | { kind: 'not-found'; reason: NotFoundReason; page: string; locale?: WebsiteLocale };
@@ -129,9 +129,8 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
   // with the page's language whether its banner asks first, and a static page cannot ask for the host.
   const legalDocument = legalDocumentAt(request.pathname);
   const pageLocale = isWebsiteLocale(request.locale) ? request.locale : DEFAULT_LOCALE;
-  // A visitor in a country that asks first gets every page in the opt-in regime (docs/consent.md).
-  const askFirst = visitorAsksFirst(request.visitorCountry);
-  const regimeOf = (slug?: string): ConsentRegime => (askFirst ? 'opt-in' : context.regimeFor(slug, pageLocale));
+  // A visitor whose country asks first, or is unknown, gets every page in the opt-in regime (docs/consent.md).
+  const regimeOf = (slug?: string): ConsentRegime => (request.visitorAsksFirst ? 'opt-in' : context.regimeFor(slug, pageLocale));
   const legalPage = (slug?: string) => `/legal/${legalDocument}/${context.formatLocaleFor(slug, pageLocale)}/${regimeOf(slug)}`;
   const legal = legalDocument !== undefined;
   if (request.host === context.micrositesHost) {
@@ -158,14 +157,14 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
   if (switched) return switched;
   // Only an opt-out host's pages change with the visitor's country: an opt-in one always asks first.
   const hostRegime = context.regimeFor(entry.slug, pageLocale);
-  const byVisitorCountry = hostRegime === 'opt-out' ? { byVisitorCountry: true } : {};
-  if (legal) return { kind: 'rewrite', pathname: legalPage(entry.slug), entry, ...byVisitorCountry };
+  const byVisitorRegime = hostRegime === 'opt-out' ? { byVisitorRegime: true } : {};
+  if (legal) return { kind: 'rewrite', pathname: legalPage(entry.slug), entry, ...byVisitorRegime };
   // The host's own landing path has one public URL: its root.
   if (request.pathname === entry.path) return { kind: 'redirect', pathname: '/', locale: request.locale };
   if (request.pathname !== '/') return hostNotFound('foreign-path');
 
   const regime = regimeOf(entry.slug);
-  const landing: RouteDecision = { kind: 'rewrite', pathname: regime === hostRegime ? entry.path : landingVariantPage(entry.path, regime), entry, ...byVisitorCountry };
+  const landing: RouteDecision = { kind: 'rewrite', pathname: regime === hostRegime ? entry.path : landingVariantPage(entry.path, regime), entry, ...byVisitorRegime };
   // Spec §2: a URL without a locale shows the stored language choice, when the host offers it;
   // without one, the first of the browser's languages the host offers, else its default.
   if (request.explicitLocale) return landing;

@@ -1,11 +1,11 @@
 // Consent before tracking and spec §9's "cookie consent" event category: an opt-in host
 // (King's Cross, GB) and an opt-out host (New York, US), people and bots, on the local collectors.
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page, Request } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { HtmlValidate } from 'html-validate';
-import { COLLECTOR_URL } from './support/collectorConfig';
 import { collector } from './support/collectorClient';
 import { expect, hostUrl, rememberConsent, test } from './support/fixtures';
+import { appStarted, banner, NOTHING_STORED, scrollAndType, storedNames, watchVendors } from './support/visitorWatch';
 import { rawRequest } from './support/rawHttp';
 import { E2E_PORT } from '../../playwright.config';
 import { ALL_GRANTED, ALL_REFUSED } from '../../src/consent/record';
@@ -21,42 +21,6 @@ const DATADOG_SESSION = expect.stringMatching(/^_dd_s/);
 /** Another site the visitor arrives from: the page-referrer cookie's source (spec §9). */
 const FROM_SEARCH = { referer: 'https://www.google.com/search?q=luggage' };
 
-/** Everything of the vendors a page fetches or sends: SDK code, collector calls, the telemetry proxy. */
-function watchVendors(page: Page) {
-  const seen: string[] = [];
-  const sent: Request[] = [];
-  page.on('request', (request) => {
-    const url = request.url();
-    if (!url.startsWith(COLLECTOR_URL) && !url.includes('/api/monitoring-proxy')) return;
-    seen.push(url);
-    sent.push(request);
-  });
-  page.on('response', async (response) => {
-    if (!response.url().endsWith('.js')) return;
-    const body = await response.text().catch(() => '');
-    // Strings only the SDK bundles contain.
-    if (['sr-client-cfg.amplitude.com', 'cdn.segment.com', 'dd-evp-origin'].some((marker) => body.includes(marker))) seen.push(response.url());
-  });
-  return {
-    all: () => [...seen],
-    /** The calls the page started at or after a moment (ms since the epoch), by each request's own start time. */
-    sentSince: (at: number) => sent.filter((request) => request.timing().startTime >= at).map((request) => request.url()),
-    vendors: () => [...new Set(seen.flatMap((url) => /\/(amplitude|segment|datadog)/.exec(url)?.[1] ?? []))].sort(),
-  };
-}
-
-/** Names stored in the browser for a host: cookies (its own and its parent domains'), web storage keys, IndexedDB databases. */
-async function storedNames(page: Page, context: BrowserContext) {
-  const cookies = (await context.cookies(page.url())).map((cookie) => cookie.name).sort();
-  const { localStorageKeys, sessionStorageKeys, databases } = await page.evaluate(async () => ({
-    localStorageKeys: Object.keys(window.localStorage).sort(),
-    sessionStorageKeys: Object.keys(window.sessionStorage).sort(),
-    databases: (await indexedDB.databases()).flatMap((database) => database.name ?? []).sort(),
-  }));
-  return { cookies, localStorageKeys, sessionStorageKeys, databases };
-}
-
-const NOTHING_STORED = { cookies: [], localStorageKeys: [], sessionStorageKeys: [], databases: [] };
 /** After a refusal: the choice itself, nothing else. */
 const ONLY_THE_CHOICE = { ...NOTHING_STORED, cookies: ['consent'] };
 
@@ -97,19 +61,6 @@ async function expectEverythingListed(page: Page, context: BrowserContext) {
     return { name: cookie.name, trueToTheList: listed !== undefined && kept !== undefined && Math.abs(kept - listed) <= listed / 100, kept, listed };
   });
   expect(lifetimes.filter((cookie) => !cookie.trueToTheList), 'cookies kept otherwise than listed').toEqual([]);
-}
-
-const banner = (page: Page) => page.getByRole('region', { name: /cookie/i });
-const appStarted = (page: Page) => page.waitForFunction(() => 'next' in window);
-
-/**
- * A scroll and an input, the two triggers that start monitoring and analytics when allowed. Tab
- * first: it focuses the skip link, which scrolls back to the top, and a page that hydrates after
- * both would then find no scroll to start monitoring on.
- */
-async function scrollAndType(page: Page) {
-  await page.keyboard.press('Tab');
-  await page.mouse.wheel(0, 1500);
 }
 
 test.describe('an opt-in host (GB)', () => {
@@ -451,30 +402,6 @@ test.describe('an opt-out host (US)', () => {
     await page.waitForTimeout(QUIET_MS);
     expect(watch.all()).toEqual([]);
     expect(await storedNames(page, context)).toEqual(NOTHING_STORED);
-  });
-
-  // Issue 22 item 4: where the CDN says the visitor is in the EEA, the UK or Switzerland
-  // (CONSENT_COUNTRY_HEADER, here CF-IPCountry as Cloudflare sends it), every page asks first.
-  test('a visitor the CDN places in the EEA is asked first on its English pages; one in the US gets the notice', async ({ page, context }) => {
-    const watch = watchVendors(page);
-    await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'DE' });
-    for (const path of ['/cookies', '/']) {
-      const response = await page.goto(hostUrl(OPT_OUT, path));
-      expect(response?.headers().vary, path).toContain('cf-ipcountry');
-      await expect(banner(page).getByText('None of it runs until you choose'), path).toBeVisible();
-    }
-    await appStarted(page);
-    await scrollAndType(page);
-    await page.waitForTimeout(QUIET_MS);
-    expect(watch.all()).toEqual([]);
-    expect(await storedNames(page, context)).toEqual(NOTHING_STORED);
-
-    await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'US' });
-    await page.goto(hostUrl(OPT_OUT));
-    await expect(banner(page).getByText('You can refuse them here at any time')).toBeVisible();
-    await appStarted(page);
-    await scrollAndType(page);
-    await expect.poll(() => watch.vendors(), { timeout: 20_000 }).toEqual(['amplitude', 'datadog', 'segment']);
   });
 
   // Issue 22 item 2: a host's legal pages and 404 keep its regime; in the opt-in one they would ask

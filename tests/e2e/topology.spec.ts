@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { connect as tlsConnect } from 'node:tls';
 import autocannon from 'autocannon';
 import { chromium, expect, test } from '@playwright/test';
-import config from '../../playwright.config';
+import config, { HUMAN_USER_AGENT } from '../../playwright.config';
 import fc from 'fast-check';
 import { accessLog, deployPorts, instanceImages, instanceLog, instancePids, proxyConfFile, proxyLog, purger, redisCli, start, startInstances, startRedis, stop, stopInstances, stopRedis, TLS_DIR, upstreamLog, waitForRedis } from '../../deploy/local';
 import { askLoopback as ask } from '../../deploy/loopback';
@@ -21,6 +21,7 @@ import { builtRelease, imageRefs } from '../../deploy/images';
 import { collector } from './support/collectorClient';
 import { COLLECTOR_URL, E2E_COMMIT_SHA, E2E_KEYS, E2E_REVALIDATE_SECRET, E2E_SERVER_ENV } from './support/collectorConfig';
 import { expectNoServerErrorNorEcho } from './support/fuzzChecks';
+import { appStarted, banner, NOTHING_STORED, scrollAndType, storedNames, watchVendors } from './support/visitorWatch';
 import { FUZZ_SEED, fuzzRequests, isRoutedPage, mapsToTenant, sendThroughProxy, visitorAddress } from './support/fuzzRequests';
 import { startGraphqlServer, type GraphqlServer } from './support/graphqlServer';
 
@@ -436,23 +437,65 @@ test('each width and format of one image is its own cached copy, with the right 
 
 // Issue 22 item 4 (docs/consent.md): the proxy keys the pages on the visitor's regime from the
 // CDN's country header (CF-IPCountry in the e2e environment), never on the raw country.
-test("the cached page follows the visitor's country: a European never gets the copy cached for an American", async () => {
-  const newYork = (country?: string) =>
-    ask(`https://newyork-bagberth.com.localhost:${HTTPS_PORT}/?regime`, { headers: { 'accept-encoding': 'identity', 'accept-language': 'en', ...(country !== undefined && { 'cf-ipcountry': country }) } });
+/** Addresses Debian's GeoIP country data places (geoiplookup): in the UK, in Germany, in the US. */
+const ADDRESS = { GB: '212.58.244.20', DE: '85.214.132.117', US: '8.8.8.8' } as const;
+
+// Issue 36 item 3: the proxy finds the visitor's country (a CDN's header, else GeoIP by the address
+// the load balancer forwards; here the test client on loopback is that balancer) and keys its copy on the regime.
+test("the cached page follows the visitor's country: a European never gets the copy cached for an American, an unknown visitor is asked first", async () => {
+  const newYork = (headers: Record<string, string>) =>
+    ask(`https://newyork-bagberth.com.localhost:${HTTPS_PORT}/?regime`, { headers: { 'accept-encoding': 'identity', 'accept-language': 'en', ...headers } });
   // The regime the page was built in, as its data names it (the HTML carries both wordings' copy).
   const regime = (answer: { body: Buffer }) => /"consentRegime":"([^"]+)"/.exec(answer.body.toString())?.[1];
-  const american = await newYork('US');
+  const logged = logSize(accessLog);
+  const american = await newYork({ 'x-forwarded-for': ADDRESS.US });
   expect(american.headers['x-cache-status']).toBe('MISS');
   expect(regime(american)).toBe('opt-out');
-  for (const country of ['DE', 'gb', 'CH']) expect(regime(await newYork(country)), country).toBe('opt-in');
-  // One copy per regime, shared by every country in it and by visitors without the header.
-  const french = await newYork('FR');
-  expect(french.headers['x-cache-status']).toBe('HIT');
-  expect(regime(french)).toBe('opt-in');
-  for (const country of ['JP', 'XX', '', undefined]) {
-    const other = await newYork(country);
-    expect(other.headers['x-cache-status'], country).toBe('HIT');
-    expect(regime(other), country).toBe('opt-out');
+  const byAddress = [ADDRESS.GB, ADDRESS.DE, `${ADDRESS.US}, ${ADDRESS.GB}`];
+  for (const address of byAddress) expect(regime(await newYork({ 'x-forwarded-for': address })), address).toBe('opt-in');
+  // The CDN's country wins where it gives one; one copy per regime, shared by everyone in it.
+  for (const [country, expected] of [['DE', 'opt-in'], ['gb', 'opt-in'], ['JP', 'opt-out'], ['XX', 'opt-in'], ['T1', 'opt-in']] as const) {
+    const answer = await newYork({ 'cf-ipcountry': country, 'x-forwarded-for': ADDRESS.US });
+    expect(answer.headers['x-cache-status'], country).toBe('HIT');
+    expect(regime(answer), country).toBe(expected);
+  }
+  expect(regime(await newYork({ 'cf-ipcountry': 'US', 'x-forwarded-for': ADDRESS.GB }))).toBe('opt-out');
+  // Nobody knows where these are (a loopback address, a forged one, a header that names no country): asked first.
+  for (const headers of [{}, { 'x-forwarded-for': 'not-an-address' }, { 'cf-ipcountry': 'Germany' }, { 'x-visitor-regime': 'opt-out' }] as Record<string, string>[]) {
+    expect(regime(await newYork(headers)), JSON.stringify(headers)).toBe('opt-in');
+  }
+  // The country stays in the proxy's own log; the instances get the regime.
+  const lines = readFrom(accessLog, logged).split('\n').filter(Boolean).map((line) => JSON.parse(line) as { geo: { country_iso_code: string }; consent: { visitor_regime: string } });
+  expect(lines.map((line) => `${line.geo.country_iso_code} ${line.consent.visitor_regime}`).slice(0, 4)).toEqual(['US opt-out', 'GB opt-in', 'DE opt-in', 'GB opt-in']);
+});
+
+// Issue 36 item 3, "done when": an en-GB browser that the proxy places in the UK by its address, on
+// the New York host's English page, is asked first and nothing goes to a vendor before it chooses;
+// the control, one placed in the US, gets the notice and the SDKs.
+test('a visitor placed in the UK by address is asked first on the New York host: nothing sent or stored; one in the US gets the notice', async () => {
+  test.setTimeout(90_000);
+  const browser = await chromium.launch(launchOptions);
+  try {
+    for (const [where, address] of [['GB', ADDRESS.GB], ['US', ADDRESS.US]] as const) {
+      const context = await browser.newContext({ ignoreHTTPSErrors: true, userAgent: HUMAN_USER_AGENT, locale: 'en-GB', extraHTTPHeaders: { 'x-forwarded-for': address } });
+      const tab = await context.newPage();
+      const watch = watchVendors(tab);
+      await tab.goto(`https://newyork-bagberth.com.localhost:${HTTPS_PORT}/`);
+      await appStarted(tab);
+      await scrollAndType(tab);
+      if (where === 'GB') {
+        await expect(banner(tab).getByText('None of it runs until you choose')).toBeVisible();
+        await tab.waitForTimeout(10_000);
+        expect(watch.all(), where).toEqual([]);
+        expect(await storedNames(tab, context), where).toEqual(NOTHING_STORED);
+      } else {
+        await expect(banner(tab).getByText('You can refuse them here at any time')).toBeVisible();
+        await expect.poll(() => watch.vendors(), { timeout: 30_000 }).toEqual(['amplitude', 'datadog', 'segment']);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
   }
 });
 

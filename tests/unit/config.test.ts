@@ -8,6 +8,7 @@ import { intakeOriginForSite } from '@/config/datadogSite';
 import { parseMonitoringEnv, type EnabledMonitoringConfig } from '@/config/monitoringEnv';
 import { parsePublicEnv } from '@/config/publicEnv';
 import { DEFAULT_CONTENT_REVALIDATE_SECONDS, MIN_REVALIDATE_SECRET_LENGTH, parseServerEnv } from '@/config/serverEnv';
+import { parseEdgeEnv } from '@/config/edgeEnv';
 
 const CONFIGURED = { NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app-123', NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: 'pub-abc' };
 
@@ -323,11 +324,12 @@ describe('parseServerEnv: REVALIDATE_SECRET', () => {
   });
 });
 
-// Issue 22 item 4 (docs/consent.md): the header a CDN writes the visitor's country into.
-describe('parseServerEnv: CONSENT_COUNTRY_HEADER', () => {
-  it('is off when unset or blank', () => {
-    expect(parseServerEnv({}).consentCountryHeader).toBeUndefined();
-    expect(parseServerEnv({ CONSENT_COUNTRY_HEADER: '  ' }).consentCountryHeader).toBeUndefined();
+// Issue 22 item 4, issue 36 item 3 (docs/consent.md): how the proxy finds the visitor's country.
+describe('parseEdgeEnv', () => {
+  it('reads no CDN header when unset or blank, and trusts loopback to forward', () => {
+    expect(parseEdgeEnv({}).consentCountryHeader).toBeUndefined();
+    expect(parseEdgeEnv({ CONSENT_COUNTRY_HEADER: '  ' }).consentCountryHeader).toBeUndefined();
+    expect(parseEdgeEnv({}).trustedForwarders.map(({ address, prefix }) => `${address}/${prefix}`)).toEqual(['127.0.0.0/8', '::1/128']);
   });
 
   it.each([
@@ -335,12 +337,17 @@ describe('parseServerEnv: CONSENT_COUNTRY_HEADER', () => {
     ['CloudFront-Viewer-Country', 'cloudfront-viewer-country'],
     [' X-Country ', 'x-country'],
   ])('takes %j as the header %j', (raw, expected) => {
-    expect(parseServerEnv({ CONSENT_COUNTRY_HEADER: raw }).consentCountryHeader).toBe(expected);
+    expect(parseEdgeEnv({ CONSENT_COUNTRY_HEADER: raw }).consentCountryHeader).toBe(expected);
   });
 
   it.each(['CF IPCountry', 'CF-IPCountry:', 'x_country', '$http_cf_ipcountry', 'Länder'])('refuses %j, naming the variable', (raw) => {
-    expect(() => parseServerEnv({ CONSENT_COUNTRY_HEADER: raw })).toThrow(
+    expect(() => parseEdgeEnv({ CONSENT_COUNTRY_HEADER: raw })).toThrow(
       `Invalid environment variable CONSENT_COUNTRY_HEADER: expected a request header's name, such as CF-IPCountry, got ${JSON.stringify(raw.trim())}`,
     );
+  });
+
+  it('takes the load balancers\' ranges, and refuses what is none', () => {
+    expect(parseEdgeEnv({ PROXY_TRUSTED_FORWARDERS: '10.0.0.0/8, 192.168.1.7' }).trustedForwarders).toHaveLength(2);
+    expect(() => parseEdgeEnv({ PROXY_TRUSTED_FORWARDERS: '10.0.0.0/33' })).toThrow('Invalid environment variable PROXY_TRUSTED_FORWARDERS');
   });
 });

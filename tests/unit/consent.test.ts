@@ -2,7 +2,7 @@
 // Consent: a regime per host, the record (version, date, six months), one list of storage
 // keys (docs/consent.md). Spec §9's event catalogue has the "cookie consent" category.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OPT_IN_COUNTRIES, consentRegimeFor, visitorAsksFirst } from '@/tenancy/consentRegime';
+import { OPT_IN_COUNTRIES, consentRegimeFor, visitorAsksFirst, visitorCountry, visitorRegimeFor } from '@/tenancy/consentRegime';
 import { MARK_RECORDED_CONSENT_SCRIPT } from '@/consent/markRecordedConsent';
 import { CONSENT_MARK_ATTRIBUTE, GPC_MARK_ATTRIBUTE, ALL_GRANTED, ALL_REFUSED, choiceFromForm, effectiveConsent, parseConsent, serializeConsent } from '@/consent/record';
 import { namesToPurge, storageEntryFor } from '@/consent/storageKeys';
@@ -42,23 +42,32 @@ describe('consent regime by the host country and the page language', () => {
   });
 });
 
-// Issue 22 item 4: a CDN's country header (CONSENT_COUNTRY_HEADER) puts a visitor in the EEA, the UK
-// or Switzerland under opt-in on every page; it never relaxes a page's own regime.
+// Issue 22 item 4, issue 36 item 3: the visitor's own country, found at the edge, puts a visitor in
+// the EEA, the UK or Switzerland, and one whose country is unknown, under opt-in on every page.
 describe('the visitor\'s country', () => {
   it.each([
-    ['DE', true], ['de', true], [' FR ', true], ['GB', true], ['CH', true], ['NO', true], ['LI', true], ['IS', true],
-    ['US', false], ['JP', false], ['RU', false], ['TR', false], ['XX', false], ['T1', false], ['', false], ['DEU', false], ['D', false],
-  ] as const)('%j asks first: %s', (country, expected) => {
-    expect(visitorAsksFirst(country)).toBe(expected);
+    ['DE', 'opt-in'], ['de', 'opt-in'], [' FR ', 'opt-in'], ['GB', 'opt-in'], ['CH', 'opt-in'], ['NO', 'opt-in'], ['LI', 'opt-in'], ['IS', 'opt-in'],
+    ['US', 'opt-out'], ['JP', 'opt-out'], ['RU', 'opt-out'], ['TR', 'opt-out'], ['us ', 'opt-out'],
+    ['XX', 'opt-in'], ['T1', 'opt-in'], ['A1', 'opt-in'], ['EU', 'opt-in'], ['', 'opt-in'], ['DEU', 'opt-in'], ['D', 'opt-in'], [undefined, 'opt-in'], [null, 'opt-in'],
+  ] as const)('%j: %s', (country, expected) => {
+    expect(visitorRegimeFor(country)).toBe(expected);
   });
 
-  it('without a header, asks nothing of its own', () => {
-    expect(visitorAsksFirst(undefined)).toBe(false);
-    expect(visitorAsksFirst(null)).toBe(false);
+  it('asks first in exactly the countries whose hosts do, and where nobody knows', () => {
+    for (const country of OPT_IN_COUNTRIES) expect(visitorRegimeFor(country), country).toBe(consentRegimeFor(country, 'en'));
   });
 
-  it('asks first in exactly the countries whose hosts do', () => {
-    for (const country of OPT_IN_COUNTRIES) expect(visitorAsksFirst(country), country).toBe(consentRegimeFor(country, 'en') === 'opt-in');
+  it('is the CDN\'s where it gives a code, else the lookup\'s', () => {
+    expect(visitorCountry('fr', 'US')).toBe('FR');
+    expect(visitorCountry(' ', 'US')).toBe('US');
+    expect(visitorCountry('France', 'us')).toBe('US');
+    expect(visitorCountry(undefined, null)).toBe('');
+  });
+
+  it('behind the proxy, asks first unless the proxy said opt-out; without one, never on its own', () => {
+    expect(visitorAsksFirst('opt-out', true)).toBe(false);
+    for (const header of ['opt-in', undefined, null, '', 'OPT-OUT', ' opt-out', 'opt-out, opt-out']) expect(visitorAsksFirst(header, true), String(header)).toBe(true);
+    for (const header of ['opt-in', undefined, 'opt-out']) expect(visitorAsksFirst(header, false), String(header)).toBe(false);
   });
 });
 

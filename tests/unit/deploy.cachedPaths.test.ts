@@ -3,6 +3,7 @@
 // kept; a path that answers 404 (a locale the host lacks, another host's share image, an unknown
 // host, a random path) is never a cache miss that the limit for uncached requests does not count.
 import { cachedPaths, freshnessSpread, proxyConf, publicFiles } from '../../deploy/proxyConf';
+import { parseEdgeEnv } from '@/config/edgeEnv';
 import { LEGAL_DOCUMENTS } from '@/tenancy/routeRequest';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 
@@ -87,7 +88,8 @@ describe("the copies' freshness", () => {
       failTimeoutSeconds: 2,
       freshSeconds: 60,
       freshSpreadPercent: 25,
-      modules: { brotli: false, brotliStatic: false },
+      modules: { brotli: false, brotliStatic: false, geoip: false },
+      edge: parseEdgeEnv({}),
       publicFiles: publicFiles('.'),
       securityHeaders: { all: {}, https: {} },
     });

@@ -1,34 +1,89 @@
-// The proxy keys its cached pages on the visitor's regime from the CDN's country header (issue 22
-// item 4, docs/consent.md): nginx's map (deploy/proxyConf.ts) and visitorAsksFirst must agree on every
-// value, or a visitor in the EEA is served the copy cached for an American.
+// Issue 36 item 3 (docs/consent.md, "The visitor's country"): the proxy finds the visitor's country
+// and keys its cached pages on the regime it gives; its maps (deploy/nginx.conf.template, lines from
+// deploy/proxyConf.ts) and visitorCountry/visitorRegimeFor must agree on every value, or a visitor
+// in the EEA is served the copy cached for an American.
 import fc from 'fast-check';
-import { visitorRegimeMap } from '../../deploy/proxyConf';
-import { OPT_IN_COUNTRIES, visitorAsksFirst } from '@/tenancy/consentRegime';
+import { GEOIP_COUNTRY_DATA, proxyConf, publicFiles } from '../../deploy/proxyConf';
+import { parseEdgeEnv } from '@/config/edgeEnv';
+import { NOT_A_COUNTRY, OPT_IN_COUNTRIES, visitorCountry, visitorRegimeFor } from '@/tenancy/consentRegime';
 
-const map = visitorRegimeMap('CF-IPCountry');
-/** The map's line as a JavaScript expression: PCRE and JavaScript read it alike. */
-const pattern = new RegExp(/^\s*"~\*(.*)" opt-in;$/.exec(map.OPT_IN_COUNTRIES)?.[1] ?? 'unparsed', 'i');
-/** What nginx's map gives: `opt-in` on a match, else "" (its default). */
-const proxyRegime = (country: string) => (pattern.test(country) ? 'opt-in' : '');
+const confFor = (env: Record<string, string>, geoip = true) =>
+  proxyConf({
+    run: '/run',
+    proxy: '/proxy',
+    ports: { https: 1, http: 2, compress: 3 },
+    upstreams: ['127.0.0.1:4'],
+    failTimeoutSeconds: 2,
+    freshSeconds: 60,
+    freshSpreadPercent: 25,
+    modules: { brotli: false, brotliStatic: false, geoip },
+    edge: parseEdgeEnv(env),
+    publicFiles: publicFiles('.'),
+    securityHeaders: { all: {}, https: {} },
+  }).conf;
+const conf = confFor({ CONSENT_COUNTRY_HEADER: 'CF-IPCountry', PROXY_TRUSTED_FORWARDERS: '10.0.0.0/8' });
 
-describe('the proxy reduces the country header as the middleware does', () => {
-  it('reads the configured header, or nothing', () => {
-    expect(map.COUNTRY_HEADER_VARIABLE).toBe('$http_cf_ipcountry');
-    expect(visitorRegimeMap('CloudFront-Viewer-Country').COUNTRY_HEADER_VARIABLE).toBe('$http_cloudfront_viewer_country');
-    expect(visitorRegimeMap(undefined).COUNTRY_HEADER_VARIABLE).toBe('""');
+/**
+ * One nginx map of the configuration, as a function: its lines in order, the first that matches
+ * wins (`~` a regular expression, `~*` one without regard to case, else the exact string), then
+ * `default`. A value may be one of the expression's named captures. PCRE and JavaScript read these
+ * expressions alike.
+ */
+function nginxMap(text: string, source: string, variable: string): (input: string) => string {
+  const body = new RegExp(`map ${source.replace(/[$|{}]/g, '\\$&')} \\$${variable} \\{\\n([\\s\\S]*?)\\n  \\}`).exec(text)?.[1];
+  if (!body) throw new Error(`no map of ${source} to $${variable}`);
+  const lines = body.split('\n').map((line) => /^\s*(?:"([^"]*)"|(default)) (\S+);$/.exec(line)!).map(([, key, isDefault, value]) => ({ key, isDefault, value: value! }));
+  return (input) => {
+    for (const { key, isDefault, value } of lines) {
+      if (isDefault) continue;
+      const match = key!.startsWith('~') ? new RegExp(key!.replace(/^~\*?/, ''), key!.startsWith('~*') ? 'i' : '').exec(input) : key === input ? ({ groups: {} } as unknown as RegExpExecArray) : null;
+      if (match) return value.startsWith('$') ? (match.groups?.[value.slice(1)] ?? '') : value;
+    }
+    return lines.find((line) => line.isDefault)?.value.replace(/^""$/, '') ?? '';
+  };
+}
+
+const cdnCountry = nginxMap(conf, '$http_cf_ipcountry', 'cdn_country');
+const chosenCountry = nginxMap(conf, '"$cdn_country|$geoip_country_code"', 'visitor_country');
+const regime = nginxMap(conf, '$visitor_country', 'visitor_regime');
+/** What the proxy writes into X-Visitor-Country and X-Visitor-Regime, for a CDN header and a GeoIP code. */
+const proxyCountry = (cdn: string, geoip: string) => chosenCountry(`${cdnCountry(cdn)}|${geoip}`).toUpperCase();
+
+describe("the proxy's country and regime, as the site's rule says", () => {
+  it('looks the visitor up in the GeoIP data, through the trusted load balancers only', () => {
+    expect(conf).toContain(`geoip_country ${GEOIP_COUNTRY_DATA};\n  geoip_proxy 10.0.0.0/8;\n`);
+    expect(conf).toContain('load_module /usr/lib/nginx/modules/ngx_http_geoip_module.so;');
+    expect(conf).not.toContain('geoip_proxy_recursive');
   });
 
-  it.each([['DE', 'opt-in'], ['gb', 'opt-in'], [' CH ', 'opt-in'], ['US', ''], ['XX', ''], ['', ''], ['DEU', ''], ['DE,FR', ''], ['ADE', '']])('%j → %j', (country, expected) => {
-    expect(proxyRegime(country)).toBe(expected);
+  it('without the GeoIP module knows only the CDN\'s country, and without a CDN none: every visitor is asked first', () => {
+    const bare = confFor({}, false);
+    expect(bare).not.toMatch(/geoip_country |\$geoip/);
+    expect(regime(nginxMap(bare, '"$cdn_country|"', 'visitor_country')(`${nginxMap(bare, '""', 'cdn_country')('')}|`))).toBe('opt-in');
   });
 
-  it('for every country that asks first, and generated values', () => {
-    for (const country of OPT_IN_COUNTRIES) expect(proxyRegime(country), country).toBe('opt-in');
+  it.each([
+    ['DE', '', 'DE', 'opt-in'], ['gb', 'US', 'GB', 'opt-in'], [' CH ', '', 'CH', 'opt-in'], ['US', 'DE', 'US', 'opt-out'],
+    ['', 'US', 'US', 'opt-out'], ['', 'GB', 'GB', 'opt-in'], ['DEU', 'US', 'US', 'opt-out'], ['XX', 'US', 'XX', 'opt-in'], ['T1', '', 'T1', 'opt-in'],
+    ['', '', '', 'opt-in'], ['', 'EU', 'EU', 'opt-in'], ['', 'A1', 'A1', 'opt-in'], ['FR|', 'US', 'US', 'opt-out'], ['|DE', '', '', 'opt-in'],
+  ])('CDN %j and GeoIP %j: %j, %s', (cdn, geoip, country, expected) => {
+    expect(proxyCountry(cdn, geoip)).toBe(country);
+    expect(visitorCountry(cdn, geoip)).toBe(country);
+    expect(regime(country)).toBe(expected);
+    expect(visitorRegimeFor(country)).toBe(expected);
+  });
+
+  it('for every code that asks first, and generated values', () => {
+    for (const code of [...OPT_IN_COUNTRIES, ...NOT_A_COUNTRY]) expect(regime(code), code).toBe('opt-in');
+    const header = fc.oneof(fc.stringMatching(/^\s?[A-Za-z][A-Za-z0-9]\s?$/), fc.constantFrom(...OPT_IN_COUNTRIES, ...NOT_A_COUNTRY, 'US', 'JP'), fc.string({ maxLength: 5 }));
+    const geoip = fc.oneof(fc.constant(''), fc.stringMatching(/^[A-Z][A-Z0-9]$/), fc.constantFrom(...OPT_IN_COUNTRIES, 'US'));
     fc.assert(
-      fc.property(fc.oneof(fc.stringMatching(/^\s?[A-Za-z][A-Za-z0-9]\s?$/), fc.string({ maxLength: 5 })), (country) => {
-        expect(proxyRegime(country)).toBe(visitorAsksFirst(country) ? 'opt-in' : '');
+      fc.property(header, geoip, (cdn, looked) => {
+        const country = proxyCountry(cdn, looked);
+        expect(country).toBe(visitorCountry(cdn, looked));
+        expect(regime(country)).toBe(visitorRegimeFor(country));
       }),
-      { numRuns: 2_000 },
+      { numRuns: 3_000 },
     );
   });
 });

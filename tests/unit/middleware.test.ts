@@ -35,6 +35,14 @@ describe('middleware responses', () => {
     expect(getRewrittenUrl(response)).toBe('http://kingscross-bagberth.co.uk/de/kings-cross-station/poi');
   });
 
+  // Issue 36 item 3: without the proxy in front (the embedded setup), no header picks the regime.
+  it('without BEHIND_PROXY, serves a host\'s own regime whatever a visitor-regime header says', () => {
+    for (const regime of ['opt-in', 'opt-out']) {
+      const response = call('http://newyork-bagberth.com/', 'newyork-bagberth.com', { 'x-visitor-regime': regime });
+      expect(getRewrittenUrl(response), regime).toBe('http://newyork-bagberth.com/new-york/city');
+    }
+  });
+
   it('rewrites the default locale without a prefix', () => {
     const response = call('http://prague-bagberth.cz/', 'prague-bagberth.cz');
     expect(getRewrittenUrl(response)).toBe('http://prague-bagberth.cz/prague/city');

@@ -147,20 +147,18 @@ describe('routeRequest', () => {
     ['a picked language the host lacks is ignored', { chosenLanguage: 'ja' }, 'rewrite', { pathname: '/kings-cross-station/poi' }],
     ['a picked nonsense language is ignored', { chosenLanguage: '<script>' }, 'rewrite', { pathname: '/kings-cross-station/poi' }],
     ['a picked language does not rescue a foreign path', { pathname: '/prague/city', chosenLanguage: 'de' }, 'not-found', { reason: 'foreign-path' }],
-    // Issue 22 item 4: a visitor's country from the CDN (CONSENT_COUNTRY_HEADER) only ever tightens the regime.
-    ['an opt-out host serves its opt-in page to a visitor in the EEA', { host: 'kyoto-test.jp', visitorCountry: 'DE' }, 'rewrite', { pathname: '/kyoto-station/poi/opt-in', byVisitorCountry: true, byVisitorLanguage: 'en' }],
-    ['in a URL that names its locale too', { host: 'kyoto-test.jp', locale: 'ja', explicitLocale: true, visitorCountry: 'ch' }, 'rewrite', { pathname: '/kyoto-station/poi/opt-in', byVisitorCountry: true }],
-    ['and to a visitor in the UK', { host: 'kyoto-test.jp', visitorCountry: ' GB ' }, 'rewrite', { pathname: '/kyoto-station/poi/opt-in' }],
-    ['its own page to a visitor elsewhere', { host: 'kyoto-test.jp', visitorCountry: 'US' }, 'rewrite', { pathname: '/kyoto-station/poi', byVisitorCountry: true }],
-    ['and to an unknown country', { host: 'kyoto-test.jp', visitorCountry: 'XX' }, 'rewrite', { pathname: '/kyoto-station/poi' }],
-    ['and without a country', { host: 'kyoto-test.jp' }, 'rewrite', { pathname: '/kyoto-station/poi', byVisitorCountry: true }],
-    ['its legal pages too', { host: 'kyoto-test.jp', pathname: '/cookies', visitorCountry: 'FR' }, 'rewrite', { pathname: '/legal/cookies/en-US/opt-in', byVisitorCountry: true }],
-    ['its 404 too', { host: 'kyoto-test.jp', pathname: '/admin', visitorCountry: 'NO' }, 'not-found', { page: '/not-found/opt-in' }],
-    ['an opt-in host does not change with it', { visitorCountry: 'US' }, 'rewrite', { pathname: '/kings-cross-station/poi' }],
-    ['nor does its legal page', { pathname: '/terms', visitorCountry: 'US' }, 'rewrite', { pathname: '/legal/terms/en-GB/opt-in' }],
-    ['an opt-out host\'s EEA-language page asks first anyway', { host: 'kyoto-test.jp', locale: 'pl', explicitLocale: true, visitorCountry: 'US' }, 'not-found', { page: '/not-found/opt-in' }],
-    ['a foreign path stays 404 with it', { host: 'kyoto-test.jp', pathname: '/kyoto-station/poi/opt-in', visitorCountry: 'DE' }, 'not-found', { reason: 'foreign-path' }],
-    ['the microsites host asks first whoever visits', { host: 'localhost', pathname: '/cookies', visitorCountry: 'US' }, 'rewrite', { pathname: '/legal/cookies/en-US/opt-in' }],
+    // Issue 22 item 4, issue 36 item 3: the visitor's own regime, from the proxy in front, only ever tightens the page's.
+    ['an opt-out host serves its opt-in page to a visitor who is asked first', { host: 'kyoto-test.jp', visitorAsksFirst: true }, 'rewrite', { pathname: '/kyoto-station/poi/opt-in', byVisitorRegime: true, byVisitorLanguage: 'en' }],
+    ['in a URL that names its locale too', { host: 'kyoto-test.jp', locale: 'ja', explicitLocale: true, visitorAsksFirst: true }, 'rewrite', { pathname: '/kyoto-station/poi/opt-in', byVisitorRegime: true }],
+    ['its own page to a visitor elsewhere', { host: 'kyoto-test.jp', visitorAsksFirst: false }, 'rewrite', { pathname: '/kyoto-station/poi', byVisitorRegime: true }],
+    ['and without a word from the proxy', { host: 'kyoto-test.jp' }, 'rewrite', { pathname: '/kyoto-station/poi', byVisitorRegime: true }],
+    ['its legal pages too', { host: 'kyoto-test.jp', pathname: '/cookies', visitorAsksFirst: true }, 'rewrite', { pathname: '/legal/cookies/en-US/opt-in', byVisitorRegime: true }],
+    ['its 404 too', { host: 'kyoto-test.jp', pathname: '/admin', visitorAsksFirst: true }, 'not-found', { page: '/not-found/opt-in' }],
+    ['an opt-in host does not change with it', { visitorAsksFirst: false }, 'rewrite', { pathname: '/kings-cross-station/poi' }],
+    ['nor does its legal page', { pathname: '/terms', visitorAsksFirst: false }, 'rewrite', { pathname: '/legal/terms/en-GB/opt-in' }],
+    ['an opt-out host\'s EEA-language page asks first anyway', { host: 'kyoto-test.jp', locale: 'pl', explicitLocale: true, visitorAsksFirst: false }, 'not-found', { page: '/not-found/opt-in' }],
+    ['a foreign path stays 404 with it', { host: 'kyoto-test.jp', pathname: '/kyoto-station/poi/opt-in', visitorAsksFirst: true }, 'not-found', { reason: 'foreign-path' }],
+    ['the microsites host asks first whoever visits', { host: 'localhost', pathname: '/cookies', visitorAsksFirst: false }, 'rewrite', { pathname: '/legal/cookies/en-US/opt-in' }],
     ['the microsites host switches its own routes', { host: 'localhost', pathname: '/prague/city', chosenLanguage: 'de' }, 'redirect', { pathname: '/prague/city', locale: 'de', storeLanguage: 'de' }],
   ];
 
@@ -176,8 +174,8 @@ describe('routeRequest', () => {
   });
 
   it('lets a cache keep an opt-in host\'s pages for every country', () => {
-    expect(routeRequest(request({}), context)).not.toHaveProperty('byVisitorCountry');
-    expect(routeRequest(request({ pathname: '/privacy' }), context)).not.toHaveProperty('byVisitorCountry');
+    expect(routeRequest(request({}), context)).not.toHaveProperty('byVisitorRegime');
+    expect(routeRequest(request({ pathname: '/privacy' }), context)).not.toHaveProperty('byVisitorRegime');
   });
 
   it('lets a cache keep a URL that names its locale for everyone, cookie or not', () => {
