@@ -26,20 +26,18 @@ function watchDatadog(page: Page) {
 // A visitor who accepted all cookies on this host earlier (consent.spec.ts tests the choice itself).
 test.beforeEach(async ({ context }) => rememberConsent(context, HOST));
 
-const rumViews = async (marker: string) => (await collector.telemetry(marker)).filter((item) => item.track === 'rum' && item.event.type === 'view');
+const rumViews = async (page: Page) => (await collector.sessionTelemetry(page.context(), page.url())).filter((item) => item.track === 'rum' && item.event.type === 'view');
 
 test('nothing of Datadog before the first scroll; then a view with the application and tenant context', async ({ page }) => {
-  const marker = randomUUID();
   const datadog = watchDatadog(page);
-  await page.goto(hostUrl(HOST, `/?e2e=${marker}`));
+  await page.goto(hostUrl(HOST));
   await page.waitForLoadState('load');
   await page.waitForTimeout(3000);
   expect(datadog).toEqual([]);
-  expect(await rumViews(marker)).toEqual([]);
 
   await page.mouse.wheel(0, 800);
-  await expect.poll(async () => (await rumViews(marker)).length, { timeout: 20_000 }).toBeGreaterThan(0);
-  const view = (await rumViews(marker))[0]!.event as {
+  await expect.poll(async () => (await rumViews(page)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  const view = (await rumViews(page))[0]!.event as {
     context: Record<string, unknown>;
     application: { id: string };
     version: string;
@@ -52,10 +50,9 @@ test('nothing of Datadog before the first scroll; then a view with the applicati
 
 test('on a 404 page monitoring starts at once, without a scroll', async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 404/);
-  const marker = randomUUID();
-  const response = await page.goto(hostUrl(HOST, `/no-such-page?e2e=${marker}`));
+  const response = await page.goto(hostUrl(HOST, '/no-such-page'));
   expect(response?.status()).toBe(404);
-  await expect.poll(async () => (await rumViews(marker)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await rumViews(page)).length, { timeout: 20_000 }).toBeGreaterThan(0);
 });
 
 test('a bot gets no monitoring, even after scrolling', async ({ browser }) => {
@@ -83,9 +80,9 @@ test('an IgnorableError thrown in the page never reaches the intake', async ({ p
   test.setTimeout(90_000);
   const marker = randomUUID();
   consoleGuard.allow(new RegExp(marker));
-  await page.goto(hostUrl(HOST, `/?e2e=${marker}`));
+  await page.goto(hostUrl(HOST));
   await page.mouse.wheel(0, 800);
-  await expect.poll(async () => (await rumViews(marker)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await rumViews(page)).length, { timeout: 20_000 }).toBeGreaterThan(0);
 
   await page.evaluate((id) => {
     const throwLater = (name: string, message: string) =>

@@ -1,7 +1,6 @@
 // Security headers on every response, a CSP that allows no inline script but the document's own,
 // caching that cannot be poisoned or stuck, and 405s instead of 500s (docs/security.md).
 // The e2e server runs as behind one trusted proxy (TRUST_PROXY=1); these requests play that proxy.
-import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
@@ -83,20 +82,19 @@ test.describe('the content security policy', () => {
     test(`lets a ${kind} page run with analytics, monitoring and live spots, with no violation`, async ({ page, context }) => {
       await rememberConsent(context, domain);
       const url = hostUrl(domain, path);
-      const marker = randomUUID();
       const violations = await watchViolations(page);
       const vendors = new Set<string>();
       page.on('request', (request) => {
         const match = /^http:\/\/localhost:\d+\/(amplitude|segment|datadog)/.exec(request.url());
         if (match && request.url().startsWith(COLLECTOR_URL)) vendors.add(match[1]!);
       });
-      await page.goto(`${url}?e2e=${marker}`);
+      await page.goto(url);
       await page.waitForFunction(() => 'next' in window);
       // Analytics starts at the first input, monitoring at the first scroll.
       await page.mouse.move(10, 10);
       await page.mouse.wheel(0, 2000);
       await expect.poll(() => [...vendors].sort(), { timeout: 20_000 }).toEqual(['amplitude', 'datadog', 'segment']);
-      await expect.poll(async () => (await collector.telemetry(marker)).length, { timeout: 40_000 }).toBeGreaterThan(0);
+      await expect.poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 }).toBeGreaterThan(0);
       expect(await violations()).toEqual([]);
     });
   }

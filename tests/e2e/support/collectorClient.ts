@@ -1,3 +1,4 @@
+import type { BrowserContext } from '@playwright/test';
 import { COLLECTOR_URL } from './collectorConfig';
 import type { CollectedEvent, CollectedRequest, CollectedTelemetry } from './collector';
 
@@ -10,7 +11,17 @@ export const collector = {
     const query = anonymousId ? `?anonymousId=${anonymousId}` : '';
     return (await fetch(`${COLLECTOR_URL}/__control/requests${query}`)).json() as Promise<CollectedRequest[]>;
   },
-  /** Monitoring events whose JSON contains a marker (e.g. a query parameter in the page URL). */
+  /**
+   * A browser's monitoring events on a host: those of its Datadog session (the `_dd_s` cookie's
+   * id), none before the SDK has one. The page's address is no marker: it loses its query as the
+   * page starts, and Datadog gets none (src/base/arrival.ts).
+   */
+  async sessionTelemetry(context: BrowserContext, url: string): Promise<CollectedTelemetry[]> {
+    const cookie = (await context.cookies(url)).find((candidate) => candidate.name.startsWith('_dd_s'));
+    const id = /(?:^|&)id=([0-9a-f-]{36})(?:&|$)/.exec(cookie?.value ?? '')?.[1];
+    return id ? collector.telemetry(id) : [];
+  },
+  /** Monitoring events whose JSON contains a marker (e.g. a text in an error message). */
   async telemetry(contains: string): Promise<CollectedTelemetry[]> {
     return (await fetch(`${COLLECTOR_URL}/__control/telemetry?contains=${encodeURIComponent(contains)}`)).json() as Promise<CollectedTelemetry[]>;
   },
