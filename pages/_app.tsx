@@ -2,6 +2,7 @@ import type { AppProps } from 'next/app';
 import { appWithTranslation } from 'next-i18next/pages';
 import { ThemeProvider } from 'styled-components';
 import { PAGE_EVENTS, trackEvent, useMicrositesAnalytics } from '@/analytics';
+import { useLeaveArrival } from '@/shell/useLeaveArrival';
 import { ConsentProvider, useConsentController } from '@/consent/ConsentContext';
 import type { ConsentRegime } from '@/tenancy/consentRegime';
 import type { ConsentChoice } from '@/consent/record';
@@ -23,6 +24,8 @@ function trackChoice(choice: ConsentChoice): void {
 }
 
 function MicrositesApp({ Component, pageProps }: AppProps) {
+  // The landing query leaves the address bar before any SDK reads it (src/base/arrival.ts).
+  useLeaveArrival();
   const consent = useConsentController(regimeOf(pageProps), trackChoice);
   useMicrositesAnalytics(consent.consent?.analytics === true);
   useMonitoring(consent.consent?.monitoring === true);

@@ -18,6 +18,9 @@ import { remoteConfigRoute } from './remoteConfig';
 import { repeatClickPlugin } from './repeatClicks';
 import type { AnalyticsEvent, AnalyticsLogger, Destination } from './types';
 import { installFetchRoute, stopFetches } from '@/base/vendorFetch';
+import { landingSearch } from '@/base/arrival';
+import { sharedPayload } from '@/consent/pageAddress';
+import { campaignIdentify, type CampaignIdentify } from './campaign';
 
 type AmplitudeConfig = NonNullable<AnalyticsConfig['amplitude']>;
 type BrowserOptions = NonNullable<Parameters<typeof amplitude.init>[2]>;
@@ -55,11 +58,23 @@ export function amplitudeOptions(config: AmplitudeConfig, context: SetupContext,
       sessions: true,
       fileDownloads: true,
       formInteractions: true,
-      attribution: { resetSessionOnNewCampaign: true },
+      // Off: it would store click ids and whole referring addresses; campaign.ts sends the campaign.
+      attribution: false,
+      // Off: it keeps the whole address of this page and the last in sessionStorage.
+      pageUrlEnrichment: false,
       elementInteractions: { cssSelectorAllowlist: TRACKED_ELEMENTS, actionClickAllowlist: ACTION_CLICK_ELEMENTS },
       networkTracking: { ignoreAmplitudeRequests: true, captureRules: [{ statusCodeRange: CAPTURED_STATUS_CODES }] },
     },
   };
+}
+
+/** An arrival's campaign as Amplitude's identify (spec §4 "Campaign change"). */
+export function campaignToIdentify({ set, unset, setOnce }: CampaignIdentify): amplitude.Identify {
+  const identify = new amplitude.Identify();
+  for (const [field, value] of Object.entries(set)) identify.set(field, value);
+  for (const field of unset) identify.unset(field);
+  for (const [field, value] of Object.entries(setOnce)) identify.setOnce(field, value);
+  return identify;
 }
 
 /** How a wrapper event becomes Amplitude calls. */
@@ -99,12 +114,20 @@ export async function loadAmplitude(
   installFetchRoute(remoteConfigRoute(endpoints[1], { logger }));
   const client = amplitude.createInstance();
   await client.add(repeatClickPlugin(window)).promise;
+  // Every event leaves with the rule applied: its page and link addresses, referrers, click ids.
+  const origin = window.location.origin;
   await client.add({
     name: 'microsites-page-context',
     type: 'enrichment',
-    execute: async (event) => ({ ...event, event_properties: { ...event.event_properties, ...enrich() } }),
+    execute: async (event) => ({
+      ...event,
+      event_properties: sharedPayload({ ...event.event_properties, ...enrich() }, origin, 'analytics'),
+      ...(event.user_properties && { user_properties: sharedPayload(event.user_properties, origin, 'analytics') }),
+    }),
   }).promise;
   await client.init(config.apiKey, undefined, amplitudeOptions(config, context, window.location.protocol === 'https:')).promise;
+  const campaign = campaignIdentify(landingSearch(), document.referrer, window.location.hostname);
+  if (campaign) client.identify(campaignToIdentify(campaign));
   return {
     name: 'Amplitude',
     send: (event) => sendToAmplitude(client, event),

@@ -5,6 +5,8 @@ import { IDENTITY_COOKIE_DAYS, IDENTITY_COOKIE_SAME_SITE, SEGMENT_BATCH_SIZE, SE
 import { segmentRateLimitRoute } from './rateLimitReset';
 import type { AnalyticsEvent, Destination } from './types';
 import { installFetchRoute, stopFetches } from '@/base/vendorFetch';
+import { landingSearch } from '@/base/arrival';
+import { sharedPayload, sharedReferrer, sharedSearch, sharedUrl } from '@/consent/pageAddress';
 
 type SegmentConfig = NonNullable<AnalyticsConfig['segment']>;
 type Analytics = Awaited<ReturnType<typeof AnalyticsBrowser.load>>[0];
@@ -24,6 +26,8 @@ export function segmentApiHost(apiHost: string): { apiHost: string; protocol: 'h
 export function segmentLoadOptions(config: SegmentConfig, secureCookie: boolean) {
   return {
     initialPageview: false,
+    // The `ajs_*` query parameters would identify or track from a link: no link speaks for a visitor.
+    useQueryString: false,
     retryQueue: SEGMENT_RETRY_QUEUE,
     cookie: { maxage: IDENTITY_COOKIE_DAYS, sameSite: IDENTITY_COOKIE_SAME_SITE, secure: secureCookie },
     integrations: {
@@ -38,16 +42,40 @@ export function segmentLoadOptions(config: SegmentConfig, secureCookie: boolean)
   };
 }
 
-export function sendToSegment(client: Pick<Analytics, 'page' | 'track' | 'identify' | 'alias' | 'group'>, event: AnalyticsEvent): void {
+/** Segment's page context (its `context.page`, and a page event's properties) as the rule lets it travel. */
+export interface SegmentPage {
+  path: string;
+  referrer: string;
+  search: string;
+  title: string;
+  url: string;
+}
+
+/**
+ * The page as Segment may see it: it would read the address, the canonical link and the whole
+ * referrer itself; given a page context, it takes that (and the campaign from its `search`).
+ */
+export function segmentPage(location: Pick<Location, 'origin' | 'pathname'>, search: string, referrer: string, title: string): SegmentPage {
+  return {
+    path: location.pathname,
+    referrer: sharedReferrer(referrer),
+    search: sharedSearch(search, 'analytics'),
+    title,
+    url: sharedUrl(`${location.origin}${location.pathname}${search}`, location.origin, 'analytics'),
+  };
+}
+
+export function sendToSegment(client: Pick<Analytics, 'page' | 'track' | 'identify' | 'alias' | 'group'>, event: AnalyticsEvent, page: SegmentPage): void {
+  const options = { context: { page } };
   switch (event.type) {
     case 'page':
-      void client.page(event.category ?? null, event.name ?? null, event.properties);
+      void client.page(event.category ?? null, event.name ?? null, { ...event.properties, ...page }, options);
       return;
     case 'track':
-      void client.track(event.name as string, event.properties);
+      void client.track(event.name as string, event.properties, options);
       return;
     case 'identify':
-      void (event.userId ? client.identify(event.userId, event.traits) : client.identify(event.traits));
+      void (event.userId ? client.identify(event.userId, event.traits, options) : client.identify(null, event.traits, options));
       return;
     case 'alias':
       void client.alias(event.userId as string, event.previousId);
@@ -61,9 +89,11 @@ export function sendToSegment(client: Pick<Analytics, 'page' | 'track' | 'identi
 }
 
 /** A Segment plugin must provide load, isLoaded, name, version and type (spec §5). */
-function pageContextPlugin(enrich: () => Record<string, string>): Plugin {
+function pageContextPlugin(enrich: () => Record<string, string>, origin: string): Plugin {
+  // The rule once more over what leaves, for what a caller or Segment itself put in.
   const addContext = (ctx: Context) => {
-    ctx.event.properties = { ...ctx.event.properties, ...enrich() };
+    ctx.event.properties = sharedPayload({ ...ctx.event.properties, ...enrich() }, origin, 'analytics');
+    if (ctx.event.context?.page) ctx.event.context.page = sharedPayload(ctx.event.context.page, origin, 'analytics');
     return ctx;
   };
   return {
@@ -94,10 +124,10 @@ export async function loadSegment(config: SegmentConfig, context: SetupContext, 
     segmentLoadOptions(config, window.location.protocol === 'https:'),
   );
   client.setAnonymousId(context.anonymousId);
-  await client.register(pageContextPlugin(enrich));
+  await client.register(pageContextPlugin(enrich, window.location.origin));
   return {
     name: 'Segment',
-    send: (event) => sendToSegment(client, event),
+    send: (event) => sendToSegment(client, event, segmentPage(window.location, landingSearch(), document.referrer, document.title)),
     setAnonymousId: (anonymousId) => resetSegmentIdentity(client, anonymousId),
     // analytics-next has no opt-out or stop: its plugin is taken out, and what its dispatcher
     // still sends (its batch, on pagehide) goes to the stopped endpoint (src/base/vendorFetch.ts).

@@ -11,6 +11,7 @@ import { recordPageReferrer, type ExpiringCookieJar } from './pageReferrer';
 import { touchProductSession } from './productSession';
 import { browserLocalStorage, createSafeStorage } from './safeStorage';
 import type { AnalyticsLogger } from './types';
+import { arrivalLeft } from '@/base/arrival';
 import { appLogger } from '@/base/logger';
 import { detectBot } from '@/base/botDetection';
 import { inQuietMoment } from '@/base/idleWork';
@@ -39,6 +40,8 @@ export const analytics = new Analytics(createDestinationLoader(() => enrichmentP
  * page started, page view first. Each of those steps runs in a quiet moment of its own.
  */
 export async function startAnalytics(config: AnalyticsConfig, locale: string): Promise<void> {
+  // Both SDKs read the address: not before the landing query has left it (src/base/arrival.ts).
+  await arrivalLeft();
   const isBot = await inQuietMoment(detectBot);
   const storage = createSafeStorage(browserLocalStorage, logger);
   const touchSession = () => touchProductSession(storage, Date.now());

@@ -1,5 +1,6 @@
 import Router, { useRouter } from 'next/router';
 import { useEffect } from 'react';
+import { landingSearch } from '@/base/arrival';
 import { inQuietMoment } from '@/base/idleWork';
 import { onWithdrawal } from '@/base/stopping';
 import { sendPageView, setPageContext } from './firstLoadBuffer';
@@ -9,7 +10,7 @@ const mappedPath = () => Router.pathname.replace(/\[(\w+)\]/g, (_match, param: s
 
 function onView(): void {
   const locale = Router.locale ?? 'en';
-  setPageContext(window.location.host, mappedPath(), window.location.search, locale);
+  setPageContext(window.location.host, mappedPath(), landingSearch(), locale);
   sendPageView(Router.pathname, locale);
 }
 

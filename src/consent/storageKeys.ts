@@ -48,8 +48,9 @@ export const STORAGE_ENTRIES: readonly StorageEntry[] = [
   { name: 'ajs_*', kind: 'cookie', category: 'analytics', provider: 'Segment', lifetime: YEAR },
   { name: 'ajs_*', kind: 'localStorage', category: 'analytics', provider: 'Segment', lifetime: 'untilCleared' },
   { name: 'persisted-queue:*', kind: 'localStorage', category: 'analytics', provider: 'Segment', lifetime: 'untilCleared' },
-  // Amplitude's page: the URL before this one (AMP_URL_INFO), the page view (AMP_PAGE_VIEW), and its
-  // diagnostics database AMP_diagnostics_<first 10 characters of the API key>.
+  // Amplitude's page view (AMP_PAGE_VIEW; AMP_URL_INFO, the address before this one, from visits
+  // before its URL enrichment went off), and its diagnostics database AMP_diagnostics_<first 10
+  // characters of the API key>.
   { name: 'AMP_*', kind: 'sessionStorage', category: 'analytics', provider: 'Amplitude', lifetime: 'untilTabClosed' },
   { name: 'AMP_*', kind: 'indexedDB', category: 'analytics', provider: 'Amplitude', lifetime: 'untilCleared' },
   // Monitoring: Datadog's session (RUM and logs share it; 7.x names the cookie _dd_s_v2). With

@@ -1,9 +1,4 @@
-/**
- * Campaign parameters carried from the landing URL into the booking app, only for a visitor who
- * allows analytics (issue 36 item 2): an ad's click id and the campaign are measurement, which
- * "Reject all" refuses. Every other parameter of the landing URL stays behind.
- */
-const CARRIED_PARAMS = /^(utm_[a-z]+|gclid|fbclid|msclkid)$/;
+import { bookingParameters } from '@/consent/pageAddress';
 
 export interface BookingTarget {
   slug: string;
@@ -21,9 +16,17 @@ export function buildBookingUrl(customerAppUrl: string, target: BookingTarget, l
   url.searchParams.set('lat', String(target.lat));
   url.searchParams.set('lng', String(target.lng));
   url.searchParams.set('lang', target.locale);
-  if (!analyticsAllowed) return url.toString();
-  new URLSearchParams(landingSearch).forEach((value, key) => {
-    if (CARRIED_PARAMS.test(key) && value) url.searchParams.set(key, value);
-  });
+  // The campaign and an ad's click id are measurement, which "Reject all" refuses (issue 36 item 2).
+  for (const [key, value] of bookingParameters(landingSearch, analyticsAllowed)) url.searchParams.set(key, value);
   return url.toString();
+}
+
+/**
+ * What a booking link tells Datadog's session replay: once it carries the visit's campaign and click
+ * ids (analytics allowed), `mask`, so the replay keeps no `href` of it (Datadog masks a link's href
+ * in that mode); until then nothing, which keeps the static page's bytes.
+ */
+export function bookingLinkReplayPrivacy(href: string): { 'data-dd-privacy'?: 'mask' } {
+  const { search } = new URL(href, 'https://example.invalid');
+  return bookingParameters(search, true).length > 0 ? { 'data-dd-privacy': 'mask' } : {};
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { landingSearch } from '@/base/arrival';
 import { publicEnv } from '@/config/publicEnv';
 import { useConsent } from '@/consent/ConsentContext';
 import { buildBookingUrl, type BookingTarget } from './bookingUrl';
@@ -13,12 +14,12 @@ const unchanging = () => () => {};
 
 /**
  * The booking link, first without campaign parameters (static HTML, and hydration), then with
- * those of this visit once the browser's URL is known and analytics is allowed (a choice made on
- * the page updates it). Each link reads the URL itself, so the update re-renders the link alone
- * and not the page around it.
+ * those of this visit's landing query (src/base/arrival.ts) once analytics is allowed (a choice
+ * made on the page updates it). Each link reads the query itself, so the update re-renders the
+ * link alone and not the page around it.
  */
 export function useBookingUrl(target: BookingTarget): string {
-  const landingSearch = useSyncExternalStore(unchanging, () => window.location.search, () => '');
+  const search = useSyncExternalStore(unchanging, landingSearch, () => '');
   const { consent } = useConsent();
-  return buildBookingUrl(publicEnv.customerAppUrl, target, landingSearch, consent?.analytics === true);
+  return buildBookingUrl(publicEnv.customerAppUrl, target, search, consent?.analytics === true);
 }

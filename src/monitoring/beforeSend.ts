@@ -1,5 +1,6 @@
 import type { LogsEvent } from '@datadog/browser-logs';
 import type { RumEvent, RumEventDomainContext } from '@datadog/browser-rum';
+import { sharedPayload, sharedReferrer } from '@/consent/pageAddress';
 
 /** Spec §8: monitoring errors of these types are dropped before sending. */
 export const IGNORED_ERROR_TYPES: readonly string[] = ['IgnoredEventCancel', 'IgnorableError'];
@@ -34,20 +35,70 @@ export function keepRumEvent(event: RumEvent, context?: RumEventDomainContext): 
   return !isIgnoredThrown(thrown);
 }
 
-/** Logs `beforeSend`: browser-logs forwards the same uncaught errors, so they are dropped there too. */
-export function keepLogEvent(event: LogsEvent): boolean {
-  return !isIgnoredType(event.error?.kind);
+/**
+ * The fields of a RUM event that may carry an address or a text holding one, with the rule of
+ * src/consent/pageAddress.ts applied for monitoring: no query, no fragment, a referrer's origin.
+ * These are the fields Datadog lets `beforeSend` change (browser-rum-core assembly.ts); the
+ * address bar itself holds no query (src/base/arrival.ts), but a long task's script keeps the
+ * address the document was loaded from.
+ */
+export function shareRumEvent(event: RumEvent, origin: string): void {
+  const share = (value: string) => sharedPayload(value, origin, 'monitoring');
+  // Typed as always there; an event built by hand (tests) may lack it.
+  if (event.view) {
+    event.view.url = share(event.view.url);
+    if (event.view.referrer !== undefined) event.view.referrer = sharedReferrer(event.view.referrer);
+  }
+  switch (event.type) {
+    case 'view': {
+      const lcp = event.view.performance?.lcp;
+      if (lcp?.resource_url !== undefined) lcp.resource_url = share(lcp.resource_url);
+      return;
+    }
+    case 'resource':
+      event.resource.url = share(event.resource.url);
+      return;
+    case 'error':
+      event.error.message = share(event.error.message);
+      if (event.error.stack !== undefined) event.error.stack = share(event.error.stack);
+      if (event.error.handling_stack !== undefined) event.error.handling_stack = share(event.error.handling_stack);
+      if (event.error.resource) event.error.resource.url = share(event.error.resource.url);
+      return;
+    case 'long_task':
+      for (const script of (event.long_task as { scripts?: { source_url: string; invoker: string }[] }).scripts ?? []) {
+        script.source_url = share(script.source_url);
+        script.invoker = share(script.invoker);
+      }
+      return;
+    case 'action':
+      if (event.action.target) event.action.target.name = share(event.action.target.name);
+      return;
+  }
 }
 
 /**
- * RUM `beforeSend`: drops ignored errors, and gives view events the global context. A view
+ * Logs `beforeSend`: browser-logs forwards the same uncaught errors, so they are dropped there too;
+ * every other line leaves with the rule applied to its text and addresses.
+ */
+export function logsBeforeSend(origin: () => string) {
+  return (event: LogsEvent): boolean => {
+    if (isIgnoredType(event.error?.kind)) return false;
+    for (const [key, value] of Object.entries(event)) event[key] = sharedPayload(value, origin(), 'monitoring');
+    return true;
+  };
+}
+
+/**
+ * RUM `beforeSend`: drops ignored errors, shares addresses as the rule says (shareRumEvent), and
+ * gives view events the global context. A view
  * keeps the context it started with, and the first view starts inside `init`, before the
  * SDK applies context set earlier, so without this the views ops facet by would lack the tenant.
  */
-export function rumBeforeSend(globalContext: () => Record<string, unknown>) {
+export function rumBeforeSend(globalContext: () => Record<string, unknown>, origin: () => string) {
   return (event: RumEvent, context?: RumEventDomainContext): boolean => {
     if (!keepRumEvent(event, context)) return false;
     if (event.type === 'view') event.context = { ...globalContext(), ...event.context };
+    shareRumEvent(event, origin());
     return true;
   };
 }

@@ -1,6 +1,9 @@
 import type { LogsInitConfiguration } from '@datadog/browser-logs';
 import type { RumInitConfiguration } from '@datadog/browser-rum';
-import { keepLogEvent, rumBeforeSend } from './beforeSend';
+import { logsBeforeSend, rumBeforeSend } from './beforeSend';
+
+/** The page's own origin, whose addresses keep their path (src/consent/pageAddress.ts). */
+const pageOrigin = () => (typeof window === 'undefined' ? '' : window.location.origin);
 import type { EnabledMonitoringConfig } from '@/config/monitoringEnv';
 import { SAFARI_PROXY_PATH } from './safari';
 
@@ -70,7 +73,7 @@ export function rumInitOptions(
     // click actions trackUserInteractions collects, and feature-flag evaluations are always
     // accepted (datadogRum.addFeatureFlagEvaluation). So no experiment option is passed.
     compressIntakeRequests: config.compressIntakeRequests,
-    beforeSend: rumBeforeSend(globalContext),
+    beforeSend: rumBeforeSend(globalContext, pageOrigin),
   };
 }
 
@@ -79,6 +82,6 @@ export function logsInitOptions(config: EnabledMonitoringConfig, transport: Tran
   return {
     ...sharedInitOptions(config, transport),
     forwardErrorsToLogs: true,
-    beforeSend: keepLogEvent,
+    beforeSend: logsBeforeSend(pageOrigin),
   };
 }

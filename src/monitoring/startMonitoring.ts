@@ -1,5 +1,6 @@
 import type { MonitoringConfig, EnabledMonitoringConfig } from '@/config/monitoringEnv';
 import { APPLICATION_CONTEXT_KEY, TENANT_CONTEXT_KEY, applicationContext, type TenantContext } from './context';
+import { arrivalLeft } from '@/base/arrival';
 import { importAndStart } from '@/base/idleWork';
 import { appLogger, setLogSink } from '@/base/logger';
 import { datadogSink } from './datadogSink';
@@ -51,6 +52,8 @@ export function startMonitoring(options: StartMonitoringOptions): Promise<Monito
 }
 
 async function load(config: EnabledMonitoringConfig, options: StartMonitoringOptions): Promise<MonitoringHandle> {
+  // Datadog reads the address (views, replays): not before the landing query has left it.
+  await arrivalLeft();
   const transport: TransportChoice = { useSafariProxy: isSafariLike(options.userAgent ?? navigator.userAgent) };
   // Set before init, so the very first view already carries it.
   const initialContext: Array<[string, unknown]> = [[APPLICATION_CONTEXT_KEY, applicationContext(options.locale, config.version)]];

@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { HtmlValidate } from 'html-validate';
+import { COLLECTOR_URL } from './support/collectorConfig';
 import { collector } from './support/collectorClient';
 import { expect, hostUrl, rememberConsent, test } from './support/fixtures';
 import { appStarted, banner, NOTHING_STORED, scrollAndType, storedNames, watchVendors } from './support/visitorWatch';
@@ -31,9 +32,29 @@ const ONLY_THE_CHOICE = { ...NOTHING_STORED, cookies: ['consent'] };
 const VENDOR_STORAGE = {
   cookies: expect.arrayContaining(['anonymous-id', expect.stringMatching(/^AMP_/), expect.stringMatching(/^ajs_/), DATADOG_SESSION]),
   localStorageKeys: expect.arrayContaining([expect.stringMatching(/^AMP_/)]),
-  sessionStorageKeys: expect.arrayContaining(['_dd_tab_id', 'AMP_URL_INFO']),
+  sessionStorageKeys: expect.arrayContaining(['_dd_tab_id', 'AMP_PAGE_VIEW']),
   databases: expect.arrayContaining([expect.stringMatching(/^AMP_diagnostics_/)]),
 };
+
+/** Every value stored for a page, on every domain: cookies, web storage and every IndexedDB record, as one text. */
+async function everythingStored(page: Page, context: BrowserContext): Promise<string> {
+  const cookies = (await context.cookies()).map(({ name, value, domain }) => `${domain} ${name}=${value}`);
+  const inPage = await page.evaluate(async () => {
+    const storage = (area: Storage) => Object.keys(area).map((key) => `${key}=${area.getItem(key)}`);
+    const records: string[] = [];
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      const database = await new Promise<IDBDatabase>((resolve, reject) => Object.assign(indexedDB.open(name), { onsuccess(this: IDBOpenDBRequest) { resolve(this.result); }, onerror: reject }));
+      for (const store of Array.from(database.objectStoreNames)) {
+        const all = await new Promise<unknown[]>((resolve, reject) => Object.assign(database.transaction(store).objectStore(store).getAll(), { onsuccess(this: IDBRequest) { resolve(this.result as unknown[]); }, onerror: reject }));
+        records.push(`${name}/${store} ${JSON.stringify(all)}`);
+      }
+      database.close();
+    }
+    return [...storage(localStorage), ...storage(sessionStorage), ...records];
+  });
+  return decodeURIComponent([...cookies, ...inPage].join('\n'));
+}
 
 /** How long the list says a name is kept, in ms: months and years as the calendar has them, on average. */
 function listedMs(lifetime: StorageEntry['lifetime']): number | undefined {
@@ -67,8 +88,7 @@ test.describe('an opt-in host (GB)', () => {
   test('nothing is fetched, sent or stored before a choice; "Accept all" starts everything and is tracked', async ({ page, context }) => {
     test.setTimeout(90_000);
     const watch = watchVendors(page);
-    const marker = crypto.randomUUID();
-    await page.goto(hostUrl(OPT_IN, `/?e2e=${marker}`), FROM_SEARCH);
+    await page.goto(hostUrl(OPT_IN), FROM_SEARCH);
     await expect(banner(page)).toBeVisible();
     await appStarted(page);
     await scrollAndType(page);
@@ -86,7 +106,7 @@ test.describe('an opt-in host (GB)', () => {
     await expect
       .poll(async () => (await collector.events(anonymousId)).filter((event) => event.vendor === 'segment' && event.name === 'Cookie Consent Updated').map((event) => event.properties), { timeout: 20_000 })
       .toEqual([expect.objectContaining({ analytics: true, monitoring: true })]);
-    await expect.poll(async () => (await collector.telemetry(marker)).length, { timeout: 40_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 }).toBeGreaterThan(0);
 
     // Everything stored, once every kind of it is there, is on the cookies page's list with its lifetime.
     await page.getByRole('main').getByRole('heading').first().click();
@@ -126,8 +146,7 @@ test.describe('an opt-in host (GB)', () => {
 
   test('a choice by category is honoured: monitoring without analytics', async ({ page, context }) => {
     const watch = watchVendors(page);
-    const marker = crypto.randomUUID();
-    await page.goto(hostUrl(OPT_IN, `/?e2e=${marker}`));
+    await page.goto(hostUrl(OPT_IN));
     await appStarted(page);
     await banner(page).getByText('Choose by category').click();
     await banner(page).getByRole('checkbox', { name: /Monitoring/ }).check();
@@ -135,7 +154,7 @@ test.describe('an opt-in host (GB)', () => {
     await banner(page).getByRole('button', { name: 'Save my choice' }).click();
     await expect(banner(page)).toBeHidden();
     await page.mouse.wheel(0, 800);
-    await expect.poll(async () => (await collector.telemetry(marker)).length, { timeout: 40_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 }).toBeGreaterThan(0);
     expect(watch.vendors()).toEqual(['datadog']);
     const stored = await storedNames(page, context);
     expect(stored.cookies).toEqual(expect.arrayContaining([DATADOG_SESSION]));
@@ -239,6 +258,8 @@ test.describe('an opt-in host (GB)', () => {
     await expect.poll(carried).toEqual(['', '']);
     await banner(page).getByRole('button', { name: 'Accept all' }).click();
     await expect.poll(carried).toEqual(['utm_source,utm_campaign,gclid', 'utm_source,utm_campaign,gclid']);
+    // Carrying them, the links' addresses are masked in a session replay.
+    for (const cta of await page.getByRole('link', { name: "Find storage near King's Cross Station" }).all()) await expect(cta).toHaveAttribute('data-dd-privacy', 'mask');
     // Withdrawn from the footer: the page reloads without them.
     const reloaded = page.waitForEvent('load');
     await page.getByRole('link', { name: 'Cookie settings' }).click();
@@ -246,6 +267,49 @@ test.describe('an opt-in host (GB)', () => {
     await reloaded;
     await appStarted(page);
     await expect.poll(carried).toEqual(['', '']);
+  });
+
+  // Issue 36 item 2, "done when": a newsletter link to an ad's landing page, from a search.
+  test("a link's click id and e-mail address reach no processor and no store; its campaign reaches analytics, never monitoring", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const SECRETS = /CLICKIDFROMADS|traveller|%40example|FBCLICK/;
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(COLLECTOR_URL)) sent.push(`${request.url()}\n${request.postData() ?? ''}`);
+    });
+    await page.goto(hostUrl(OPT_IN, '/?gclid=CLICKIDFROMADS&fbclid=FBCLICK&utm_source=newsletter&utm_campaign=autumn&email=traveller%40example.com'), {
+      referer: 'https://www.google.com/search?q=left+luggage+traveller',
+    });
+    await appStarted(page);
+    // The address bar loses the query once the router is ready, before any SDK can read it there.
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await scrollAndType(page);
+    await page.getByRole('main').getByRole('heading').first().click();
+    const anonymousId = async () => (await context.cookies(page.url())).find((cookie) => cookie.name === 'anonymous-id')?.value ?? '';
+    // Each analytics processor got the campaign, so each ran with this arrival before anything is checked.
+    const withCampaign = async () => [...new Set((await collector.events(await anonymousId())).filter((event) => JSON.stringify(event).includes('newsletter')).map((event) => event.vendor))].sort();
+    await expect.poll(withCampaign, { timeout: 30_000 }).toEqual(['amplitude', 'segment']);
+    const campaign = (await collector.events(await anonymousId())).find((event) => event.vendor === 'amplitude' && event.type === '$identify' && JSON.stringify(event.traits).includes('newsletter'));
+    expect(campaign?.traits).toMatchObject({ $set: { utm_source: 'newsletter', utm_campaign: 'autumn', referrer: 'https://www.google.com', referring_domain: 'www.google.com' }, $setOnce: { initial_utm_source: 'newsletter' } });
+    await expect.poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 }).toBeGreaterThan(0);
+    // The booking app still gets the click id, with analytics allowed, from a link whose address a replay masks.
+    const cta = page.getByRole('link', { name: "Find storage near King's Cross Station" }).first();
+    await expect(cta).toHaveAttribute('href', /gclid=CLICKIDFROMADS/);
+    await expect(cta).toHaveAttribute('data-dd-privacy', 'mask');
+
+    // Let the SDKs flush and store what they hold, then read everything.
+    await page.waitForTimeout(3_000);
+    const telemetry = JSON.stringify(await collector.sessionTelemetry(context, page.url()));
+    expect(telemetry, 'Datadog').not.toMatch(SECRETS);
+    expect(telemetry, 'Datadog: no campaign, no search').not.toMatch(/newsletter|autumn|luggage/);
+    expect(sent.filter((body) => SECRETS.test(body)), 'sent to a processor').toEqual([]);
+    expect(sent.filter((body) => /q=left|search\?q/.test(body)), 'the search page').toEqual([]);
+    expect(JSON.stringify(await collector.events(await anonymousId()))).not.toMatch(SECRETS);
+    const stored = await everythingStored(page, context);
+    expect(stored.length, 'what the SDKs stored').toBeGreaterThan(500);
+    expect(stored).not.toMatch(SECRETS);
+    expect(stored).not.toMatch(/luggage|google\.com\/search/);
   });
 
   test('the banner stays away for the life of the record and returns after it', async ({ browser }) => {
@@ -378,8 +442,7 @@ test.describe('an opt-out host (US)', () => {
 
   test('after "Accept all" and a scroll and a click, everything stored is on the list with its lifetime', async ({ page, context }) => {
     test.setTimeout(90_000);
-    const marker = crypto.randomUUID();
-    await page.goto(hostUrl(OPT_OUT, `/?e2e=${marker}`));
+    await page.goto(hostUrl(OPT_OUT));
     await appStarted(page);
     await banner(page).getByRole('button', { name: 'Accept all' }).click();
     await scrollAndType(page);
@@ -387,7 +450,7 @@ test.describe('an opt-out host (US)', () => {
     // Both vendors have taken events and Datadog its telemetry: the SDKs have loaded and flushed.
     const anonymousId = () => context.cookies(page.url()).then((cookies) => cookies.find((cookie) => cookie.name === 'anonymous-id')?.value ?? '');
     await expect.poll(async () => [...new Set((await collector.events(await anonymousId())).map((event) => event.vendor))].sort(), { timeout: 30_000 }).toEqual(['amplitude', 'segment']);
-    await expect.poll(async () => (await collector.telemetry(marker)).length, { timeout: 40_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 }).toBeGreaterThan(0);
     await expect.poll(() => storedNames(page, context), { timeout: 20_000 }).toEqual(VENDOR_STORAGE);
     await expectEverythingListed(page, context);
   });
@@ -444,15 +507,14 @@ test.describe('an opt-out host (US)', () => {
       page.on('request', (request) => {
         if (decodeURIComponent(request.url()).includes('/api/v2/replay')) replays.push(request.url());
       });
-      const marker = crypto.randomUUID();
-      await page.goto(hostUrl(OPT_OUT, `/?e2e=${marker}`));
+      await page.goto(hostUrl(OPT_OUT));
       // Decided by the head script before the first paint, from the static page's two wordings.
       await expect(banner(page).getByText('Your browser sends Global Privacy Control')).toBeVisible({ visible: gpc });
       await expect(banner(page).getByText('You can refuse them here at any time')).toBeVisible({ visible: !gpc });
       await expect(banner(page)).toHaveAttribute('data-nosnippet', '');
       await appStarted(page);
       await scrollAndType(page);
-      await expect.poll(async () => (await collector.telemetry(marker)).length, { timeout: 40_000 }).toBeGreaterThan(0);
+      await expect.poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 }).toBeGreaterThan(0);
       if (!gpc) {
         // The control: the same visit without GPC is replayed.
         await expect.poll(() => replays.length, { timeout: 30_000 }).toBeGreaterThan(0);

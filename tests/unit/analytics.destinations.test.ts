@@ -1,7 +1,7 @@
 // The two destinations (Amplitude, Segment): spec §9 constants as the SDKs receive them, how
 // wrapper events map onto each SDK (§7), and what a new anonymous id does to each (§4).
 import { amplitudeOptions, AMPLITUDE_PAGE_EVENT, sendToAmplitude } from '@/analytics/amplitudeDestination';
-import { resetSegmentIdentity, segmentApiHost, segmentLoadOptions, sendToSegment } from '@/analytics/segmentDestination';
+import { resetSegmentIdentity, segmentApiHost, segmentLoadOptions, segmentPage, sendToSegment } from '@/analytics/segmentDestination';
 import type { AnalyticsEvent } from '@/analytics/types';
 
 const context = { isBot: false, anonymousId: '3f1c1f6e-0a4c-4d43-9a7e-1d2b3c4d5e6f', sessionId: 1_700_000_000_000 };
@@ -29,14 +29,15 @@ describe('Amplitude options', () => {
     });
   });
 
-  it('autocapture: SDK page views per path, default elements, 5xx network capture, attribution on', () => {
+  it('autocapture: SDK page views per path, default elements, 5xx network capture; attribution and URL enrichment off (issue 36 item 2)', () => {
     expect(options.autocapture).toEqual({
       // Spec §7 "page viewed": on at start and on each client-side change of path.
       pageViews: { trackHistoryChanges: 'pathOnly' },
       sessions: true,
       fileDownloads: true,
       formInteractions: true,
-      attribution: { resetSessionOnNewCampaign: true },
+      attribution: false,
+      pageUrlEnrichment: false,
       elementInteractions: {
         cssSelectorAllowlist: ['a', 'button', 'input', 'select', 'textarea', 'label', 'video', 'audio', '[contenteditable="true" i]'],
         actionClickAllowlist: ['div', 'span', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
@@ -75,6 +76,7 @@ describe('Segment options', () => {
   it('batch 10 events or 5 s, retry queue on, no automatic page view, identity cookie for a year', () => {
     expect(segmentLoadOptions({ writeKey: 'w', apiHost: 'http://localhost:4100/segment/v1' }, false)).toEqual({
       initialPageview: false,
+      useQueryString: false,
       retryQueue: true,
       cookie: { maxage: 365, sameSite: 'Lax', secure: false },
       integrations: {
@@ -106,16 +108,29 @@ describe('Segment options', () => {
 
   it('maps wrapper events onto Segment calls', () => {
     const client = { page: vi.fn(), track: vi.fn(), identify: vi.fn(), alias: vi.fn(), group: vi.fn() };
-    const send = (event: Partial<AnalyticsEvent>) => sendToSegment(client as never, { messageId: 'm', ...event } as AnalyticsEvent);
+    const page = segmentPage({ origin: 'https://prague-bagberth.cz', pathname: '/de' }, '?utm_source=news&gclid=CLICK', 'https://www.google.com/search?q=x', 'Prag');
+    const options = { context: { page } };
+    const send = (event: Partial<AnalyticsEvent>) => sendToSegment(client as never, { messageId: 'm', ...event } as AnalyticsEvent, page);
     send({ type: 'page', name: 'Microsites', properties: { route: '/' } });
-    expect(client.page).toHaveBeenCalledWith(null, 'Microsites', { route: '/' });
+    expect(client.page).toHaveBeenCalledWith(null, 'Microsites', { route: '/', ...page }, options);
     send({ type: 'identify', traits: { locale: 'en' } });
-    expect(client.identify).toHaveBeenLastCalledWith({ locale: 'en' });
+    expect(client.identify).toHaveBeenLastCalledWith(null, { locale: 'en' }, options);
     send({ type: 'identify', userId: 'u1', traits: {} });
-    expect(client.identify).toHaveBeenLastCalledWith('u1', {});
+    expect(client.identify).toHaveBeenLastCalledWith('u1', {}, options);
     send({ type: 'alias', userId: 'u2', previousId: 'u1' });
     expect(client.alias).toHaveBeenCalledWith('u2', 'u1');
     send({ type: 'group', groupId: 'g', traits: { plan: 'x' } });
     expect(client.group).toHaveBeenCalledWith('g', { plan: 'x' });
+  });
+
+  // Issue 36 item 2: Segment is given the page as the rule lets it travel, never reads it itself.
+  it('gives Segment the page with the campaign, without the click id, and the referrer\'s origin', () => {
+    expect(segmentPage({ origin: 'https://prague-bagberth.cz', pathname: '/de' }, '?utm_source=news&gclid=CLICK&email=a%40b.example', 'https://www.google.com/search?q=x', 'Prag')).toEqual({
+      path: '/de',
+      referrer: 'https://www.google.com',
+      search: '?utm_source=news',
+      title: 'Prag',
+      url: 'https://prague-bagberth.cz/de?utm_source=news',
+    });
   });
 });

@@ -2,11 +2,12 @@
 // dropped before sending).
 import type { LogsEvent } from '@datadog/browser-logs';
 import type { RumEvent, RumEventDomainContext } from '@datadog/browser-rum';
-import { IgnorableError, isIgnoredThrown, keepLogEvent, keepRumEvent, rumBeforeSend } from '@/monitoring/beforeSend';
+import { IgnorableError, isIgnoredThrown, keepRumEvent, logsBeforeSend, rumBeforeSend } from '@/monitoring/beforeSend';
 
 /** A RUM error event as v7 builds it: the type is the thrown error's `name`. */
 const rumError = (type: string | undefined, message = 'boom') => ({ type: 'error', error: { type, message, source: 'source' } }) as unknown as RumEvent;
 const errorContext = (error: unknown) => ({ error }) as RumEventDomainContext;
+const ORIGIN = 'https://prague-bagberth.cz';
 const logError = (kind: string | undefined) => ({ message: 'boom', status: 'error', origin: 'source', error: { kind } }) as unknown as LogsEvent;
 
 describe('keepRumEvent', () => {
@@ -47,7 +48,8 @@ describe('keepRumEvent', () => {
   });
 });
 
-describe('keepLogEvent', () => {
+describe('logsBeforeSend', () => {
+  const keepLogEvent = logsBeforeSend(() => ORIGIN);
   it.each(['IgnoredEventCancel', 'IgnorableError'])('drops a forwarded error of kind %s', (kind) => {
     expect(keepLogEvent(logError(kind))).toBe(false);
   });
@@ -73,7 +75,7 @@ describe('IgnorableError', () => {
 
 describe('rumBeforeSend', () => {
   const global = { application: { locale: 'de', commitSha: 'abc' }, tenant: { host: 'prague-bagberth.cz', slug: 'prague', type: 'city' } };
-  const beforeSend = rumBeforeSend(() => global);
+  const beforeSend = rumBeforeSend(() => global, () => ORIGIN);
 
   it('gives view events the global context, keeping their own keys', () => {
     const view = { type: 'view', view: { id: 'v1' }, context: { own: 1 } } as unknown as RumEvent;
@@ -86,5 +88,43 @@ describe('rumBeforeSend', () => {
     expect(beforeSend(action)).toBe(true);
     expect(action.context).toBeUndefined();
     expect(beforeSend(rumError('IgnorableError'), errorContext(undefined))).toBe(false);
+  });
+});
+
+// Issue 36 item 2 (docs/consent.md, "What travels with a page view"): monitoring gets no query,
+// no fragment and only a referrer's origin, in every field Datadog lets beforeSend change.
+describe('what RUM and logs send of an address', () => {
+  const beforeSend = rumBeforeSend(() => ({}), () => ORIGIN);
+  const landing = `${ORIGIN}/de?gclid=CLICK&utm_source=news&email=a%40b.example#top`;
+
+  it('a view: its path, and the referrer\'s origin', () => {
+    const view = { type: 'view', view: { id: 'v', url: landing, referrer: 'https://www.google.com/search?q=luggage' } } as unknown as RumEvent;
+    beforeSend(view);
+    expect(view.view).toMatchObject({ url: `${ORIGIN}/de`, referrer: 'https://www.google.com' });
+  });
+
+  it('a resource, an error and its stack: no query anywhere', () => {
+    const resource = { type: 'resource', view: { url: landing }, resource: { url: `${ORIGIN}/_next/data/b/de.json?gclid=CLICK` } } as unknown as RumEvent;
+    beforeSend(resource);
+    expect((resource as { resource: { url: string } }).resource.url).toBe(`${ORIGIN}/_next/data/b/de.json`);
+    const error = { type: 'error', view: { url: landing }, error: { type: 'TypeError', message: `failed at ${landing}`, stack: `at f (${ORIGIN}/_next/a.js?v=1:1:2)`, resource: { url: landing } } } as unknown as RumEvent;
+    beforeSend(error, errorContext(new TypeError('x')));
+    expect(JSON.stringify(error)).not.toMatch(/CLICK|news|a%40b|#top|\?/);
+    expect((error as { error: { message: string } }).error.message).toBe(`failed at ${ORIGIN}/de`);
+  });
+
+  it('a long task\'s scripts, which keep the address the document was loaded from, and a view\'s LCP image', () => {
+    const task = { type: 'long_task', view: { url: landing }, long_task: { scripts: [{ source_url: landing, invoker: `${landing} TimerHandler` }] } } as unknown as RumEvent;
+    beforeSend(task);
+    expect(JSON.stringify(task)).not.toMatch(/CLICK|news|a%40b|#top|\?/);
+    const view = { type: 'view', view: { url: landing, performance: { lcp: { resource_url: `${ORIGIN}/_next/image?url=%2Fhero.jpg&w=640` } } } } as unknown as RumEvent;
+    beforeSend(view);
+    expect((view as { view: { performance: { lcp: { resource_url: string } } } }).view.performance.lcp.resource_url).toBe(`${ORIGIN}/_next/image`);
+  });
+
+  it('a log line: its text, view and http addresses', () => {
+    const line = { message: `fetch ${landing} failed`, status: 'error', origin: 'network', view: { url: landing, referrer: 'https://mail.example/inbox/123' }, http: { url: `https://api.example/x?token=t` } } as unknown as LogsEvent;
+    expect(logsBeforeSend(() => ORIGIN)(line)).toBe(true);
+    expect(line).toMatchObject({ message: `fetch ${ORIGIN}/de failed`, view: { url: `${ORIGIN}/de`, referrer: 'https://mail.example' }, http: { url: 'https://api.example/x' } });
   });
 });

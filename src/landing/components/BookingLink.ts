@@ -1,7 +1,9 @@
+import type { AnchorHTMLAttributes } from 'react';
 import styled from 'styled-components';
+import { bookingLinkReplayPrivacy } from '../bookingUrl';
 
 /** The booking button: the hero's, and its repeats where a reader decides. */
-export const BookingLink = styled.a`
+export const BookingLink = styled.a.attrs(({ href }) => bookingLinkReplayPrivacy(href ?? '') as AnchorHTMLAttributes<HTMLAnchorElement>)`
   display: inline-flex;
   align-items: center;
   justify-content: center;

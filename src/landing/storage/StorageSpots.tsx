@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { formatDistance } from '@/content/distance';
 import { formatMoney } from '@/i18n/formatMoney';
 import type { RegionalFormat } from '@/i18n/regionalLocale';
+import { bookingLinkReplayPrivacy } from '../bookingUrl';
 import { CardGrid } from '../components/CardGrid';
 import { Section } from '../components/Section';
 import type { StorageSpotsState } from './server';
@@ -32,7 +33,7 @@ export function StorageSpotsView({ state, where, format, bookingUrl }: StorageSp
   } else if (state.status === 'error') {
     body = (
       <Note>
-        {t('storage.error', { where })} <a href={bookingUrl}>{t('hero.cta', { where })}</a>
+        {t('storage.error', { where })} <a href={bookingUrl} {...bookingLinkReplayPrivacy(bookingUrl)}>{t('hero.cta', { where })}</a>
       </Note>
     );
   } else if (state.spots.length === 0) {
