@@ -52,6 +52,9 @@ const run = (command: string, args: string[], options: { quiet?: boolean; timeou
   return { ok: result.status === 0, out: `${result.stdout ?? ''}${result.stderr ?? ''}` };
 };
 
+/** Whether a command is on this machine's PATH. */
+export const installed = (command: string): boolean => run('sh', ['-c', `command -v ${command}`], { quiet: true }).ok;
+
 export const podman = (...args: string[]): string => execFileSync('podman', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
 
 /** podman, runc and mmdebstrap from Debian, installed as root when missing (a fresh image has no package lists). */
@@ -60,7 +63,7 @@ function ensurePackages() {
     ['podman', 'podman'],
     ['runc', 'runc'],
     ['mmdebstrap', 'mmdebstrap'],
-  ].filter(([command]) => !run('sh', ['-c', `command -v ${command}`], { quiet: true }).ok).map(([, name]) => name!);
+  ].filter(([command]) => !installed(command!)).map(([, name]) => name!);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) throw new Error(`missing: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
   console.log(`Installing ${missing.join(', ')} (Debian packages)…`);

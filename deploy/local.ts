@@ -13,14 +13,14 @@
 // DEPLOY_HTTP_PORT (8080, redirects), DEPLOY_COMPRESS_PORT (8081, the proxy's loopback
 // compressor), DEPLOY_PURGE_PORT (8082, loopback), DEPLOY_REDIS_PORT (6390, loopback), instances
 // from DEPLOY_FIRST_PORT (3001) on, DEPLOY_INSTANCES of them (2), each on loopback.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import { GRACE_SECONDS, instanceContainer, nginxContainer, PROXY_CACHE, proxyFilesContainer, purgerContainer, redisContainer, USERS } from './containers';
-import { buildImages, builtRelease, ensurePodman, IMAGES, imageExists, imageRefs, podman, type ImageRefs } from './images';
+import { buildImages, builtRelease, ensurePodman, IMAGES, imageExists, imageRefs, installed, podman, type ImageRefs } from './images';
 import { containerEnv, podmanRunArgs, type LocalRun } from './podman';
 import { askLoopback } from './loopback';
 import { envNumber, FAIL_TIMEOUT_S } from './proxyConf';
@@ -401,7 +401,7 @@ export async function start(env: Record<string, string> = {}): Promise<void> {
 /** Every container of this checkout's topology: the proxy first (it finishes its requests), then the rest, each drained. */
 export async function stop(quiet = false): Promise<void> {
   // Without podman installed nothing of it can run.
-  if (spawnSync('podman', ['--version'], { stdio: 'ignore' }).error) return;
+  if (!installed('podman')) return;
   const ours = () => podman('ps', '--all', '--quiet', '--filter', `label=${TOPOLOGY_LABEL.name}=${TOPOLOGY_LABEL.value}`).split('\n').filter(Boolean);
   if (ours().length > 0) {
     execFileSync('podman', ['rm', '--force', '--ignore', '--time', String(GRACE_SECONDS), NAMES.proxy], { stdio: 'ignore' });

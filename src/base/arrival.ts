@@ -33,4 +33,3 @@ export async function leaveArrival(router: Pick<NextRouter, 'query' | 'pathname'
   }
   left();
 }
-

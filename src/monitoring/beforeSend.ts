@@ -83,7 +83,8 @@ export function shareRumEvent(event: RumEvent, origin: string): void {
 export function logsBeforeSend(origin: () => string) {
   return (event: LogsEvent): boolean => {
     if (isIgnoredType(event.error?.kind)) return false;
-    for (const [key, value] of Object.entries(event)) event[key] = sharedPayload(value, origin(), 'monitoring');
+    const pageOrigin = origin();
+    for (const [key, value] of Object.entries(event)) event[key] = sharedPayload(value, pageOrigin, 'monitoring');
     return true;
   };
 }

@@ -49,13 +49,15 @@ export const NOT_A_COUNTRY: ReadonlySet<string> = new Set(['XX', 'ZZ', 'T1', 'A1
 /** An ISO 3166 alpha-2 code or a lookup's own (`T1`), any case, spaces around. */
 const COUNTRY_CODE = /^\s*[A-Za-z][A-Za-z0-9]\s*$/;
 
+/** A value as a code, upper-cased and trimmed, or "" when it is none. */
+const countryCode = (value: string | null | undefined): string => (value && COUNTRY_CODE.test(value) ? value.trim().toUpperCase() : '');
+
 /**
  * The country the proxy goes by (deploy/nginx.conf.template, `$visitor_country`): a CDN's, where
  * one is configured and sends a code, else the proxy's own GeoIP lookup; "" when neither knows.
  */
 export function visitorCountry(cdnCountry: string | null | undefined, geoipCountry: string | null | undefined): string {
-  for (const country of [cdnCountry, geoipCountry]) if (country && COUNTRY_CODE.test(country)) return country.trim().toUpperCase();
-  return '';
+  return countryCode(cdnCountry) || countryCode(geoipCountry);
 }
 
 /**
@@ -63,7 +65,7 @@ export function visitorCountry(cdnCountry: string | null | undefined, geoipCount
  * country outside the EEA, the UK and Switzerland. Where the country is unknown, ask first.
  */
 export function visitorRegimeFor(country: string | null | undefined): ConsentRegime {
-  const code = country && COUNTRY_CODE.test(country) ? country.trim().toUpperCase() : '';
+  const code = countryCode(country);
   return code === '' || NOT_A_COUNTRY.has(code) || OPT_IN_COUNTRIES.has(code) ? 'opt-in' : 'opt-out';
 }
 

@@ -2,8 +2,8 @@
 // map (cachedPaths in deploy/proxyConf.ts): every page, host file and share image that exists is
 // kept; a path that answers 404 (a locale the host lacks, another host's share image, an unknown
 // host, a random path) is never a cache miss that the limit for uncached requests does not count.
-import { cachedPaths, freshnessSpread, proxyConf, publicFiles } from '../../deploy/proxyConf';
-import { parseEdgeEnv } from '@/config/edgeEnv';
+import { cachedPaths, freshnessSpread, publicFiles } from '../../deploy/proxyConf';
+import { proxyConfFor } from './support/proxyConfFor';
 import { LEGAL_DOCUMENTS } from '@/tenancy/routeRequest';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 
@@ -80,19 +80,7 @@ describe("the copies' freshness", () => {
   });
 
   it('is what the configuration draws each answer’s X-Accel-Expires from', () => {
-    const { conf } = proxyConf({
-      run: '/run',
-      proxy: '/proxy',
-      ports: { https: 1, http: 2, compress: 3 },
-      upstreams: ['127.0.0.1:4'],
-      failTimeoutSeconds: 2,
-      freshSeconds: 60,
-      freshSpreadPercent: 25,
-      modules: { brotli: false, brotliStatic: false, geoip: false },
-      edge: parseEdgeEnv({}),
-      publicFiles: publicFiles('.'),
-      securityHeaders: { all: {}, https: {} },
-    });
+    const conf = proxyConfFor();
     expect(conf).toContain(`split_clients "$request_id" $proxy_fresh_spread {\n${freshnessSpread(60, 25)}\n  }`);
     expect(conf).toMatch(/"~\*s-maxage" \$proxy_fresh_spread;/);
     expect(conf).toContain('add_header X-Accel-Expires $proxy_fresh_for;');

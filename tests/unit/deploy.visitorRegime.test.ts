@@ -3,24 +3,12 @@
 // deploy/proxyConf.ts) and visitorCountry/visitorRegimeFor must agree on every value, or a visitor
 // in the EEA is served the copy cached for an American.
 import fc from 'fast-check';
-import { GEOIP_COUNTRY_DATA, proxyConf, publicFiles } from '../../deploy/proxyConf';
+import { GEOIP_COUNTRY_DATA } from '../../deploy/proxyConf';
+import { proxyConfFor } from './support/proxyConfFor';
 import { parseEdgeEnv } from '@/config/edgeEnv';
 import { NOT_A_COUNTRY, OPT_IN_COUNTRIES, visitorCountry, visitorRegimeFor } from '@/tenancy/consentRegime';
 
-const confFor = (env: Record<string, string>, geoip = true) =>
-  proxyConf({
-    run: '/run',
-    proxy: '/proxy',
-    ports: { https: 1, http: 2, compress: 3 },
-    upstreams: ['127.0.0.1:4'],
-    failTimeoutSeconds: 2,
-    freshSeconds: 60,
-    freshSpreadPercent: 25,
-    modules: { brotli: false, brotliStatic: false, geoip },
-    edge: parseEdgeEnv(env),
-    publicFiles: publicFiles('.'),
-    securityHeaders: { all: {}, https: {} },
-  }).conf;
+const confFor = (env: Record<string, string>, geoip = true) => proxyConfFor({ modules: { brotli: false, brotliStatic: false, geoip }, edge: parseEdgeEnv(env) });
 const conf = confFor({ CONSENT_COUNTRY_HEADER: 'CF-IPCountry', PROXY_TRUSTED_FORWARDERS: '10.0.0.0/8' });
 
 /**
