@@ -10,6 +10,8 @@ import { appStarted, banner, NOTHING_STORED, scrollAndType, storedNames, watchVe
 import { rawRequest } from './support/rawHttp';
 import { E2E_PORT } from '../../playwright.config';
 import { ALL_GRANTED, ALL_REFUSED } from '../../src/consent/record';
+import { fieldPaths, kindOfField, type FieldList } from '../../src/consent/processorFields';
+import { PROCESSORS, type ProcessorId } from '../../src/consent/processors';
 import { storageEntryFor, type StorageEntry, type StorageKind } from '../../src/consent/storageKeys';
 
 const OPT_IN = 'kingscross-bagberth.co.uk';
@@ -35,6 +37,11 @@ const VENDOR_STORAGE = {
   sessionStorageKeys: expect.arrayContaining(['_dd_tab_id', 'AMP_PAGE_VIEW']),
   databases: expect.arrayContaining([expect.stringMatching(/^AMP_diagnostics_/)]),
 };
+
+/** The fields of payloads, each once. */
+const fieldsOf = (payloads: readonly unknown[]) => [...new Set(payloads.flatMap((payload) => fieldPaths(payload)))].sort();
+/** Field names as the policy page shows them, as one list to match against. */
+const fieldListFrom = (names: string[]): FieldList => ({ technical: names });
 
 /** Every value stored for a page, on every domain: cookies, web storage and every IndexedDB record, as one text. */
 async function everythingStored(page: Page, context: BrowserContext): Promise<string> {
@@ -310,6 +317,20 @@ test.describe('an opt-in host (GB)', () => {
     expect(stored.length, 'what the SDKs stored').toBeGreaterThan(500);
     expect(stored).not.toMatch(SECRETS);
     expect(stored).not.toMatch(/luggage|google\.com\/search/);
+
+    // Issue 36 item 2: every field each processor received is one the privacy policy lists under it.
+    const received: Record<ProcessorId, string[]> = {
+      amplitude: fieldsOf((await collector.events(await anonymousId())).filter((event) => event.vendor === 'amplitude').map((event) => event.payload)),
+      segment: fieldsOf((await collector.events(await anonymousId())).filter((event) => event.vendor === 'segment').map((event) => event.payload)),
+      datadog: fieldsOf((await collector.sessionTelemetry(context, page.url())).map((item) => item.event)),
+    };
+    await page.goto(hostUrl(OPT_IN, '/privacy'));
+    for (const { id, name } of PROCESSORS) {
+      const listed = await page.locator('section').filter({ has: page.getByRole('heading', { level: 3, name }) }).getByRole('listitem').locator('code').allTextContents();
+      const unlisted = received[id].filter((field) => !kindOfField(fieldListFrom(listed), field));
+      expect(unlisted, `${name}: fields the policy does not list`).toEqual([]);
+      expect(received[id].length, `${name}: fields received`).toBeGreaterThan(20);
+    }
   });
 
   test('the banner stays away for the life of the record and returns after it', async ({ browser }) => {

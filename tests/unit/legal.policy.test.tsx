@@ -8,6 +8,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseMonitoringEnv } from '@/config/monitoringEnv';
+import { DATA_KINDS, PROCESSOR_FIELDS } from '@/consent/processorFields';
 import { PROCESSORS } from '@/consent/processors';
 import { DATADOG_VISIT, STORAGE_ENTRIES } from '@/consent/storageKeys';
 import { legalFacts } from '@/landing/legal/legalFacts';
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 
 /** The policy's text as a reader sees it, from its HTML. */
-function policyText(facts = legalFacts('en')): string {
+function policyText(facts = legalFacts('en'), { withoutCode = false } = {}): string {
   const html = renderToStaticMarkup(
     <ThemeProvider theme={theme}>
       <I18nextProvider i18n={i18n}>
@@ -32,7 +33,7 @@ function policyText(facts = legalFacts('en')): string {
       </I18nextProvider>
     </ThemeProvider>,
   );
-  return html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+  return (withoutCode ? html.replace(/<code>[^<]*<\/code>/g, '') : html).replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
 }
 
 describe('the privacy policy and the consent layer agree', () => {
@@ -50,6 +51,19 @@ describe('the privacy policy and the consent layer agree', () => {
     }
   });
 
+  it('lists every field each processor receives, under the kind it belongs to (issue 36 item 2)', () => {
+    const text = policyText();
+    for (const processor of legalFacts('en').processors) {
+      const kinds = processor.fields.map(({ kind }) => kind);
+      expect(kinds, processor.name).toEqual(DATA_KINDS.filter((kind) => kind in PROCESSOR_FIELDS[processor.id]));
+      for (const { kind, names } of processor.fields) {
+        const line = `${legal.privacy.dataKinds[kind]}: `;
+        expect(text, `${processor.name}: ${kind}`).toContain(names.length > 0 ? `${line} ${names[0]}` : `${line}${legal.privacy.withConnection}`);
+        for (const name of names) expect(text, `${processor.name}: ${name}`).toContain(` ${name} `);
+      }
+    }
+  });
+
   it('names every cookie and storage key the consent layer lists', () => {
     const text = policyText();
     for (const { name } of STORAGE_ENTRIES) expect(text, name).toContain(name);
@@ -63,11 +77,13 @@ describe('the privacy policy and the consent layer agree', () => {
   });
 
   it('names the processors’ countries, durations and safeguards in words, never as codes', () => {
-    const text = policyText();
+    // Without the field names: Datadog calls one of them `privacy.replay_level`.
+    const text = policyText(legalFacts('en'), { withoutCode: true });
     expect(text).toContain('United States');
     expect(text).toContain('24 months');
     expect(text).toContain('EU–US Data Privacy Framework');
-    expect(text).not.toMatch(/\bprivacy\.|\{\{/);
+    // Outside the field names, one of which Datadog calls `privacy.replay_level`.
+    expect(text.replace(/<code>[^<]*<\/code>/g, '')).not.toMatch(/\bprivacy\.|\{\{/);
   });
 });
 

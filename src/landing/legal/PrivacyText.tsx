@@ -55,6 +55,7 @@ export function PrivacyText({ facts, locale }: { facts: LegalFacts; locale: stri
 
       <h2>{t('privacy.headings.processors')}</h2>
       <p>{t('privacy.processorsIntro')}</p>
+      <p>{t('privacy.fieldsNote')}</p>
       {facts.processors.map((processor) => (
         <ProcessorEntry key={processor.id} processor={processor} facts={facts} locale={locale} />
       ))}
@@ -85,6 +86,7 @@ function ProcessorEntry({ processor, facts, locale }: { processor: ProcessorFact
         facts={[
           [t('privacy.processor.purpose'), t(`privacy.processors.${processor.id}.purpose`)],
           [t('privacy.processor.receives'), t(`privacy.processors.${processor.id}.receives`, values)],
+          [t('privacy.processor.fields'), <FieldList key="fields" fields={processor.fields} locale={locale} />],
           [t('privacy.processor.company'), <Contact key="company" name={processor.entity} address={processor.address} locale={locale} />],
           [t('privacy.processor.where'), countryName(processor.country, locale)],
           [t('privacy.processor.safeguard'), <Lines key="safeguards" lines={processor.safeguards.map((safeguard) => t(`privacy.safeguards.${safeguard}`))} />],
@@ -96,6 +98,28 @@ function ProcessorEntry({ processor, facts, locale }: { processor: ProcessorFact
     </Processor>
   );
 }
+
+/** Each kind of data with the fields that carry it, as the SDK names them; some come with the connection alone. */
+function FieldList({ fields, locale }: { fields: ProcessorFacts['fields']; locale: string }) {
+  const { t } = useTranslation('legal');
+  return (
+    <Fields>
+      {fields.map(({ kind, names }) => (
+        <li key={kind}>
+          {t('privacy.fieldKind', { kind: t(`privacy.dataKinds.${kind}`) })}
+          {names.length > 0 ? <CodeList names={names} locale={locale} /> : t('privacy.withConnection')}
+        </li>
+      ))}
+    </Fields>
+  );
+}
+
+const Fields = styled.ul`
+  margin: 0;
+  padding-inline-start: ${({ theme }) => theme.space.md};
+  li + li { margin-top: ${({ theme }) => theme.space.xs}; }
+  code { overflow-wrap: anywhere; }
+`;
 
 /* One provider after another, each set off by a rule. */
 const Processor = styled.section`

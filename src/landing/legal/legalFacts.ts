@@ -1,6 +1,7 @@
 import { ANONYMOUS_ID_KEY, SERVER_ZONE } from '@/analytics';
 import { DATADOG_SITE_COUNTRIES } from '@/config/datadogSite';
 import { publicMonitoringConfig } from '@/config/monitoringEnv';
+import { DATA_KINDS, PROCESSOR_FIELDS, type DataKind, type FieldList } from '@/consent/processorFields';
 import { PROCESSORS, type ProcessorId, type ProcessorName } from '@/consent/processors';
 import { DATADOG_VISIT, STORAGE_ENTRIES, type StorageCategory, type StorageEntry } from '@/consent/storageKeys';
 import type { WebsiteLocale } from '@/i18n/websiteLocales';
@@ -19,6 +20,8 @@ export interface ProcessorFacts {
   retention: Period;
   /** The names it stores in the browser (consent/storageKeys.ts). */
   stored: string[];
+  /** What it receives, kind by kind, field by field (consent/processorFields.ts). */
+  fields: Array<{ kind: DataKind; names: string[] }>;
 }
 
 /** Everything the legal pages state that is not copy: props, so the browser loads no configuration. */
@@ -57,6 +60,11 @@ function storageCountry(id: ProcessorId): string {
   }
 }
 
+function receivedFields(id: ProcessorId): ProcessorFacts['fields'] {
+  const fields: FieldList = PROCESSOR_FIELDS[id];
+  return DATA_KINDS.flatMap((kind) => (fields[kind] ? [{ kind, names: [...fields[kind]] }] : []));
+}
+
 const uniqueNames = (entries: readonly StorageEntry[]) => [...new Set(entries.map((entry) => entry.name))];
 const ownNames = (category: StorageCategory) => uniqueNames(STORAGE_ENTRIES.filter((entry) => entry.provider === 'Bagberth' && entry.category === category));
 
@@ -76,6 +84,7 @@ export function legalFacts(locale: WebsiteLocale): LegalFacts {
         ...contract,
         country: storageCountry(id),
         stored: uniqueNames(STORAGE_ENTRIES.filter((entry) => entry.provider === name)),
+        fields: receivedFields(id),
       };
     }),
     necessary: ownNames('necessary'),

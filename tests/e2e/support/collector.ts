@@ -12,6 +12,8 @@ export interface CollectedEvent {
   properties: Record<string, unknown>;
   /** Identify data: Amplitude user_properties, Segment traits. */
   traits: Record<string, unknown>;
+  /** The request body as sent, with this event as its only one: every field the vendor received with it. */
+  payload: Record<string, unknown>;
 }
 
 /** A monitoring event: a RUM or log event from the SDK, or a payload the Safari proxy forwarded. */
@@ -141,7 +143,8 @@ function fromDatadog(via: CollectedTelemetry['via'], intakePath: string, body: s
 }
 
 function fromAmplitude(body: unknown): CollectedEvent[] {
-  const list = (body as { events?: Array<Record<string, unknown>> })?.events ?? [];
+  const envelope = body as { events?: Array<Record<string, unknown>> } & Record<string, unknown>;
+  const list = envelope?.events ?? [];
   return list.map((event) => {
     const properties = (event.event_properties ?? {}) as Record<string, unknown>;
     return {
@@ -151,13 +154,15 @@ function fromAmplitude(body: unknown): CollectedEvent[] {
       anonymousId: event.device_id as string | undefined,
       properties,
       traits: (event.user_properties ?? {}) as Record<string, unknown>,
+      payload: { ...envelope, events: [event] },
     };
   });
 }
 
 function fromSegment(body: unknown): CollectedEvent[] {
   const record = body as { batch?: Array<Record<string, unknown>> } & Record<string, unknown>;
-  const list = Array.isArray(record?.batch) ? record.batch : record ? [record] : [];
+  const batched = Array.isArray(record?.batch);
+  const list = batched ? record.batch! : record ? [record] : [];
   return list.map((event) => ({
     vendor: 'segment' as const,
     type: String(event.type),
@@ -165,6 +170,7 @@ function fromSegment(body: unknown): CollectedEvent[] {
     anonymousId: event.anonymousId as string | undefined,
     properties: (event.properties ?? {}) as Record<string, unknown>,
     traits: (event.traits ?? {}) as Record<string, unknown>,
+    payload: batched ? { ...record, batch: [event] } : event,
   }));
 }
 
