@@ -75,11 +75,15 @@ export function bookingParameters(search: string, analyticsAllowed: boolean): [s
 
 /** An absolute http(s) URL anywhere in a text, up to a space, quote, bracket or angle bracket. */
 const URL_IN_TEXT = /https?:\/\/[^\s"'<>()[\]{}]+/g;
-/** A path of this site with a query or fragment, as some SDK fields carry it (`/?gclid=…`). */
-const PATH_WITH_QUERY = /^\/(?!\/)[^?#\s]*[?#]/;
+/** A path with a query or fragment as a whole field, as some SDK fields carry it (`/?gclid=…`, `//cdn.example/x?…`). */
+const PATH_WITH_QUERY = /^\/[^?#\s]*[?#]/;
 
 function sharedText(text: string, pageOrigin: string, audience: Audience): string {
-  if (PATH_WITH_QUERY.test(text)) return sharedUrl(text, pageOrigin, audience).slice(pageOrigin.length);
+  if (PATH_WITH_QUERY.test(text)) {
+    const shared = sharedUrl(text, pageOrigin, audience);
+    // This site's path stays a path; another host's (`//host/…`) keeps its host.
+    return shared.startsWith(`${pageOrigin}/`) ? shared.slice(pageOrigin.length) : shared;
+  }
   return text.replace(URL_IN_TEXT, (url) => sharedUrl(url, pageOrigin, audience));
 }
 

@@ -46,6 +46,7 @@ describe('sharedUrl and sharedReferrer', () => {
     ['https://www.google.com/search?q=left+luggage+traveller', 'https://www.google.com'],
     ['https://mail.example:8443/inbox/123#m', 'https://mail.example:8443'],
     ['android-app://com.google.android.gm/', ''],
+    ['http://insecure.example/page?q=x', 'http://insecure.example'],
     ['', ''],
     ['not a url', ''],
   ])('the referrer %j: %j', (referrer, expected) => {
@@ -94,6 +95,39 @@ describe('sharedPayload', () => {
   it('a path with a query as a whole field is reduced too', () => {
     expect(sharedPayload({ path: '/de?gclid=CLICK&utm_source=news' }, ORIGIN, 'analytics')).toEqual({ path: '/de?utm_source=news' });
     expect(sharedPayload('/de#top', ORIGIN, 'monitoring')).toBe('/de');
+  });
+
+  it.each([
+    ['//cdn.example/a.js?gclid=CLICK#x', 'https://cdn.example/a.js'],
+    ['/de/?utm_source=news#top', '/de/?utm_source=news'],
+    ['/de/ plain', '/de/ plain'],
+    ['(see http://elsewhere.example/p?gclid=CLICK)', '(see http://elsewhere.example/p)'],
+    ['"https://elsewhere.example/p?gclid=CLICK" and <https://other.example/q?fbclid=FB>', '"https://elsewhere.example/p" and <https://other.example/q>'],
+    ["'https://a.example/p?x=1' [https://b.example/q?y=2] {https://c.example/r?z=3}", "'https://a.example/p' [https://b.example/q] {https://c.example/r}"],
+    ['at https://a.example/p?x=1\tthen', 'at https://a.example/p\tthen'],
+    ['ftp://files.example/p?x=1', 'ftp://files.example/p?x=1'],
+  ])('the text %j: %j', (text, expected) => {
+    expect(sharedPayload(text, ORIGIN, 'analytics')).toBe(expected);
+  });
+
+  it('reduces a referrer under any spelling of its name, and nothing that only starts like one', () => {
+    const search = 'https://www.google.com/search?q=x';
+    expect(sharedPayload({ referer: search, Referrer: search, page_referrer: search, initial_referrer: search, referrerPolicy: 'strict-origin' }, ORIGIN, 'analytics')).toEqual({
+      referer: 'https://www.google.com',
+      Referrer: 'https://www.google.com',
+      page_referrer: 'https://www.google.com',
+      initial_referrer: 'https://www.google.com',
+      referrerPolicy: 'strict-origin',
+    });
+  });
+
+  it('drops a click id under its own name or as an initial_ value, and no other name that merely contains one', () => {
+    expect(sharedPayload({ gclid: 'C', initial_gclid: 'C', gclinitial_id: 'kept', my_initial_gclid: 'kept' }, ORIGIN, 'analytics')).toEqual({ gclinitial_id: 'kept', my_initial_gclid: 'kept' });
+  });
+
+  it('takes a referrer or search that is not text as any other value', () => {
+    expect(sharedPayload({ referrer: null, search: 5, initial_search: ['?gclid=C&utm_source=news'] }, ORIGIN, 'analytics')).toEqual({ referrer: null, search: 5, initial_search: ['?gclid=C&utm_source=news'] });
+    expect(sharedPayload({ search: '?gclid=C&utm_source=news', initial_search: '?utm_id=7' }, ORIGIN, 'monitoring')).toEqual({ search: '', initial_search: '' });
   });
 
   it('no generated payload keeps a click id or an e-mail address', () => {
