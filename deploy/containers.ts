@@ -94,6 +94,9 @@ export function redisContainer(image: string): IContainer {
   };
 }
 
+/** The ports the world reaches the proxies on, through the load balancer (deploy/k8s/manifests.mts). */
+export const PUBLIC_PORTS = { https: 443, http: 80 } as const;
+
 /** A proxy pod's init container, from the site's image: nginx.conf and the build's files (deploy/proxy-files.ts). */
 export function proxyFilesContainer(image: string): IContainer {
   return {
@@ -103,6 +106,7 @@ export function proxyFilesContainer(image: string): IContainer {
     env: [
       { name: 'PROXY_UPSTREAM', value: `${APP}:${SERVICE_PORT}` },
       { name: 'DEPLOY_PROXY_FRESH_SECONDS', value: '60' },
+      { name: 'PROXY_PUBLIC_HTTPS_PORT', value: String(PUBLIC_PORTS.https) },
     ],
     volumeMounts: [PROXY_MOUNTS.run, PROXY_MOUNTS.cache],
     resources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { memory: '256Mi' } },

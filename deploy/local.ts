@@ -204,6 +204,7 @@ function writeProxyFiles(refs: ImageRefs, env: Record<string, string>, buildFile
     env: {
       PROXY_UPSTREAM: ports.instances.map((port) => `127.0.0.1:${port}`).join(','),
       DEPLOY_HTTPS_PORT: String(ports.https),
+      PROXY_PUBLIC_HTTPS_PORT: String(ports.https),
       DEPLOY_HTTP_PORT: String(ports.http),
       DEPLOY_COMPRESS_PORT: String(ports.compress),
       PROXY_LOGS: 'files',

@@ -6,8 +6,10 @@
 //   node proxy-files.js <run dir> <proxy dir>
 // Environment: PROXY_UPSTREAM (the instances' Service, `microsites:80`; on one machine each instance,
 // comma-separated), DEPLOY_PROXY_FRESH_SECONDS (60), CONSENT_COUNTRY_HEADER and PROXY_TRUSTED_FORWARDERS
-// (src/config/edgeEnv.ts); on one machine also the ports (DEPLOY_HTTPS_PORT, DEPLOY_HTTP_PORT, DEPLOY_COMPRESS_PORT; a
-// pod's are POD_PORTS) and PROXY_LOGS=files (the logs as files in the run folder, not the output).
+// (src/config/edgeEnv.ts), PROXY_PUBLIC_HTTPS_PORT (the port visitors reach https on, which plain http redirects
+// to: a pod's is the load balancer's 443; default DEPLOY_HTTPS_PORT); on one machine also the ports (DEPLOY_HTTPS_PORT,
+// DEPLOY_HTTP_PORT, DEPLOY_COMPRESS_PORT; a pod's are POD_PORTS) and PROXY_LOGS=files (the logs as files in the run
+// folder, not the output).
 //   node proxy-files.js <run dir> <proxy dir> --build-files   only the build's static files and error pages (a redeploy)
 import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,10 +25,11 @@ export function writeProxyFiles(run: string, proxy: string, env: NodeJS.ProcessE
   const upstreams = (env.PROXY_UPSTREAM ?? '').split(',').map((upstream) => upstream.trim());
   if (!upstreams.every((upstream) => /^[a-z0-9.-]+:\d+$/i.test(upstream))) throw new Error(`PROXY_UPSTREAM must be the instances' host:port (microsites:80), or several comma-separated, got ${JSON.stringify(env.PROXY_UPSTREAM)}`);
   const port = (name: string, fallback: number) => envNumber(env, name, fallback, [1, 65535], 'a port number');
+  const https = port('DEPLOY_HTTPS_PORT', POD_PORTS.https);
   const { conf, includes } = proxyConf({
     run,
     proxy,
-    ports: { https: port('DEPLOY_HTTPS_PORT', POD_PORTS.https), http: port('DEPLOY_HTTP_PORT', POD_PORTS.http), compress: port('DEPLOY_COMPRESS_PORT', POD_PORTS.compress) },
+    ports: { https, http: port('DEPLOY_HTTP_PORT', POD_PORTS.http), compress: port('DEPLOY_COMPRESS_PORT', POD_PORTS.compress), publicHttps: port('PROXY_PUBLIC_HTTPS_PORT', https) },
     upstreams,
     failTimeoutSeconds: FAIL_TIMEOUT_S,
     freshSeconds: proxyFreshSeconds(env),

@@ -74,7 +74,8 @@ export interface ProxyConfOptions {
   run: string;
   /** Where its workers keep the page cache and temp files, and read the static files and error pages. */
   proxy: string;
-  ports: { https: number; http: number; compress: number };
+  /** Where nginx listens; `publicHttps` is the port visitors reach https on, which http redirects to. */
+  ports: { https: number; http: number; compress: number; publicHttps: number };
   /** The instances, `address:port` each. */
   upstreams: readonly string[];
   failTimeoutSeconds: number;
@@ -153,6 +154,7 @@ export function proxyConf(options: ProxyConfOptions): { conf: string; includes: 
     PROXY: options.proxy,
     HTTP_PORT: String(options.ports.http),
     HTTPS_PORT: String(options.ports.https),
+    HTTPS_REDIRECT_PORT: options.ports.publicHttps === 443 ? '' : `:${options.ports.publicHttps}`,
     PROXY_FRESH_SPREAD: freshnessSpread(options.freshSeconds, options.freshSpreadPercent),
     LANGUAGE_COOKIE_VALUE: languageCookieValue(),
     LANGUAGE_NEGOTIATION: languageNegotiation(DOMAIN_ENTRIES),

@@ -15,7 +15,7 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBu
 import { Service } from 'kubernetes-models/v1/Service';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { POD_PORTS } from '../proxyConf.ts';
-import { APP, GRACE_SECONDS, instanceContainer, nginxContainer, PROXY, PROXY_REPLICAS, proxyFilesContainer, purgerContainer, redisContainer, REDIS_PORT, SERVICE_PORT, USERS } from '../containers.ts';
+import { APP, GRACE_SECONDS, instanceContainer, nginxContainer, PROXY, PROXY_REPLICAS, proxyFilesContainer, PUBLIC_PORTS, purgerContainer, redisContainer, REDIS_PORT, SERVICE_PORT, USERS } from '../containers.ts';
 
 export { APP, CONTAINER_PORT, GRACE_SECONDS, HEALTH_PATH, PRESTOP_SECONDS, PROXY, PROXY_CACHE, PROXY_REPLICAS, PROXY_RUN, SECRET, SERVICE_PORT } from '../containers.ts';
 /** Debian's www-data: nginx's workers and the purger, which reads the cache files nginx writes. */
@@ -140,8 +140,8 @@ function proxyObjects(image: string, proxyImage: string) {
         type: 'LoadBalancer',
         selector: proxyLabels,
         ports: [
-          { name: 'https', port: 443, targetPort: 'https' },
-          { name: 'http', port: 80, targetPort: 'http' },
+          { name: 'https', port: PUBLIC_PORTS.https, targetPort: 'https' },
+          { name: 'http', port: PUBLIC_PORTS.http, targetPort: 'http' },
         ],
       },
     }),

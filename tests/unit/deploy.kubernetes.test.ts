@@ -2,13 +2,38 @@
 // rendered file is what the code makes, and ports, probes, stop timing and environment agree with
 // what the server reads; the proxy's pod agrees with the template it runs. The Dockerfiles against
 // the build: tests/e2e/container.spec.ts.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DRAIN_DEADLINE_MS } from '@/base/drain';
 import { parseListenEnv } from '@/config/listenEnv';
 import { parseServerEnv } from '@/config/serverEnv';
 import { APP, CONTAINER_PORT, GRACE_SECONDS, HEALTH_PATH, manifests, PRESTOP_SECONDS, PROXY, PROXY_CACHE, PROXY_REPLICAS, PROXY_RUN, PROXY_UID, RENDERED, render, SERVICE_PORT, TLS_SECRET } from '../../deploy/k8s/manifests.mts';
 import { INSTANCE_MEMORY_LIMIT_MIB, INSTANCE_NODE_OPTIONS } from '../../deploy/instanceMemory';
+import { writeProxyFiles } from '../../deploy/proxy-files';
 import { POD_PORTS } from '../../deploy/proxyConf';
+import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
+import { SECURITY_HEADERS_FILE } from '@/security/serverHeaders';
+
+/** The nginx.conf the proxy pod's init container writes with `env`, from a stand-in for the build's folder. */
+function writtenConf(env: NodeJS.ProcessEnv): string {
+  const root = mkdtempSync(join(tmpdir(), 'proxy-files-'));
+  try {
+    const build = join(root, 'build');
+    mkdirSync(join(build, 'public'), { recursive: true });
+    writeFileSync(join(build, 'public', 'favicon.ico'), '');
+    mkdirSync(join(build, '.next', 'static'), { recursive: true });
+    writeFileSync(join(build, SECURITY_HEADERS_FILE), JSON.stringify({ all: {}, https: {} }));
+    for (const locale of WEBSITE_LOCALES) {
+      mkdirSync(join(build, '.next', 'server', 'pages', locale), { recursive: true });
+      writeFileSync(join(build, '.next', 'server', 'pages', locale, '500.html'), '');
+    }
+    writeProxyFiles(join(root, 'run'), join(root, 'proxy'), { ...env, PROXY_LOGS: 'files' }, build);
+    return readFileSync(join(root, 'run', 'nginx.conf'), 'utf8');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Kubernetes objects as plain JSON
 const objects = manifests().map((object) => object.toJSON() as Json);
@@ -115,6 +140,19 @@ describe("the proxy's pods", () => {
     // The upstream is the instances' Service.
     expect(init.env).toContainEqual({ name: 'PROXY_UPSTREAM', value: `${APP}:${SERVICE_PORT}` });
     expect(find('Service').spec.ports[0].port).toBe(SERVICE_PORT);
+  });
+
+  it('redirect plain http to the https port the load balancer exposes, not the pod’s (issue 37 item 1)', () => {
+    const https = (find('Service', `${PROXY}-public`).spec.ports as Json[]).find((port) => port.name === 'https')!.port;
+    expect(https).toBe(443);
+    const podEnv = Object.fromEntries((init.env as Json[]).map((entry) => [entry.name, entry.value]));
+    const redirect = (env: NodeJS.ProcessEnv) => /location \/ \{\n\s*return 301 (\S+);/.exec(writtenConf(env))?.[1];
+    // The init container's own environment, as the pod runs it.
+    expect(redirect(podEnv)).toBe('https://$host$request_uri');
+    // On one machine nginx listens where visitors arrive (deploy/local.ts), and says so.
+    expect(redirect({ ...podEnv, DEPLOY_HTTPS_PORT: '8443', PROXY_PUBLIC_HTTPS_PORT: '8443' })).toBe('https://$host:8443$request_uri');
+    expect(redirect({ ...podEnv, PROXY_PUBLIC_HTTPS_PORT: undefined })).toBe(`https://$host:${POD_PORTS.https}$request_uri`);
+    expect(() => writtenConf({ ...podEnv, PROXY_PUBLIC_HTTPS_PORT: '443x' })).toThrow(/PROXY_PUBLIC_HTTPS_PORT must be a port number, got 443x/);
   });
 
   it("purge every proxy pod's cache: the instances name each pod, the purger deletes where nginx keeps its pages", () => {

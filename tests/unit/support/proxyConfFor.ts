@@ -6,7 +6,7 @@ export function proxyConfFor(options: Partial<ProxyConfOptions> = {}): string {
   return proxyConf({
     run: '/run',
     proxy: '/proxy',
-    ports: { https: 1, http: 2, compress: 3 },
+    ports: { https: 1, http: 2, compress: 3, publicHttps: 1 },
     upstreams: ['127.0.0.1:4'],
     failTimeoutSeconds: 2,
     freshSeconds: 60,
