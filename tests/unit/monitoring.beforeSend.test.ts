@@ -122,6 +122,32 @@ describe('what RUM and logs send of an address', () => {
     expect((view as { view: { performance: { lcp: { resource_url: string } } } }).view.performance.lcp.resource_url).toBe(`${ORIGIN}/_next/image`);
   });
 
+  it('an error\'s handling stack and an action\'s name lose their query; what an event lacks stays absent', () => {
+    const error = { type: 'error', view: { url: landing }, error: { type: 'TypeError', message: 'boom', handling_stack: `Error\n at h (${ORIGIN}/_next/a.js?v=1)` } } as unknown as RumEvent;
+    beforeSend(error, errorContext(new TypeError('x')));
+    expect(error).toMatchObject({ view: { url: `${ORIGIN}/de` }, error: { message: 'boom', handling_stack: `Error\n at h (${ORIGIN}/_next/a.js)` } });
+    expect(Object.keys((error as { view: object }).view)).toEqual(['url']);
+    expect(Object.keys((error as { error: object }).error)).toEqual(['type', 'message', 'handling_stack']);
+    const bare = { type: 'error', view: { url: landing }, error: { type: 'TypeError', message: 'boom' } } as unknown as RumEvent;
+    beforeSend(bare, errorContext(new TypeError('x')));
+    expect(Object.keys((bare as { error: object }).error)).toEqual(['type', 'message']);
+    const action = { type: 'action', view: { url: landing }, action: { type: 'click', target: { name: `Book ${landing}` } } } as unknown as RumEvent;
+    beforeSend(action);
+    expect((action as { action: { target: { name: string } } }).action.target.name).toBe(`Book ${ORIGIN}/de`);
+    const custom = { type: 'action', view: { url: landing }, action: { type: 'custom' } } as unknown as RumEvent;
+    expect(() => beforeSend(custom)).not.toThrow();
+    expect((custom as { action: object }).action).toEqual({ type: 'custom' });
+  });
+
+  it('keeps no campaign for monitoring, though analytics may have it', () => {
+    const view = { type: 'view', view: { url: `${ORIGIN}/de?utm_source=news`, referrer: '' } } as unknown as RumEvent;
+    beforeSend(view);
+    expect(view.view).toMatchObject({ url: `${ORIGIN}/de`, referrer: '' });
+    const line = { message: `at ${ORIGIN}/de?utm_source=news`, status: 'info', origin: 'logger' } as unknown as LogsEvent;
+    logsBeforeSend(() => ORIGIN)(line);
+    expect(line.message).toBe(`at ${ORIGIN}/de`);
+  });
+
   it('a log line: its text, view and http addresses', () => {
     const line = { message: `fetch ${landing} failed`, status: 'error', origin: 'network', view: { url: landing, referrer: 'https://mail.example/inbox/123' }, http: { url: `https://api.example/x?token=t` } } as unknown as LogsEvent;
     expect(logsBeforeSend(() => ORIGIN)(line)).toBe(true);
