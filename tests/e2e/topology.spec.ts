@@ -932,8 +932,11 @@ async function redeployUnderLoad(args: string[]) {
   // timeout: a stopped one refuses at once and nginx asks the other. A copy served stale was sent
   // at once: its line's duration also counts the background refresh, which nginx finishes before
   // closing the request.
-  const lines = readFrom(accessLog, logged).trim().split('\n').map((line) => JSON.parse(line) as ProxyLine);
-  expect(lines.length).toBeGreaterThanOrEqual(result.requests.total);
+  // A stale copy's line is written once its background refresh ends, which may be after the load
+  // generator has its answer: wait for every line, not a moment.
+  const readLines = () => readFrom(accessLog, logged).trim().split('\n').map((line) => JSON.parse(line) as ProxyLine);
+  await expect.poll(() => readLines().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(result.requests.total);
+  const lines = readLines();
   expect(lines.filter((line) => line.http.status_code !== 200 && !(line.http.status_code === 499 && line.duration_s < 0.5))).toEqual([]);
   expect(Math.max(...lines.filter((line) => line.cache !== 'STALE').map((line) => line.duration_s))).toBeLessThan(connectTimeoutSeconds());
   // Both were replaced: new containers, serving.
