@@ -41,7 +41,16 @@ export async function storedNames(page: Page, context: BrowserContext) {
 export const NOTHING_STORED = { cookies: [], localStorageKeys: [], sessionStorageKeys: [], databases: [] };
 
 export const banner = (page: Page) => page.getByRole('region', { name: /cookie/i });
-export const appStarted = (page: Page) => page.waitForFunction(() => 'next' in window);
+/**
+ * The app has started: React's root is on the page, with its event listeners, so a click is React's
+ * (it hydrates what it lands on first) and never the no-JavaScript form's. `window.next` alone is
+ * set before that: a click in between posted the banner's form (seen in CI under load).
+ */
+export const appStarted = (page: Page) =>
+  page.waitForFunction(() => {
+    const root = document.getElementById('__next');
+    return 'next' in window && root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+  });
 
 /**
  * A scroll and an input, the two triggers that start monitoring and analytics when allowed. Tab
