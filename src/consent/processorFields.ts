@@ -37,7 +37,7 @@ export const PROCESSOR_FIELDS = {
     visitorId: amplitude('device_id'),
     visit: [...amplitude('session_id', 'time', 'event_id', 'insert_id', 'event_properties.[Amplitude] Page Counter', 'event_properties.[Amplitude] Page View ID'), 'client_upload_time'],
     page: amplitude(...PAGE_PROPERTIES.map((name) => `event_properties.${name}`), 'event_properties.[Amplitude] Page *'),
-    referrer: amplitude(...['referrer', 'referring_domain'].map((name) => `event_properties.${name}`), 'user_properties.$set.referrer', 'user_properties.$set.referring_domain', 'user_properties.$set.page_referrer', 'user_properties.$setOnce.initial_referrer', 'user_properties.$setOnce.initial_referring_domain'),
+    referrer: amplitude('event_properties.referrer', 'event_properties.referring_domain', 'user_properties.$set.referrer', 'user_properties.$set.referring_domain', 'user_properties.$set.page_referrer', 'user_properties.$setOnce.initial_referrer', 'user_properties.$setOnce.initial_referring_domain'),
     campaign: amplitude('user_properties.$set.utm_*', 'user_properties.$setOnce.initial_utm_*', 'user_properties.$unset.utm_*'),
     consent: amplitude('event_properties.analytics', 'event_properties.monitoring'),
     interactions: amplitude('event_type', ...EVENT_PROPERTIES.map((name) => `event_properties.${name}`), 'event_properties.[Amplitude] Element **', 'event_properties.[Amplitude] Max Page *'),
@@ -82,9 +82,12 @@ function fieldPattern(pattern: string): RegExp {
   return new RegExp(`^${source}${below === undefined ? '' : '(?:\\..+)?'}$`);
 }
 
+/** Whether one of `patterns` names the field at `path`. */
+export const matchesField = (patterns: readonly string[], path: string): boolean => patterns.some((pattern) => fieldPattern(pattern).test(path));
+
 /** The kind a field a processor received belongs to, or undefined when its list does not have it. */
 export function kindOfField(fields: FieldList, path: string): DataKind | undefined {
-  return DATA_KINDS.find((kind) => fields[kind]?.some((pattern) => fieldPattern(pattern).test(path)));
+  return DATA_KINDS.find((kind) => matchesField(fields[kind] ?? [], path));
 }
 
 /** Each leaf of a JSON value as a field path in the notation above. */
