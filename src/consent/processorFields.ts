@@ -67,7 +67,8 @@ export const PROCESSOR_FIELDS = {
     performance: ['view.**', 'resource.**', 'long_task.**'],
     device: ['device.**', 'os.**', 'display.viewport.*', 'connectivity.*'],
     ipAddress: [],
-    technical: ['_dd.**', 'application.id', 'application_id', 'context.application.commitSha', 'application.commitSha', 'service', 'version', 'source', 'type', 'ddtags', 'privacy.replay_level'],
+    // A replay segment's bookkeeping, beside the segment itself, when the visit is sampled for a replay.
+    technical: ['start', 'end', 'creation_reason', 'has_full_snapshot', 'index_in_view', 'records_count', 'raw_segment_size', 'compressed_segment_size', '_dd.**', 'application.id', 'application_id', 'context.application.commitSha', 'application.commitSha', 'service', 'version', 'source', 'type', 'ddtags', 'privacy.replay_level'],
   },
 } as const satisfies Record<ProcessorId, FieldList>;
 
