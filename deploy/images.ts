@@ -57,13 +57,9 @@ export const installed = (command: string): boolean => run('sh', ['-c', `command
 
 export const podman = (...args: string[]): string => execFileSync('podman', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
 
-/** podman, runc and mmdebstrap from Debian, installed as root when missing (a fresh image has no package lists). */
-function ensurePackages() {
-  const missing = [
-    ['podman', 'podman'],
-    ['runc', 'runc'],
-    ['mmdebstrap', 'mmdebstrap'],
-  ].filter(([command]) => !installed(command!)).map(([, name]) => name!);
+/** Debian packages, by a command each provides, installed as root when missing (a fresh image has no package lists). */
+export function ensureDebianPackages(packages: Record<string, string>): void {
+  const missing = Object.entries(packages).filter(([command]) => !installed(command)).map(([, name]) => name);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) throw new Error(`missing: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
   console.log(`Installing ${missing.join(', ')} (Debian packages)…`);
@@ -103,7 +99,7 @@ function ensureRuns() {
 
 /** podman able to build and run the images here: installed, configured and with its base. */
 export function ensurePodman(): void {
-  ensurePackages();
+  ensureDebianPackages({ podman: 'podman', runc: 'runc', mmdebstrap: 'mmdebstrap' });
   ensureBase();
   ensureRuns();
 }

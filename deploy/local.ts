@@ -11,7 +11,8 @@
 // bench/*.mts and tests/e2e/topology.spec.ts call start() and stop() in their own process.
 // Every container is on the host's network, at these ports: DEPLOY_HTTPS_PORT (8443),
 // DEPLOY_HTTP_PORT (8080, redirects), DEPLOY_COMPRESS_PORT (8081, the proxy's loopback
-// compressor), DEPLOY_PURGE_PORT (8082, loopback), DEPLOY_REDIS_PORT (6390, loopback), instances
+// compressor), DEPLOY_PURGE_PORT (8082, loopback), DEPLOY_REDIS_PORT (6390, loopback), the local ACME CA
+// (deploy/acme.ts) at DEPLOY_ACME_PORT (14000), DEPLOY_ACME_MANAGEMENT_PORT (15000) and DEPLOY_ACME_DNS_PORT (8053), instances
 // from DEPLOY_FIRST_PORT (3001) on, DEPLOY_INSTANCES of them (2), each on loopback.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -23,6 +24,8 @@ import { GRACE_SECONDS, instanceContainer, nginxContainer, PROXY_CACHE, proxyFil
 import { buildImages, builtRelease, ensurePodman, IMAGES, imageExists, imageRefs, installed, podman, type ImageRefs } from './images';
 import { containerEnv, podmanRunArgs, type LocalRun } from './podman';
 import { askLoopback } from './loopback';
+import { acmeRoot, issueCertificates, startAcme, stopAcme, type AcmeSetup } from './acme';
+import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap';
 import { envNumber, FAIL_TIMEOUT_S } from './proxyConf';
 
 const ROOT = resolve(__dirname, '..');
@@ -48,6 +51,9 @@ export interface DeployPorts {
   compress: number;
   purge: number;
   redis: number;
+  acme: number;
+  acmeManagement: number;
+  acmeDns: number;
   instances: number[];
 }
 
@@ -62,6 +68,10 @@ export const deployPorts = (): DeployPorts => {
     compress: number('DEPLOY_COMPRESS_PORT', 8081),
     purge: number('DEPLOY_PURGE_PORT', 8082),
     redis: number('DEPLOY_REDIS_PORT', 6390),
+    // The local ACME CA (deploy/acme.ts): its directory, its management interface, its DNS server.
+    acme: number('DEPLOY_ACME_PORT', 14000),
+    acmeManagement: number('DEPLOY_ACME_MANAGEMENT_PORT', 15000),
+    acmeDns: number('DEPLOY_ACME_DNS_PORT', 8053),
     instances: Array.from({ length: instances }, (_, index) => first + index),
   };
 };
@@ -98,19 +108,45 @@ function ensureCertificate() {
   chownSync(join(TLS_DIR, 'key.pem'), USERS.proxy, USERS.proxy);
 }
 
+/** Where the local ACME CA, lego and the proxy meet (deploy/acme.ts). */
+export const acmeSetup = (): AcmeSetup => {
+  const ports = deployPorts();
+  return {
+    dir: join(RUN, 'acme'),
+    webroot: join(PROXY_CACHE_DIR, 'acme'),
+    tlsDir: TLS_DIR,
+    owner: USERS.proxy,
+    httpPort: ports.http,
+    ports: { directory: ports.acme, management: ports.acmeManagement, dns: ports.acmeDns },
+  };
+};
+
+/** The tenant hosts' certificates from the local CA: issued where missing (deploy/acme.ts). */
+async function certificates(): Promise<string> {
+  const setup = acmeSetup();
+  await startAcme(setup);
+  const started = Date.now();
+  const { issued, kept } = await issueCertificates(setup, DOMAIN_ENTRIES.map(({ domain }) => domain));
+  return `certificates: ${issued.length} issued in ${((Date.now() - started) / 1000).toFixed(1)} s, ${kept} kept`;
+}
+
 /**
  * The secret revalidation asks for (docs/deploy.md, "On-demand revalidation"): REVALIDATE_SECRET as
  * given, else one made on the first start and kept, readable by its owner only, in `dir`; without
  * one the endpoint answers 404 and revalidation as documented would not work.
  */
-export function revalidateSecret(dir: string, given: string | undefined): string {
-  if (given) return given;
-  const file = secretFile(dir);
+export const revalidateSecret = (dir: string, given: string | undefined): string => given || keptSecret(secretFile(dir));
+
+const secretFile = (dir: string) => join(dir, 'revalidate-secret');
+
+/** A random secret made on first use and kept in `file`, readable by its owner only. */
+function keptSecret(file: string): string {
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
   return readFileSync(file, 'utf8').trim();
 }
 
-const secretFile = (dir: string) => join(dir, 'revalidate-secret');
+/** The shared cache's password, as the cluster's microsites-redis Secret holds it (deploy/containers.ts). */
+const redisPassword = (): string => keptSecret(join(RUN, 'redis-password'));
 
 /** Polls `ready` until it says yes (a throw counts as not yet); after `seconds`, fails naming `what` and its log. */
 async function waitUntil(ready: () => Promise<boolean> | boolean, seconds: number, everyMs: number, what: string, log: string): Promise<void> {
@@ -140,13 +176,14 @@ function instanceEnv(port: number, env: Record<string, string>): Record<string, 
   return {
     TRUSTED_PROXIES: '127.0.0.1,::1',
     PROXY_PURGE_URL: `http://127.0.0.1:${ports.purge}/purge`,
+    REDIS_URL: `redis://:${redisPassword()}@127.0.0.1:${ports.redis}`,
     ...env,
     PORT: String(port),
     HOSTNAME: '127.0.0.1',
   };
 }
 
-const instanceSecrets = (secret: string) => ({ REDIS_URL: `redis://127.0.0.1:${deployPorts().redis}`, REVALIDATE_SECRET: secret });
+const instanceSecrets = (secret: string) => ({ password: redisPassword(), REVALIDATE_SECRET: secret });
 
 /** One more instance outside the topology, as bench/serving.mts asks one directly: a process of this machine's Node; stop it by its process group. */
 export function startInstance(port: number, env: Record<string, string> = {}): number {
@@ -208,6 +245,8 @@ function writeProxyFiles(refs: ImageRefs, env: Record<string, string>, buildFile
       DEPLOY_HTTP_PORT: String(ports.http),
       DEPLOY_COMPRESS_PORT: String(ports.compress),
       PROXY_LOGS: 'files',
+      // The challenges are files an ACME client here writes (deploy/acme.ts), not a cluster's solver pods.
+      PROXY_ACME_SOLVER: '',
       ...Object.fromEntries(
         (['DEPLOY_PROXY_FRESH_SECONDS', 'DEPLOY_PROXY_FRESH_SPREAD', 'CONSENT_COUNTRY_HEADER', 'PROXY_TRUSTED_FORWARDERS'] as const).flatMap((name) => {
           const value = env[name] ?? process.env[name];
@@ -261,7 +300,7 @@ function runRedis(refs: ImageRefs) {
   // Its own port, on loopback: the only addresses that differ from a pod's.
   args[args.indexOf('--bind') + 1] = '127.0.0.1';
   args[args.indexOf('--port') + 1] = String(deployPorts().redis);
-  runContainer(container, { name: NAMES.redis, image: refs.redis, user: USERS.redis, args, log: join(RUN, 'redis.log'), envFile: join(RUN, 'redis.env') });
+  runContainer(container, { name: NAMES.redis, image: refs.redis, user: USERS.redis, args, secrets: { password: redisPassword() }, log: join(RUN, 'redis.log'), envFile: join(RUN, 'redis.env') });
 }
 
 /** Starts Redis again after stopRedis, empty (it keeps nothing on disk). */
@@ -345,7 +384,9 @@ export async function redeploy(tag?: string): Promise<void> {
     await sleep(FAIL_TIMEOUT_S * 1000 + 500);
   }
   pruneTags(next);
-  console.log(`Redeployed ${next}: instances on ${deployPorts().instances.join(', ')} replaced one at a time (kept: ${keptTags().join(', ')}).`);
+  // A host new to the tenant map gets its certificate; the others keep theirs.
+  const issued = await certificates();
+  console.log(`Redeployed ${next}: instances on ${deployPorts().instances.join(', ')} replaced one at a time (kept: ${keptTags().join(', ')}); ${issued}.`);
 }
 
 /** Folders the proxy's containers write, owned by their user. */
@@ -390,10 +431,11 @@ export async function start(env: Record<string, string> = {}): Promise<void> {
   // Up means up: nginx answers its own health, and the purger its port.
   await waitUntil(async () => (await askLoopback(`http://127.0.0.1:${ports.http}/api/proxy-health`)).status === 200, 20, 100, 'nginx is not answering', join(RUN, 'proxy.log'));
   await waitUntil(async () => (await askLoopback(`http://127.0.0.1:${ports.purge}/`).catch(() => ({ status: 0 }))).status > 0, 10, 100, 'the purger is not answering', join(RUN, 'purger.log'));
+  const issued = await certificates();
   writeFileSync(CURRENT_TAG, refs.site.split(':')[1]!);
   pruneTags(refs.site.split(':')[1]!);
-  console.log(`Topology up (podman, images ${refs.site.split(':')[1]}): https://localhost:${ports.https}/ (http://localhost:${ports.http}/ redirects), instances on ${ports.instances.join(', ')}, Redis on ${ports.redis}.`);
-  console.log('Hosts: https://<domain>.localhost:%d/ (self-signed certificate). Stop: npm run deploy:stop', ports.https);
+  console.log(`Topology up (podman, images ${refs.site.split(':')[1]}): https://localhost:${ports.https}/ (http://localhost:${ports.http}/ redirects), instances on ${ports.instances.join(', ')}, Redis on ${ports.redis}; ${issued}.`);
+  console.log('Hosts: https://<domain>.localhost:%d/ (self-signed certificate), or each tenant domain with its own from the local ACME CA (its root: %s). Stop: npm run deploy:stop', ports.https, acmeRoot(acmeSetup()));
   // The shell finds the secret where it is kept, so the terminal never shows it.
   const secretInShell = givenSecret ? '$REVALIDATE_SECRET' : `$(cat ${secretFile(RUN)})`;
   console.log(`Revalidate a host: curl -k -X POST https://localhost:${ports.https}/api/revalidate -H "x-revalidate-secret: ${secretInShell}" -H 'content-type: application/json' -d '{"host":"kingscross-bagberth.co.uk"}'`);
@@ -410,6 +452,7 @@ export async function stop(quiet = false): Promise<void> {
     if (rest.length > 0) execFileSync('podman', ['rm', '--force', '--time', String(GRACE_SECONDS), ...rest], { stdio: 'ignore' });
   }
   rmSync(CURRENT_TAG, { force: true });
+  stopAcme(acmeSetup());
   if (!quiet) console.log('Topology stopped.');
 }
 

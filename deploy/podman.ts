@@ -4,6 +4,7 @@
 // given by deploy/local.ts.
 import { writeFileSync } from 'node:fs';
 import type { IContainer } from 'kubernetes-models/v1/Container';
+import { SCRATCH, type ScratchName } from './containers';
 import { CONTAINER_PROCESSES } from './images';
 
 export interface LocalRun {
@@ -37,7 +38,18 @@ export interface LocalRun {
   once?: boolean;
 }
 
-/** A container's environment with its secret references resolved, then the machine's own values. */
+/**
+ * `$(NAME)` replaced by the value of a variable listed before it, as Kubernetes does (`$$` keeps a
+ * `$`; a name not yet listed stays as it is).
+ */
+export const expandVariables = (value: string, env: Record<string, string>): string =>
+  value.replace(/\$\$|\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (match, name: string | undefined) => (name === undefined ? '$' : (env[name] ?? match)));
+
+/**
+ * A container's environment with its secret references resolved and its `$(NAME)`s expanded,
+ * then the machine's own values. A field reference (the pod's namespace) has no pod here: the
+ * machine gives its value, or it is left out.
+ */
 export function containerEnv(container: IContainer, secrets: Record<string, string> = {}, overrides: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const variable of container.env ?? []) {
@@ -46,7 +58,7 @@ export function containerEnv(container: IContainer, secrets: Record<string, stri
       const value = secrets[key];
       if (value === undefined) throw new Error(`${container.name}: no value for the secret ${key} (${variable.name})`);
       env[variable.name] = value;
-    } else env[variable.name] = variable.value ?? '';
+    } else if (variable.valueFrom?.fieldRef === undefined) env[variable.name] = expandVariables(variable.value ?? '', env);
   }
   return { ...env, ...overrides };
 }
@@ -64,6 +76,9 @@ export function podmanRunArgs(container: IContainer, run: LocalRun): string[] {
   writeFileSync(run.envFile, Object.entries(env).map(([name, value]) => `${name}=${value}\n`).join(''), { mode: 0o600 });
   const mounts = (container.volumeMounts ?? []).flatMap((mount) => {
     const host = run.volumes?.[mount.name];
+    // A pod's emptyDir for what the container writes besides its volumes: memory here, as large.
+    const scratch = SCRATCH[mount.name as ScratchName];
+    if (host === undefined && scratch) return ['--tmpfs', `${mount.mountPath}:rw,size=${podmanMemory(scratch.sizeLimit)},mode=1777`];
     if (host === undefined) throw new Error(`${container.name}: no host folder for the volume ${mount.name}`);
     return ['--volume', `${host}:${mount.mountPath}${mount.readOnly ? ':ro' : ''}`];
   });
@@ -81,6 +96,8 @@ export function podmanRunArgs(container: IContainer, run: LocalRun): string[] {
     ...(memory === undefined ? [] : ['--memory', podmanMemory(String(memory))]),
     ...(restricted?.capabilities?.drop?.includes('ALL') ? ['--cap-drop', 'all'] : []),
     ...(restricted?.allowPrivilegeEscalation === false ? ['--security-opt', 'no-new-privileges'] : []),
+    // Nothing written outside the container's volumes, as in the pod (no tmpfs of podman's own either).
+    ...(restricted?.readOnlyRootFilesystem ? ['--read-only', '--read-only-tmpfs=false'] : []),
     // A --ulimit replaces every default limit, so the process limit is given again (deploy/images.ts).
     ...(run.openFiles ? ['--ulimit', `nofile=${run.openFiles}:${run.openFiles}`, '--ulimit', `nproc=${CONTAINER_PROCESSES}:${CONTAINER_PROCESSES}`] : []),
     '--stop-timeout', String(run.graceSeconds),

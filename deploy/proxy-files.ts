@@ -9,7 +9,8 @@
 // (src/config/edgeEnv.ts), PROXY_PUBLIC_HTTPS_PORT (the port visitors reach https on, which plain http redirects
 // to: a pod's is the load balancer's 443; default DEPLOY_HTTPS_PORT); on one machine also the ports (DEPLOY_HTTPS_PORT,
 // DEPLOY_HTTP_PORT, DEPLOY_COMPRESS_PORT; a pod's are POD_PORTS) and PROXY_LOGS=files (the logs as files in the run
-// folder, not the output).
+// folder, not the output), PROXY_ACME_SOLVER (cert-manager's solver pods, `name:port`, looked up with the pod's
+// own DNS server from /etc/resolv.conf; unset: the challenges are files in <proxy dir>/acme).
 //   node proxy-files.js <run dir> <proxy dir> --build-files   only the build's static files and error pages (a redeploy)
 import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +22,14 @@ import { copyBuildFiles, envNumber, FAIL_TIMEOUT_S, POD_PORTS, proxyConf, proxyF
 /** The logs nginx writes into the run folder, and where a container's logs go. */
 const LOG_LINKS: Record<string, string> = { 'access.log': '/dev/stdout', 'upstream.log': '/dev/stdout', 'error.log': '/dev/stderr' };
 
-export function writeProxyFiles(run: string, proxy: string, env: NodeJS.ProcessEnv, buildDir = __dirname): void {
+/** The first DNS server a resolv.conf names, as nginx's `resolver` takes it (an IPv6 one in brackets). */
+export function nameserver(file: string): string {
+  const address = /^nameserver\s+(\S+)/m.exec(readFileSync(file, 'utf8'))?.[1];
+  if (!address) throw new Error(`PROXY_ACME_SOLVER: ${file} names no DNS server to find the solvers with`);
+  return address.includes(':') ? `[${address}]` : address;
+}
+
+export function writeProxyFiles(run: string, proxy: string, env: NodeJS.ProcessEnv, buildDir = __dirname, resolvConf = '/etc/resolv.conf'): void {
   const upstreams = (env.PROXY_UPSTREAM ?? '').split(',').map((upstream) => upstream.trim());
   if (!upstreams.every((upstream) => /^[a-z0-9.-]+:\d+$/i.test(upstream))) throw new Error(`PROXY_UPSTREAM must be the instances' host:port (microsites:80), or several comma-separated, got ${JSON.stringify(env.PROXY_UPSTREAM)}`);
   const port = (name: string, fallback: number) => envNumber(env, name, fallback, [1, 65535], 'a port number');
@@ -37,6 +45,7 @@ export function writeProxyFiles(run: string, proxy: string, env: NodeJS.ProcessE
     modules: { brotli: true, brotliStatic: true, geoip: true },
     edge: parseEdgeEnv(env),
     publicFiles: publicFiles(buildDir),
+    acme: env.PROXY_ACME_SOLVER ? { solver: env.PROXY_ACME_SOLVER, resolver: nameserver(resolvConf) } : undefined,
     securityHeaders: JSON.parse(readFileSync(join(buildDir, SECURITY_HEADERS_FILE), 'utf8')) as SecurityHeaders,
   });
   mkdirSync(run, { recursive: true });

@@ -23,6 +23,11 @@ export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_stat
 /** The ports the proxy listens on in a pod (deploy/proxy-files.ts), as deploy/local.ts's defaults. */
 export const POD_PORTS = { https: 8443, http: 8080, compress: 8081, purge: 8082 } as const;
 
+/** The port cert-manager's HTTP-01 solver pods answer on. */
+export const ACME_SOLVER_PORT = 8089;
+/** Where a tenant host's certificate and key are, under the proxy's TLS folder: `<dir>/cert.pem`, `<dir>/key.pem`. */
+export const hostCertificateDir = (host: string): string => `hosts/${host}`;
+
 /** How long nginx leaves out an instance after 3 failures (its upstream's fail_timeout). */
 export const FAIL_TIMEOUT_S = 2;
 
@@ -91,6 +96,12 @@ export interface ProxyConfOptions {
   securityHeaders: SecurityHeaders;
   /** The build's public files (favicon, hero images), as paths from the site's root. */
   publicFiles: readonly string[];
+  /**
+   * Who answers the ACME CA's HTTP-01 challenges: files an ACME client on the machine writes into
+   * `{proxy}/acme` (deploy/acme.ts), or, given `solver` (`name:port`) and the DNS `resolver` that
+   * finds its addresses, cert-manager's solver pods, each asked until one knows the token.
+   */
+  acme?: { solver: string; resolver: string };
 }
 
 /** The files a build serves from `public/` (under `buildDir`), as URL paths. */
@@ -170,6 +181,9 @@ export function proxyConf(options: ProxyConfOptions): { conf: string; includes: 
     ACCEPTS_WEBP: listsToken('image/webp'),
     HIDDEN_HEADERS: INTERNAL_RESPONSE_HEADERS.map((name) => `      proxy_hide_header ${name};`).join('\n'),
     ...visitorRegimeMap(options.edge, options.modules.geoip),
+    REAL_IP: realIp(options.edge),
+    HOST_CERTIFICATES: DOMAIN_ENTRIES.map(({ domain }) => `    ${domain} ${hostCertificateDir(domain)}/;`).join('\n'),
+    ACME_CHALLENGES: acmeChallenges(options),
     UPSTREAMS: options.upstreams.map((address) => `    server ${address} max_fails=3 fail_timeout=${options.failTimeoutSeconds}s;`).join('\n'),
   };
   const template = readFileSync(join(__dirname, 'nginx.conf.template'), 'utf8');
@@ -178,6 +192,32 @@ export function proxyConf(options: ProxyConfOptions): { conf: string; includes: 
     conf: template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => values[name] ?? ''),
     includes: { 'security-headers-maps.conf': maps, 'security-headers-http.conf': http, 'security-headers-https.conf': https },
   };
+}
+
+/**
+ * The visitor's address, where a trusted forwarder in front names it (PROXY_TRUSTED_FORWARDERS):
+ * the last address in X-Forwarded-For that no trusted hop added. The rate limits, the country
+ * lookup, the logs and the instances' X-Forwarded-For all read it.
+ */
+function realIp(edge: EdgeEnv): string {
+  if (edge.trustedForwarders.length === 0) return '  # No trusted forwarder: the peer\'s address is the visitor\'s.';
+  return [...edge.trustedForwarders.map(({ address, prefix }) => `  set_real_ip_from ${address}/${prefix};`), '  real_ip_header X-Forwarded-For;', '  real_ip_recursive on;'].join('\n');
+}
+
+function acmeChallenges({ acme, proxy }: ProxyConfOptions): string {
+  if (!acme) return [`      root ${proxy}/acme;`, '      default_type text/plain;'].join('\n');
+  if (!/^[a-z0-9.-]+:\d+$/i.test(acme.solver)) throw new Error(`PROXY_ACME_SOLVER must be the solvers' host:port, got ${JSON.stringify(acme.solver)}`);
+  return [
+    // Looked up at each challenge: solver pods come and go with their challenges.
+    `      resolver ${acme.resolver} valid=5s ipv6=off;`,
+    `      set $acme_solver ${acme.solver};`,
+    '      proxy_pass http://$acme_solver;',
+    '      proxy_set_header Host $host;',
+    // Each solver pod knows its own challenge's token only.
+    '      proxy_next_upstream error timeout http_404;',
+    '      proxy_next_upstream_tries 0;',
+    '      proxy_connect_timeout 2s;',
+  ].join('\n');
 }
 
 /** A map's regular expression for a set of literal strings, escaped. */
@@ -291,7 +331,7 @@ export function visitorRegimeMap(edge: EdgeEnv, geoip: boolean): Record<'GEOIP' 
   const askFirst = [...NOT_A_COUNTRY, ...OPT_IN_COUNTRIES].sort();
   return {
     GEOIP: geoip
-      ? [`  geoip_country ${GEOIP_COUNTRY_DATA};`, ...edge.trustedForwarders.map(({ address, prefix }) => `  geoip_proxy ${address}/${prefix};`)].join('\n')
+      ? `  geoip_country ${GEOIP_COUNTRY_DATA};`
       : '  # geoip: Debian packages libnginx-mod-http-geoip and geoip-database are not installed: every visitor is unknown',
     COUNTRY_HEADER_VARIABLE: header ? `$http_${header.replace(/-/g, '_')}` : '""',
     GEOIP_COUNTRY_VARIABLE: geoip ? '$geoip_country_code' : '',

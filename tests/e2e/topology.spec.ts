@@ -6,7 +6,7 @@ import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chmodSync, closeSync, existsSync, fstatSync, mkdtempSync, openSync, readFileSync, readlinkSync, readSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fstatSync, mkdtempSync, openSync, readFileSync, readlinkSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -15,15 +15,19 @@ import autocannon from 'autocannon';
 import { chromium, expect, test } from '@playwright/test';
 import config, { HUMAN_USER_AGENT } from '../../playwright.config';
 import fc from 'fast-check';
-import { accessLog, deployPorts, instanceImages, instanceLog, instancePids, proxyConfFile, proxyLog, purger, redisCli, start, startInstances, startRedis, stop, stopInstances, stopRedis, TLS_DIR, upstreamLog, waitForRedis } from '../../deploy/local';
+import { accessLog, acmeSetup, deployPorts, instanceImages, instanceLog, instancePids, proxyConfFile, proxyLog, purger, redisCli, start, startInstances, startRedis, stop, stopInstances, stopRedis, TLS_DIR, upstreamLog, waitForRedis } from '../../deploy/local';
 import { askLoopback as ask } from '../../deploy/loopback';
-import { builtRelease, imageRefs } from '../../deploy/images';
+import { acmeRoot, renewCertificates } from '../../deploy/acme';
+import { DOMAIN_ENTRIES } from '../../src/tenancy/tenantMap';
+import { builtRelease, CONTAINER_PROCESSES, imageRefs } from '../../deploy/images';
+import { expandVariables } from '../../deploy/podman';
 import { collector } from './support/collectorClient';
-import { COLLECTOR_URL, E2E_COMMIT_SHA, E2E_KEYS, E2E_REVALIDATE_SECRET, E2E_SERVER_ENV } from './support/collectorConfig';
+import { COLLECTOR_URL, E2E_COMMIT_SHA, E2E_KEYS, E2E_REVALIDATE_SECRET, E2E_SERVER_ENV, HOP_PORT } from './support/collectorConfig';
 import { expectNoServerErrorNorEcho } from './support/fuzzChecks';
 import { appStarted, banner, NOTHING_STORED, scrollAndType, storedNames, watchVendors } from './support/visitorWatch';
 import { FUZZ_SEED, fuzzRequests, isRoutedPage, mapsToTenant, sendThroughProxy, visitorAddress } from './support/fuzzRequests';
 import { startGraphqlServer, type GraphqlServer } from './support/graphqlServer';
+import { podOf, renderedManifests } from './support/renderedManifests';
 
 const { https: HTTPS_PORT, http: HTTP_PORT } = deployPorts();
 const HOST = 'kingscross-bagberth.co.uk.localhost';
@@ -157,10 +161,9 @@ test('from a checkout only root can enter, nginx (www-data in its container) ser
 });
 
 test("a proxy pod's configuration, written by its init container from the site's image, is one the proxy's image accepts", () => {
-  // deploy/k8s/microsites.json's proxy pod as it is, but for its volumes (folders here) and the
-  // upstream's Service name, which only a cluster resolves (here it names this machine).
-  const pod = (JSON.parse(readFileSync('deploy/k8s/microsites.json', 'utf8')) as { items: Array<{ kind: string; metadata: { name: string }; spec: { template: { spec: { securityContext: { runAsUser: number }; initContainers: Array<{ command: string[]; env: Array<{ name: string; value: string }> }> } } } }> })
-    .items.find((item) => item.kind === 'StatefulSet' && item.metadata.name === 'microsites-proxy')!.spec.template.spec;
+  // The rendered proxy pod as it is, but for its volumes (folders here), the upstream's Service
+  // name, which only a cluster resolves (here it names this machine), and the pod's DNS server.
+  const pod = podOf(renderedManifests(), 'StatefulSet', 'microsites-proxy');
   const [init] = pod.initContainers;
   const [, , run, proxy] = init!.command as [string, string, string, string];
   const root = mkdtempSync(join(tmpdir(), 'proxy-pod-'));
@@ -168,15 +171,20 @@ test("a proxy pod's configuration, written by its init container from the site's
   const images = imageRefs(builtRelease().tag);
   try {
     for (const dir of ['run', 'cache']) execFileSync('install', ['-d', '-o', user, '-g', user, join(root, dir)]);
+    writeFileSync(join(root, 'resolv.conf'), 'nameserver 10.96.0.10\n');
     const volumes = ['--volume', `${join(root, 'run')}:${run}`, '--volume', `${join(root, 'cache')}:${proxy}`];
-    const env = init!.env.flatMap(({ name, value }) => ['--env', `${name}=${value}`]);
-    execFileSync('podman', ['run', '--rm', '--network', 'none', '--user', `${user}:${user}`, ...volumes, ...env, '--entrypoint', JSON.stringify(init!.command), images.site], { stdio: 'pipe' });
+    // The pod's namespace, as the downward API gives it.
+    const env = init!.env.flatMap(({ name, value }) => (value === undefined ? [] : ['--env', `${name}=${expandVariables(value, { POD_NAMESPACE: 'default' })}`]));
+    execFileSync('podman', ['run', '--rm', '--network', 'none', '--read-only', '--read-only-tmpfs=false', '--user', `${user}:${user}`, ...volumes, '--volume', `${join(root, 'resolv.conf')}:/etc/resolv.conf:ro`, ...env, '--entrypoint', JSON.stringify(init!.command), images.site], { stdio: 'pipe' });
     expect(readFileSync(join(root, 'run', 'nginx.conf'), 'utf8')).toContain(`proxy_cache_path ${proxy}/cache `);
     expect(existsSync(join(root, 'cache', 'pages', 'ja', '500.html'))).toBe(true);
     // Its logs are links to the container's output.
     expect(readlinkSync(join(root, 'run', 'access.log'))).toBe('/dev/stdout');
-    const check = spawnSync('podman', ['run', '--rm', '--network', 'none', '--add-host', 'microsites:127.0.0.1', '--user', `${user}:${user}`, ...volumes, '--volume', `${TLS_DIR}:${run}/tls:ro`, images.proxy, 'nginx', '-t', '-c', `${run}/nginx.conf`], { encoding: 'utf8' });
+    // With the open-file limit the proxy's container runs with (deploy/local.ts, runProxy).
+    const check = spawnSync('podman', ['run', '--rm', '--network', 'none', '--add-host', 'microsites:127.0.0.1', '--ulimit', 'nofile=16384:16384', '--ulimit', `nproc=${CONTAINER_PROCESSES}:${CONTAINER_PROCESSES}`, '--user', `${user}:${user}`, ...volumes, '--volume', `${TLS_DIR}:${run}/tls:ro`, images.proxy, 'nginx', '-t', '-c', `${run}/nginx.conf`], { encoding: 'utf8' });
     expect(check.stderr).toContain('test is successful');
+    // Not even a warning (a map too large for nginx's default hash size was one).
+    expect(check.stderr).not.toMatch(/\[(warn|alert|emerg)\]/);
     expect(check.status).toBe(0);
   } finally {
     rmSync(root, { recursive: true, force: true });
@@ -318,6 +326,119 @@ test('TLS 1.2 only with forward secrecy; Redis bounded, evicting the least recen
   const config = (name: string) => redisCli('config', 'get', name).split('\n')[1];
   expect(Number(config('maxmemory'))).toBeGreaterThan(0);
   expect(config('maxmemory-policy')).toBe('allkeys-lru');
+});
+
+// Issue 37 item 1: every tenant host's certificate from the local ACME CA (deploy/acme.ts), as
+// cert-manager gets them from Let's Encrypt in the cluster; nginx picks it by the name asked for.
+/** The certificate the proxy shows for `servername`, checked against `ca` (the chain the proxy sends, up to that root). */
+const served = (servername: string, ca?: string) =>
+  new Promise<{ subject: string; issuer: string; serial: string; authorized: boolean; error?: string }>((resolve, reject) => {
+    const socket = tlsConnect({ host: '127.0.0.1', port: HTTPS_PORT, servername, ca: ca === undefined ? undefined : readFileSync(ca), rejectUnauthorized: false }, () => {
+      const certificate = socket.getPeerCertificate();
+      resolve({ subject: String(certificate.subject.CN), issuer: String(certificate.issuer.CN), serial: certificate.serialNumber, authorized: socket.authorized, error: socket.authorizationError?.toString() });
+      socket.end();
+    }).on('error', reject);
+  });
+const tenantHosts = () => DOMAIN_ENTRIES.map(({ domain }) => domain);
+
+test('every tenant host is served with its own certificate from the ACME CA; any other name gets the default one', async () => {
+  const root = acmeRoot(acmeSetup());
+  for (const host of tenantHosts()) {
+    const certificate = await served(host, root);
+    expect(certificate, host).toMatchObject({ subject: host, authorized: true });
+    expect(certificate.issuer, host).toMatch(/^Pebble Intermediate CA /);
+  }
+  expect(tenantHosts()).toHaveLength(171);
+  // As an operator checks it: the host, the local CA's chain, verified against its root.
+  const host = tenantHosts()[0]!;
+  const shown = spawnSync('openssl', ['s_client', '-connect', `127.0.0.1:${HTTPS_PORT}`, '-servername', host, '-CAfile', root, '-verify_hostname', host], { input: '', encoding: 'utf8' }).stdout;
+  expect(shown).toMatch(new RegExp(`subject=CN ?= ?${host.replace(/\./g, '\\.')}`));
+  expect(shown).toMatch(/issuer=CN ?= ?Pebble Intermediate CA/);
+  expect(shown).toContain('Verify return code: 0 (ok)');
+  // Previews, the health check and a client that names no host: the default certificate.
+  for (const name of ['localhost', HOST]) expect(await served(name), name).toMatchObject({ subject: 'localhost', issuer: 'localhost' });
+});
+
+test('a renewed certificate is served at the next connection, without a reload; the others stay as they were', async () => {
+  const setup = acmeSetup();
+  const [renewed, other] = tenantHosts() as [string, string];
+  const before = await Promise.all([served(renewed), served(other)]);
+  const nginxPid = podmanPid('microsites-proxy');
+  // Due within ten years: every certificate of the CA's five, so this one is renewed now.
+  await renewCertificates(setup, [renewed], 3650);
+  const after = await served(renewed, acmeRoot(setup));
+  expect(after).toMatchObject({ subject: renewed, authorized: true });
+  expect(after.serial).not.toBe(before[0].serial);
+  expect((await served(other)).serial).toBe(before[1].serial);
+  expect(podmanPid('microsites-proxy')).toBe(nginxPid);
+});
+
+/** A container's process on this machine. */
+const podmanPid = (name: string) => execFileSync('podman', ['inspect', '--format', '{{.State.Pid}}', name], { encoding: 'utf8' }).trim();
+
+// Issue 37 item 3: the visitor's own address behind a hop that names it in X-Forwarded-For, as a
+// load balancer or CDN in front does (PROXY_TRUSTED_FORWARDERS: loopback here).
+test('behind a second hop that passes the visitor’s address, a flood from one address is limited while another on the same URL is served', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hop-'));
+  chmodSync(dir, 0o755);
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    [
+      'pid /tmp/hop.pid;',
+      'error_log stderr warn;',
+      'events {}',
+      'http {',
+      '  access_log off;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path /tmp/${kind};`),
+      `  server {`,
+      `    listen 127.0.0.1:${HOP_PORT};`,
+      `    location / {`,
+      `      proxy_pass https://127.0.0.1:${HTTPS_PORT};`,
+      '      proxy_ssl_server_name on;',
+      '      proxy_ssl_name $host;',
+      '      proxy_set_header Host $host;',
+      '      proxy_set_header X-Forwarded-For $remote_addr;',
+      '    }',
+      '  }',
+      '}',
+    ].join('\n'),
+  );
+  const hop = `microsites-e2e-hop-${process.pid}`;
+  execFileSync('podman', ['run', '--detach', '--rm', '--name', hop, '--network', 'host', '--user', '33:33', '--read-only', '--tmpfs', '/tmp:rw,mode=1777', '--volume', `${dir}:/hop:ro`, imageRefs(builtRelease().tag).proxy, 'nginx', '-c', '/hop/nginx.conf', '-g', 'daemon off;']);
+  try {
+    const consent = (localAddress: string) =>
+      ask(`http://${HOST}:${HOP_PORT}/api/consent`, { method: 'POST', localAddress, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'choice=reject' });
+    await expect.poll(async () => (await ask(`http://${HOST}:${HOP_PORT}/api/proxy-health`).catch(() => ({ status: 0 }))).status, { timeout: 10_000 }).toBe(200);
+    // Five at a time, under the proxy's limit on open requests per visitor (10): the rate is what refuses.
+    const flood = [];
+    for (let wave = 0; wave < 10; wave += 1) flood.push(...(await Promise.all(Array.from({ length: 5 }, () => consent('127.0.0.2')))));
+    const refused = flood.filter((answer) => answer.status === 429).length;
+    // A burst of 20, then one a second.
+    expect(refused).toBeGreaterThanOrEqual(25);
+    // Another visitor, through the same hop (one peer address for nginx), is not the flooding one.
+    expect((await consent('127.0.0.3')).status).not.toBe(429);
+  } finally {
+    execFileSync('podman', ['rm', '--force', '--time', '0', hop], { stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Issue 37 item 4: the pods' restrictions, as podman runs the same containers.
+test('every container runs on a read-only root, writing only its volumes; Redis answers only with its password, which no command line holds', () => {
+  const containers = execFileSync('podman', ['ps', '--format', '{{.Names}}'], { encoding: 'utf8' }).split('\n').filter((name) => name.startsWith('microsites-'));
+  expect(containers.length).toBeGreaterThanOrEqual(5);
+  for (const name of containers) expect(execFileSync('podman', ['inspect', '--format', '{{.HostConfig.ReadonlyRootfs}}', name], { encoding: 'utf8' }).trim(), name).toBe('true');
+  const instanceName = `microsites-instance-${FIRST}`;
+  expect(spawnSync('podman', ['exec', instanceName, 'node', '-e', "require('fs').writeFileSync('/app/written', '')"]).status).not.toBe(0);
+  expect(spawnSync('podman', ['exec', instanceName, 'node', '-e', "require('fs').writeFileSync('/tmp/written', '')"]).status).toBe(0);
+  const redis = 'microsites-redis';
+  expect(redisCli('ping').trim()).toBe('PONG');
+  const withoutPassword = spawnSync('podman', ['exec', '--env', 'REDISCLI_AUTH=', redis, 'redis-cli', '-p', String(deployPorts().redis), 'ping'], { encoding: 'utf8' });
+  expect(withoutPassword.stdout).toContain('NOAUTH');
+  const password = readFileSync('deploy/.run/redis-password', 'utf8').trim();
+  expect(statSync('deploy/.run/redis-password').mode & 0o777).toBe(0o600);
+  expect(execFileSync('podman', ['exec', redis, 'cat', '/proc/1/cmdline'], { encoding: 'utf8' })).not.toContain(password);
+  expect(execFileSync('podman', ['inspect', '--format', '{{json .Config.Cmd}} {{json .Config.Entrypoint}}', redis], { encoding: 'utf8' })).not.toContain(password);
 });
 
 test('methods the site does not use stop at the proxy', async () => {
@@ -950,8 +1071,18 @@ async function redeployUnderLoad(args: string[]) {
 test("a redeploy under load, one instance at a time, loses nothing; so does a rollback to the tag before", async () => {
   test.setTimeout(180_000);
   const { tag } = builtRelease();
+  // Issue 37 item 1: a host with no certificate yet, as one just added to the map, gets one at the
+  // next deploy, and no other host's is issued again. (Adding a host to the map needs a new build.)
+  const setup = acmeSetup();
+  const [added, other] = tenantHosts() as [string, string];
+  const otherSerial = (await served(other)).serial;
+  for (const path of [join(setup.tlsDir, 'hosts', added), join(setup.tlsDir, 'issued', added), join(setup.dir, 'lego', 'certificates', `${added}.crt`)]) rmSync(path, { recursive: true });
+  // Until it has one, nginx has nothing to show for the name: the handshake fails (a browser would refuse any other name's).
+  await expect(served(added)).rejects.toThrow(/alert internal error/);
   await redeployUnderLoad([]);
   for (const port of [FIRST, SECOND]) expect(instanceImages()[port], `instance ${port}`).toBe(imageRefs(tag).site);
+  expect(await served(added, acmeRoot(setup))).toMatchObject({ subject: added, authorized: true });
+  expect((await served(other)).serial).toBe(otherSerial);
   // The tag a rollback puts back: the images of an earlier build, as a redeploy kept them.
   const earlier = 'b-rollback-target';
   for (const [kind, ref] of Object.entries(imageRefs(tag))) execFileSync('podman', ['tag', ref, imageRefs(earlier)[kind as keyof ReturnType<typeof imageRefs>]]);

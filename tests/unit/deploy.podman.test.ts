@@ -5,9 +5,9 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { instanceContainer, nginxContainer, purgerContainer, USERS } from '../../deploy/containers';
+import { instanceContainer, nginxContainer, proxyFilesContainer, purgerContainer, USERS } from '../../deploy/containers';
 import { INSTANCE_MEMORY_LIMIT_MIB, INSTANCE_NODE_OPTIONS } from '../../deploy/instanceMemory';
-import { containerEnv, podmanMemory, podmanRunArgs, type LocalRun } from '../../deploy/podman';
+import { containerEnv, expandVariables, podmanMemory, podmanRunArgs, type LocalRun } from '../../deploy/podman';
 
 const dir = mkdtempSync(join(tmpdir(), 'podman-args-'));
 const run = (overrides: Partial<LocalRun> = {}): LocalRun => ({
@@ -15,7 +15,7 @@ const run = (overrides: Partial<LocalRun> = {}): LocalRun => ({
   image: 'localhost/microsites:b-build',
   user: USERS.instance,
   labels: { 'microsites.topology': 'abc' },
-  secrets: { REDIS_URL: 'redis://127.0.0.1:6390', REVALIDATE_SECRET: 'not-on-a-command-line' },
+  secrets: { password: 'ab12', REVALIDATE_SECRET: 'not-on-a-command-line' },
   env: { HOSTNAME: '127.0.0.1', PORT: '3001' },
   log: join(dir, 'instance.log'),
   envFile: join(dir, 'instance.env'),
@@ -35,6 +35,9 @@ describe('podmanRunArgs', () => {
     expect(values(args, '--security-opt')).toEqual(['no-new-privileges']);
     expect(values(args, '--stop-timeout')).toEqual(['30']);
     expect(values(args, '--network')).toEqual(['host']);
+    // The pod's read-only root, and its emptyDirs as memory of the same size: nothing else is writable.
+    expect(args).toEqual(expect.arrayContaining(['--read-only', '--read-only-tmpfs=false']));
+    expect(values(args, '--tmpfs')).toEqual(['/tmp:rw,size=64m,mode=1777', '/app/.next/cache:rw,size=256m,mode=1777']);
     expect(values(args, '--label')).toEqual(['microsites.topology=abc']);
     // The image last, with no command of its own: the image's CMD runs.
     expect(args.at(-1)).toBe('localhost/microsites:b-build');
@@ -76,7 +79,7 @@ describe('podmanRunArgs', () => {
 
   it.each([
     ['a volume without a host folder', nginxContainer('x'), { volumes: { run: '/r' } }, 'nginx: no host folder for the volume cache'],
-    ['a secret without a value', instanceContainer('x'), { secrets: { REDIS_URL: 'redis://x' } }, 'server: no value for the secret REVALIDATE_SECRET (REVALIDATE_SECRET)'],
+    ['a secret without a value', instanceContainer('x'), { secrets: { password: 'ab12' } }, 'server: no value for the secret REVALIDATE_SECRET (REVALIDATE_SECRET)'],
     ['a value an env file cannot hold', instanceContainer('x'), { env: { GRAPHQL_URL: 'http://a\nB=1' } }, 'server: GRAPHQL_URL holds a line break, which an env file cannot'],
   ])('refuses %s, naming it', (_, container, overrides, message) => {
     expect(() => podmanRunArgs(container, run(overrides))).toThrow(message);
@@ -85,9 +88,20 @@ describe('podmanRunArgs', () => {
 
 describe('containerEnv and podmanMemory', () => {
   it("resolves the pod's secret references and lets the machine's values win", () => {
-    const env = containerEnv(instanceContainer('x'), { REDIS_URL: 'redis://r', REVALIDATE_SECRET: 's' }, { TRUSTED_PROXIES: '127.0.0.1,::1' });
-    expect(env).toMatchObject({ REDIS_URL: 'redis://r', REVALIDATE_SECRET: 's', TRUSTED_PROXIES: '127.0.0.1,::1', BEHIND_PROXY: 'true' });
+    const env = containerEnv(instanceContainer('x'), { password: 'ab12', REVALIDATE_SECRET: 's' }, { TRUSTED_PROXIES: '127.0.0.1,::1' });
+    expect(env).toMatchObject({ REDIS_PASSWORD: 'ab12', REVALIDATE_SECRET: 's', TRUSTED_PROXIES: '127.0.0.1,::1', BEHIND_PROXY: 'true' });
+    // $(NAME) as Kubernetes expands it: the password goes into the URL.
+    expect(env.REDIS_URL).toBe('redis://:ab12@microsites-redis:6379');
+    // A field of the pod (its namespace) has no value on one machine.
+    expect(containerEnv(proxyFilesContainer('x'))).not.toHaveProperty('POD_NAMESPACE');
   });
+
+  it.each([
+    ['$(A)-$(B)', { A: 'a', B: 'b' }, 'a-b'],
+    ['$(UNLISTED) stays', {}, '$(UNLISTED) stays'],
+    ['$$(A) is escaped', { A: 'a' }, '$(A) is escaped'],
+    ['$A is not a reference', { A: 'a' }, '$A is not a reference'],
+  ])('expands %s as Kubernetes does', (value, env, expected) => expect(expandVariables(value, env)).toBe(expected));
 
   it.each([
     ['768Mi', '768m'],

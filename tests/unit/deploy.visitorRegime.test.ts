@@ -39,9 +39,12 @@ const proxyCountry = (cdn: string, geoip: string) => chosenCountry(`${cdnCountry
 
 describe("the proxy's country and regime, as the site's rule says", () => {
   it('looks the visitor up in the GeoIP data, through the trusted load balancers only', () => {
-    expect(conf).toContain(`geoip_country ${GEOIP_COUNTRY_DATA};\n  geoip_proxy 10.0.0.0/8;\n`);
+    expect(conf).toContain(`geoip_country ${GEOIP_COUNTRY_DATA};\n`);
     expect(conf).toContain('load_module /usr/lib/nginx/modules/ngx_http_geoip_module.so;');
-    expect(conf).not.toContain('geoip_proxy_recursive');
+    // By the visitor's address as the trusted load balancers name it (set_real_ip_from), the one
+    // the rate limits and logs read too; no list of its own.
+    expect(conf).toContain('  set_real_ip_from 10.0.0.0/8;\n  real_ip_header X-Forwarded-For;\n');
+    expect(conf).not.toContain('geoip_proxy');
   });
 
   it('without the GeoIP module knows only the CDN\'s country, and without a CDN none: every visitor is asked first', () => {

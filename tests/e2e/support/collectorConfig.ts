@@ -15,6 +15,8 @@ export const SITE_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const GALLERY_PORT = Number(process.env.E2E_GALLERY_PORT ?? 3300);
 /** The site's image under podman (tests/e2e/container.spec.ts), beside the e2e server of the same build. */
 export const CONTAINER_SITE_PORT = Number(process.env.E2E_CONTAINER_PORT ?? 3400);
+/** A second hop in front of the topology's proxy, as a load balancer passing the visitor's address (tests/e2e/topology.spec.ts). */
+export const HOP_PORT = Number(process.env.E2E_HOP_PORT ?? 3500);
 
 export const E2E_KEYS = {
   amplitude: 'e2e-amplitude-api-key-000000',
