@@ -8,7 +8,7 @@ import nextTypescript from 'eslint-config-next/typescript';
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
-  globalIgnores(['.next/**', 'node_modules/**', 'deploy/.run/**', '.stryker-tmp/**', 'bench/results/**', 'playwright-report/**', 'test-results/**', 'next-env.d.ts']),
+  globalIgnores(['.next/**', '.e2e-previous-build/**', 'node_modules/**', 'deploy/.run/**', '.stryker-tmp/**', 'bench/results/**', 'playwright-report/**', 'test-results/**', 'next-env.d.ts']),
   {
     rules: {
       // Warnings nobody reads are noise: what is worth flagging fails the run.

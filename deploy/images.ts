@@ -6,16 +6,23 @@
 //                                  unless given, every other NEXT_PUBLIC_* from the environment), then
 //                                  the images, tagged with the build's id
 //   npm run images -- --from-build the images of the build already in .next (CI: the e2e build)
+//   npm run images -- --previous b-<build id>   the site's image also carries that build's static
+//                                  files, which a new proxy pod serves beside its own (docs/deploy.md,
+//                                  "Rollouts"): pages of either build find their scripts while both run
 // The site is built once on the machine and its output copied into the image, so the image holds
 // the bytes whose source maps `npm run ops:sourcemaps` uploads (.next/source-maps, release.json).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { PREVIOUS_STATIC } from './proxyConf';
 
 const ROOT = resolve(__dirname, '..');
 const IMAGES_DIR = join(ROOT, 'deploy', 'images');
-const STANDALONE = join(ROOT, '.next', 'standalone');
-const RELEASE = join(ROOT, '.next', 'source-maps', 'release.json');
+/** A build's deployable and its release (version), under the folder holding its `.next`. */
+const standaloneOf = (root: string) => join(root, '.next', 'standalone');
+const releaseOf = (root: string) => join(root, '.next', 'source-maps', 'release.json');
+
 const LOCK = join(ROOT, 'deploy', '.run', 'images.lock');
 /** Set for the process that holds LOCK. */
 const LOCK_HELD = 'MICROSITES_IMAGES_LOCK_HELD';
@@ -105,10 +112,10 @@ export function ensurePodman(): void {
 }
 
 /** The build in .next/standalone: its id (the images' tag, `b-` first since a tag may not start with `-`) and version. */
-export function builtRelease(): { tag: string; version: string; buildId: string } {
-  if (!existsSync(join(STANDALONE, 'server.js')) || !existsSync(RELEASE)) throw new Error('no build: run `npm run build` (or `npm run images` without --from-build) first');
-  const buildId = readFileSync(join(STANDALONE, '.next', 'BUILD_ID'), 'utf8').trim();
-  const { version } = JSON.parse(readFileSync(RELEASE, 'utf8')) as { version: string };
+export function builtRelease(root = ROOT): { tag: string; version: string; buildId: string } {
+  if (!existsSync(join(standaloneOf(root), 'server.js')) || !existsSync(releaseOf(root))) throw new Error('no build: run `npm run build` (or `npm run images` without --from-build) first');
+  const buildId = readFileSync(join(standaloneOf(root), '.next', 'BUILD_ID'), 'utf8').trim();
+  const { version } = JSON.parse(readFileSync(releaseOf(root), 'utf8')) as { version: string };
   return { tag: `b-${buildId}`, version, buildId };
 }
 
@@ -119,22 +126,37 @@ export const imageRefs = (tag: string): ImageRefs =>
 export const imageExists = (ref: string): boolean => run('podman', ['image', 'exists', ref], { quiet: true }).ok;
 
 /**
- * The three images of the build in .next, tagged with its id; the site's from .next/standalone, the
+ * The three images of the build in `root`/.next, tagged with its id; the site's from its
+ * .next/standalone (with the static files of the build tagged `previous`, where one is named), the
  * others from Debian's packages alone (podman keeps their layers, so a second build takes seconds).
  * Network: the host's, where apt reaches Debian's mirrors.
  */
-export function buildImages(): ImageRefs {
-  const { tag, version } = builtRelease();
+export function buildImages({ root = ROOT, previous }: { root?: string; previous?: string } = {}): ImageRefs {
+  const { tag, version } = builtRelease(root);
   // One build at a time on this machine: two test files (or a test and a deploy) may ask at once,
   // and a second mmdebstrap or tag of the same name would race the first.
   if (process.env[LOCK_HELD] !== '1') {
     mkdirSync(dirname(LOCK), { recursive: true });
-    execFileSync('flock', ['-o', LOCK, process.execPath, '--import', 'tsx', __filename, '--from-build'], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, [LOCK_HELD]: '1' } });
+    const args = ['--from-build', '--build-dir', root, ...(previous ? ['--previous', previous] : [])];
+    execFileSync('flock', ['-o', LOCK, process.execPath, '--import', 'tsx', __filename, ...args], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, [LOCK_HELD]: '1' } });
     return imageRefs(tag);
   }
   ensurePodman();
   const refs = imageRefs(tag);
-  const contexts: Record<ImageKind, string> = { site: STANDALONE, proxy: IMAGES_DIR, redis: IMAGES_DIR };
+  const standalone = standaloneOf(root);
+  const carried = join(standalone, PREVIOUS_STATIC);
+  rmSync(carried, { recursive: true, force: true });
+  if (previous) {
+    if (!imageExists(imageRefs(previous).site)) throw new Error(`--previous: no site image tagged ${previous}`);
+    // Only that build's own files (its image's .next/static), never what it carried itself.
+    const container = podman('create', imageRefs(previous).site).trim();
+    try {
+      podman('cp', `${container}:/app/.next/static`, carried);
+    } finally {
+      podman('rm', container);
+    }
+  }
+  const contexts: Record<ImageKind, string> = { site: standalone, proxy: IMAGES_DIR, redis: IMAGES_DIR };
   const ignored: Partial<Record<ImageKind, string[]>> = { site: ['--ignorefile', join(IMAGES_DIR, 'site.containerignore')] };
   for (const kind of Object.keys(IMAGES) as ImageKind[]) {
     console.log(`Building ${refs[kind]}…`);
@@ -144,6 +166,7 @@ export function buildImages(): ImageRefs {
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
   }
+  rmSync(carried, { recursive: true, force: true });
   // A rebuilt tag leaves its earlier image without a name; one no container runs is only disk.
   execFileSync('podman', ['image', 'prune', '--force'], { stdio: 'ignore' });
   return refs;
@@ -158,13 +181,13 @@ function buildSite() {
 
 if (resolve(process.argv[1] ?? '') === __filename) {
   try {
-    const args = process.argv.slice(2);
-    const unknown = args.filter((arg) => arg !== '--from-build');
-    if (unknown.length > 0) throw new Error(`Usage: tsx deploy/images.ts [--from-build] (not ${unknown.join(' ')})`);
-    if (!args.includes('--from-build')) buildSite();
-    const refs = buildImages();
-    console.log(`Images of version ${builtRelease().version}:\n${Object.values(refs).map((ref) => `  ${ref}`).join('\n')}`);
-    console.log(`Source maps of this build: npm run ops:sourcemaps (release ${builtRelease().version}).`);
+    const { values } = parseArgs({ options: { 'from-build': { type: 'boolean' }, 'build-dir': { type: 'string' }, previous: { type: 'string' } }, strict: true });
+    if (!values['from-build']) buildSite();
+    const root = values['build-dir'] ? resolve(values['build-dir']) : ROOT;
+    const refs = buildImages({ root, previous: values.previous });
+    const { version } = builtRelease(root);
+    console.log(`Images of version ${version}${values.previous ? `, with the static files of ${values.previous}` : ''}:\n${Object.values(refs).map((ref) => `  ${ref}`).join('\n')}`);
+    console.log(`Source maps of this build: npm run ops:sourcemaps (release ${version}).`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

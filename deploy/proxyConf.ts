@@ -2,7 +2,7 @@
 // this machine and what deploy/k8s/manifests.mts puts in the proxy's ConfigMap, one template for
 // both. The maps here are nginx's copies of the site's own rules (language, consent regime,
 // security headers), generated from the same tenant map and build so that they cannot drift.
-import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGE_CHOICE_HEADER, LANGUAGE_COOKIE } from '../src/i18n/pageLanguage';
 import { DEFAULT_LOCALE, WEBSITE_LOCALES } from '../src/i18n/websiteLocales';
@@ -15,6 +15,9 @@ import { HOST_FILES, LEGAL_ALIASES, LEGAL_DOCUMENTS } from '../src/tenancy/route
 import { routingContext } from '../src/tenancy/routingContext';
 import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap';
 import type { DomainEntry } from '../src/tenancy/types';
+
+/** Where the site's image carries the static files of the build before (deploy/images.ts, which builds it). */
+export const PREVIOUS_STATIC = 'previous-static';
 
 /** Debian's brotli modules for nginx (libnginx-mod-http-brotli-filter, -static). */
 export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so';
@@ -38,6 +41,9 @@ export const FAIL_TIMEOUT_S = 2;
  */
 export function copyBuildFiles(buildDir: string, proxyDir: string): void {
   cpSync(join(buildDir, '.next', 'static'), join(proxyDir, 'static'), { recursive: true });
+  // The build before's, where the image carries them (deploy/images.ts): a new proxy serves the
+  // scripts of pages the previous build's instances still send, and browsers and caches still hold.
+  if (existsSync(join(buildDir, PREVIOUS_STATIC))) cpSync(join(buildDir, PREVIOUS_STATIC), join(proxyDir, 'static'), { recursive: true });
   for (const locale of WEBSITE_LOCALES) cpSync(join(buildDir, '.next', 'server', 'pages', locale, '500.html'), join(proxyDir, 'pages', locale, '500.html'));
 }
 

@@ -26,6 +26,10 @@ export const E2E_KEYS = {
 } as const;
 
 export const E2E_COMMIT_SHA = 'e2e-commit-sha';
+/** The build before this run's (npm run build:e2e makes both), which the rollout test rolls to and back. */
+export const E2E_PREVIOUS_COMMIT_SHA = 'e2e-previous-commit-sha';
+/** Where that build is kept: a folder holding its .next. */
+export const PREVIOUS_BUILD_DIR = '.e2e-previous-build';
 
 /** What POST /api/revalidate requires of the e2e server (tests/e2e/revalidate.spec.ts). */
 export const E2E_REVALIDATE_SECRET = 'e2e-revalidate-secret-00000000000000000000000000';
