@@ -2,13 +2,13 @@
 // "Certificates"): the proxy reads `ssl_certificate .../${certificate_dir}cert.pem` at each full
 // handshake, where one fixed certificate is loaded once at start. Two servers side by side in one
 // nginx from the proxy's image, the same EC P-256 key and certificate: `fixed` names the file,
-// `by name` finds it through a map of 171 names as the proxy's configuration does (s_time sends no
-// server name, so the map's default leads to the same files: the file reads are what is measured). The load is
+// `by name` finds it through the proxy's map and variable (deploy/nginx.conf.template; s_time sends no
+// server name, so the map's default, a copy of the same files, is read: the reads are what is measured). The load is
 // `openssl s_time -new` (a full handshake per connection, no resumption), in its own process,
 // cases alternated, medians of connections per second.
 // Usage: npm run images -- --from-build && npm run bench:tls-certificate [-- --rounds N]
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,7 +26,7 @@ const HOST = DOMAIN_ENTRIES[0]!.domain;
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-tls-'));
 chmodSync(dir, 0o755);
-for (const { domain } of DOMAIN_ENTRIES) {
+for (const domain of [HOST]) {
   mkdirSync(join(dir, 'hosts', domain), { recursive: true });
   execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '30', '-keyout', join(dir, 'hosts', domain, 'key.pem'), '-out', join(dir, 'hosts', domain, 'cert.pem'), '-subj', `/CN=${domain}`], { stdio: 'ignore' });
   chmodSync(join(dir, 'hosts', domain, 'key.pem'), 0o644);
@@ -39,6 +39,7 @@ const server = (port: number, certificate: string) => `
     ssl_protocols TLSv1.2 TLSv1.3;
     return 204;
   }`;
+for (const file of ['cert.pem', 'key.pem']) copyFileSync(join(dir, 'hosts', HOST, file), join(dir, file));
 writeFileSync(
   join(dir, 'nginx.conf'),
   `worker_processes auto;
@@ -48,13 +49,10 @@ events { worker_connections 1024; }
 http {
   access_log off;
 ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path /tmp/${kind};`).join('\n')}
-  map_hash_max_size 4096;
-  map_hash_bucket_size 128;
   map $ssl_server_name $certificate_dir {
-    hostnames;
-${DOMAIN_ENTRIES.map(({ domain }) => `    ${domain} hosts/${domain}/;`).join('\n')}
-    # openssl s_time sends no server name: the default finds the same files through the variable.
-    default hosts/${HOST}/;
+    "" "";
+    "~^(?<certificate_host>[a-z0-9-]+(?:\\.[a-z0-9-]+)+)$" "hosts/$certificate_host/";
+    default "";
   }
 ${server(FIXED_PORT, `${dir}/hosts/${HOST}/`)}
 ${server(BY_NAME_PORT, `${dir}/\${certificate_dir}`)}

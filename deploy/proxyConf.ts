@@ -188,7 +188,7 @@ export function proxyConf(options: ProxyConfOptions): { conf: string; includes: 
     HIDDEN_HEADERS: INTERNAL_RESPONSE_HEADERS.map((name) => `      proxy_hide_header ${name};`).join('\n'),
     ...visitorRegimeMap(options.edge, options.modules.geoip),
     REAL_IP: realIp(options.edge),
-    HOST_CERTIFICATES: DOMAIN_ENTRIES.map(({ domain }) => `    ${domain} ${hostCertificateDir(domain)}/;`).join('\n'),
+    HOST_CERTIFICATE_DIR: `${hostCertificateDir('$certificate_host')}/`,
     ACME_CHALLENGES: acmeChallenges(options),
     UPSTREAMS: options.upstreams.map((address) => `    server ${address} max_fails=3 fail_timeout=${options.failTimeoutSeconds}s;`).join('\n'),
   };

@@ -17,7 +17,7 @@ import config, { HUMAN_USER_AGENT } from '../../playwright.config';
 import fc from 'fast-check';
 import { accessLog, acmeSetup, deployPorts, instanceImages, instanceLog, instancePids, proxyConfFile, proxyLog, purger, redisCli, start, startInstances, startRedis, stop, stopInstances, stopRedis, TLS_DIR, upstreamLog, waitForRedis } from '../../deploy/local';
 import { askLoopback as ask } from '../../deploy/loopback';
-import { acmeRoot, renewCertificates } from '../../deploy/acme';
+import { acmeRoot, issueCertificates, renewCertificates } from '../../deploy/acme';
 import { DOMAIN_ENTRIES } from '../../src/tenancy/tenantMap';
 import { buildImages, builtRelease, CONTAINER_PROCESSES, imageRefs } from '../../deploy/images';
 import { USERS } from '../../deploy/containers';
@@ -372,6 +372,21 @@ test('a renewed certificate is served at the next connection, without a reload; 
   expect(after.serial).not.toBe(before[0].serial);
   expect((await served(other)).serial).toBe(before[1].serial);
   expect(podmanPid('microsites-proxy')).toBe(nginxPid);
+});
+
+test('a host the running proxy has never heard of gets its certificate from the CA and is served with it, with no new configuration', async () => {
+  // As a marketer's new entry would: the CA validates through the proxy, nginx finds the files by the name.
+  const setup = acmeSetup();
+  const added = 'new-host-bagberth.example';
+  const nginxPid = podmanPid('microsites-proxy');
+  await expect(served(added)).rejects.toThrow(/alert internal error/);
+  try {
+    expect(await issueCertificates(setup, [added])).toEqual({ issued: [added], kept: 0 });
+    expect(await served(added, acmeRoot(setup))).toMatchObject({ subject: added, authorized: true });
+    expect(podmanPid('microsites-proxy')).toBe(nginxPid);
+  } finally {
+    for (const path of [join(setup.tlsDir, 'hosts', added), join(setup.tlsDir, 'issued', added)]) rmSync(path, { recursive: true, force: true });
+  }
 });
 
 /** A container's process on this machine. */

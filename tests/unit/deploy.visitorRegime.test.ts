@@ -4,32 +4,13 @@
 // in the EEA is served the copy cached for an American.
 import fc from 'fast-check';
 import { GEOIP_COUNTRY_DATA } from '../../deploy/proxyConf';
+import { nginxMap } from './support/nginxMap';
 import { proxyConfFor } from './support/proxyConfFor';
 import { parseEdgeEnv } from '@/config/edgeEnv';
 import { NOT_A_COUNTRY, OPT_IN_COUNTRIES, visitorCountry, visitorRegimeFor } from '@/tenancy/consentRegime';
 
 const confFor = (env: Record<string, string>, geoip = true) => proxyConfFor({ modules: { brotli: false, brotliStatic: false, geoip }, edge: parseEdgeEnv(env) });
 const conf = confFor({ CONSENT_COUNTRY_HEADER: 'CF-IPCountry', PROXY_TRUSTED_FORWARDERS: '10.0.0.0/8' });
-
-/**
- * One nginx map of the configuration, as a function: its lines in order, the first that matches
- * wins (`~` a regular expression, `~*` one without regard to case, else the exact string), then
- * `default`. A value may be one of the expression's named captures. PCRE and JavaScript read these
- * expressions alike.
- */
-function nginxMap(text: string, source: string, variable: string): (input: string) => string {
-  const body = new RegExp(`map ${source.replace(/[$|{}]/g, '\\$&')} \\$${variable} \\{\\n([\\s\\S]*?)\\n  \\}`).exec(text)?.[1];
-  if (!body) throw new Error(`no map of ${source} to $${variable}`);
-  const lines = body.split('\n').map((line) => /^\s*(?:"([^"]*)"|(default)) (\S+);$/.exec(line)!).map(([, key, isDefault, value]) => ({ key, isDefault, value: value! }));
-  return (input) => {
-    for (const { key, isDefault, value } of lines) {
-      if (isDefault) continue;
-      const match = key!.startsWith('~') ? new RegExp(key!.replace(/^~\*?/, ''), key!.startsWith('~*') ? 'i' : '').exec(input) : key === input ? ({ groups: {} } as unknown as RegExpExecArray) : null;
-      if (match) return value.startsWith('$') ? (match.groups?.[value.slice(1)] ?? '') : value;
-    }
-    return lines.find((line) => line.isDefault)?.value.replace(/^""$/, '') ?? '';
-  };
-}
 
 const cdnCountry = nginxMap(conf, '$http_cf_ipcountry', 'cdn_country');
 const chosenCountry = nginxMap(conf, '"$cdn_country|$geoip_country_code"', 'visitor_country');
