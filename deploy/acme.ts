@@ -157,6 +157,14 @@ function install(setup: AcmeSetup, host: string) {
   for (const old of readdirSync(issues)) if (old !== issue) rmSync(join(issues, old), { recursive: true, force: true });
 }
 
+/** lego's `command` for `host`, its certificate installed where nginx reads it; lego's output if it failed. */
+const obtain = (setup: AcmeSetup, command: string[]) => async (host: string): Promise<string | undefined> => {
+  const run = await lego(setup, host, command);
+  if (!run.ok) return run.output;
+  install(setup, host);
+  return undefined;
+};
+
 /** Runs `work` for each item, `PARALLEL` at a time; the failures, by item. */
 async function pool<T>(items: readonly T[], work: (item: T) => Promise<string | undefined>): Promise<Map<T, string>> {
   const failures = new Map<T, string>();
@@ -176,7 +184,7 @@ const failed = (what: string, failures: Map<string, string>) =>
   new Error(`${what} for ${failures.size} host(s): ${[...failures].slice(0, 3).map(([host, output]) => `${host}: ${output.trim().split('\n').at(-1)}`).join('; ')}`);
 
 /** Hosts whose certificate nginx has, from the running CA. */
-export const certifiedHosts = (setup: AcmeSetup, hosts: readonly string[]): string[] =>
+const certifiedHosts = (setup: AcmeSetup, hosts: readonly string[]): string[] =>
   hosts.filter((host) => existsSync(join(setup.tlsDir, hostCertificateDir(host), 'cert.pem')) && existsSync(join(files(setup).lego, 'certificates', `${host}.crt`)));
 
 /**
@@ -188,12 +196,7 @@ export async function issueCertificates(setup: AcmeSetup, hosts: readonly string
   const missing = hosts.filter((host) => !have.has(host));
   mkdirSync(setup.webroot, { recursive: true });
   chmodSync(setup.webroot, 0o755);
-  const issue = async (host: string) => {
-    const run = await lego(setup, host, ['run']);
-    if (!run.ok) return run.output;
-    install(setup, host);
-    return undefined;
-  };
+  const issue = obtain(setup, ['run']);
   const [first, ...rest] = missing;
   const failures = first === undefined ? new Map<string, string>() : await pool([first], issue);
   if (failures.size === 0) for (const [host, output] of await pool(rest, issue)) failures.set(host, output);
@@ -203,11 +206,6 @@ export async function issueCertificates(setup: AcmeSetup, hosts: readonly string
 
 /** Renews the certificates of `hosts` that expire within `days` (lego's rule); nginx serves each new one at its next connection. */
 export async function renewCertificates(setup: AcmeSetup, hosts: readonly string[], days = 30): Promise<void> {
-  const failures = await pool(hosts, async (host) => {
-    const run = await lego(setup, host, ['renew', '--days', String(days), '--no-random-sleep']);
-    if (!run.ok) return run.output;
-    install(setup, host);
-    return undefined;
-  });
+  const failures = await pool(hosts, obtain(setup, ['renew', '--days', String(days), '--no-random-sleep']));
   if (failures.size > 0) throw failed('no certificate renewed', failures);
 }

@@ -26,7 +26,7 @@ import { containerEnv, podmanRunArgs, type LocalRun } from './podman';
 import { askLoopback } from './loopback';
 import { acmeRoot, issueCertificates, startAcme, stopAcme, type AcmeSetup } from './acme';
 import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap';
-import { envNumber, FAIL_TIMEOUT_S } from './proxyConf';
+import { ACME_WEBROOT, envNumber, FAIL_TIMEOUT_S } from './proxyConf';
 
 const ROOT = resolve(__dirname, '..');
 const RUN = join(ROOT, 'deploy', '.run');
@@ -113,7 +113,7 @@ export const acmeSetup = (): AcmeSetup => {
   const ports = deployPorts();
   return {
     dir: join(RUN, 'acme'),
-    webroot: join(PROXY_CACHE_DIR, 'acme'),
+    webroot: join(PROXY_CACHE_DIR, ACME_WEBROOT),
     tlsDir: TLS_DIR,
     owner: USERS.proxy,
     httpPort: ports.http,

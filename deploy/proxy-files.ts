@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { parseEdgeEnv } from '../src/config/edgeEnv';
 import type { SecurityHeaders } from '../src/security/policy';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
-import { copyBuildFiles, envNumber, FAIL_TIMEOUT_S, POD_PORTS, proxyConf, proxyFreshSeconds, proxyFreshSpread, publicFiles } from './proxyConf';
+import { copyBuildFiles, envNumber, FAIL_TIMEOUT_S, isHostPort, POD_PORTS, proxyConf, proxyFreshSeconds, proxyFreshSpread, publicFiles } from './proxyConf';
 
 /** The logs nginx writes into the run folder, and where a container's logs go. */
 const LOG_LINKS: Record<string, string> = { 'access.log': '/dev/stdout', 'upstream.log': '/dev/stdout', 'error.log': '/dev/stderr' };
@@ -31,7 +31,7 @@ export function nameserver(file: string): string {
 
 export function writeProxyFiles(run: string, proxy: string, env: NodeJS.ProcessEnv, buildDir = __dirname, resolvConf = '/etc/resolv.conf'): void {
   const upstreams = (env.PROXY_UPSTREAM ?? '').split(',').map((upstream) => upstream.trim());
-  if (!upstreams.every((upstream) => /^[a-z0-9.-]+:\d+$/i.test(upstream))) throw new Error(`PROXY_UPSTREAM must be the instances' host:port (microsites:80), or several comma-separated, got ${JSON.stringify(env.PROXY_UPSTREAM)}`);
+  if (!upstreams.every(isHostPort)) throw new Error(`PROXY_UPSTREAM must be the instances' host:port (microsites:80), or several comma-separated, got ${JSON.stringify(env.PROXY_UPSTREAM)}`);
   const port = (name: string, fallback: number) => envNumber(env, name, fallback, [1, 65535], 'a port number');
   const https = port('DEPLOY_HTTPS_PORT', POD_PORTS.https);
   const { conf, includes } = proxyConf({

@@ -26,6 +26,10 @@ export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_stat
 /** The ports the proxy listens on in a pod (deploy/proxy-files.ts), as deploy/local.ts's defaults. */
 export const POD_PORTS = { https: 8443, http: 8080, compress: 8081, purge: 8082 } as const;
 
+/** `host:port`, as PROXY_UPSTREAM and PROXY_ACME_SOLVER name theirs. */
+export const isHostPort = (value: string): boolean => /^[a-z0-9.-]+:\d+$/i.test(value);
+/** The folder under the proxy's where an ACME client on the machine writes the challenges nginx serves. */
+export const ACME_WEBROOT = 'acme';
 /** The port cert-manager's HTTP-01 solver pods answer on. */
 export const ACME_SOLVER_PORT = 8089;
 /** Where a tenant host's certificate and key are, under the proxy's TLS folder: `<dir>/cert.pem`, `<dir>/key.pem`. */
@@ -211,8 +215,8 @@ function realIp(edge: EdgeEnv): string {
 }
 
 function acmeChallenges({ acme, proxy }: ProxyConfOptions): string {
-  if (!acme) return [`      root ${proxy}/acme;`, '      default_type text/plain;'].join('\n');
-  if (!/^[a-z0-9.-]+:\d+$/i.test(acme.solver)) throw new Error(`PROXY_ACME_SOLVER must be the solvers' host:port, got ${JSON.stringify(acme.solver)}`);
+  if (!acme) return [`      root ${proxy}/${ACME_WEBROOT};`, '      default_type text/plain;'].join('\n');
+  if (!isHostPort(acme.solver)) throw new Error(`PROXY_ACME_SOLVER must be the solvers' host:port, got ${JSON.stringify(acme.solver)}`);
   return [
     // Looked up at each challenge: solver pods come and go with their challenges.
     `      resolver ${acme.resolver} valid=5s ipv6=off;`,
