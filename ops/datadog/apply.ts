@@ -6,18 +6,27 @@ import { client, v1, v2 } from '@datadog/datadog-api-client';
 import { ObjectSerializer as V1Serializer } from '@datadog/datadog-api-client/dist/packages/datadog-api-client-v1/models/ObjectSerializer';
 import { ObjectSerializer as V2Serializer } from '@datadog/datadog-api-client/dist/packages/datadog-api-client-v2/models/ObjectSerializer';
 import { dashboards, type ManagedDashboard } from './dashboards';
+import type { OpsConfig } from '../../src/config/opsEnv';
 import { MANAGED_TAG, monitors, rumMetrics, slos, type ManagedMonitor, type ManagedSlo } from './monitors';
+import { syntheticTests, type ManagedSyntheticTest } from './synthetics';
 
 export interface Desired {
   dashboards: ManagedDashboard[];
   monitors: ManagedMonitor[];
   slos: ManagedSlo[];
   rumMetrics: v2.RumMetricCreateData[];
+  syntheticTests: ManagedSyntheticTest[];
 }
 
-export const desired = (): Desired => ({ dashboards: dashboards(), monitors: monitors(), slos: slos(), rumMetrics: rumMetrics() });
+export const desired = (config: OpsConfig): Desired => ({
+  dashboards: dashboards(config),
+  monitors: monitors(config),
+  slos: slos(config),
+  rumMetrics: rumMetrics(config),
+  syntheticTests: syntheticTests(config),
+});
 
-export type Kind = 'dashboard' | 'monitor' | 'slo' | 'rum metric';
+export type Kind = 'dashboard' | 'monitor' | 'slo' | 'rum metric' | 'synthetic test';
 export type Action = 'create' | 'update' | 'delete' | 'keep' | 'unchanged';
 
 export interface Change {
@@ -50,6 +59,7 @@ export function apis(account: Account) {
     monitors: new v1.MonitorsApi(configuration),
     slos: new v1.ServiceLevelObjectivesApi(configuration),
     rumMetrics: new v2.RumMetricsApi(configuration),
+    synthetics: new v1.SyntheticsApi(configuration),
   };
 }
 type Apis = ReturnType<typeof apis>;
@@ -109,11 +119,17 @@ function compare<Actual>(
 
 /** Every change that would make the account say what the code says; nothing is written until a change runs. */
 export async function plan(api: Apis, want: Desired, { prune = false } = {}): Promise<Change[]> {
-  const [dashboardList, monitorList, sloList, metricList] = await Promise.all([
+  const allTests = async () => {
+    const found: v1.SyntheticsTestDetailsWithoutSteps[] = [];
+    for await (const test of api.synthetics.listTestsWithPagination()) found.push(test);
+    return found;
+  };
+  const [dashboardList, monitorList, sloList, metricList, testList] = await Promise.all([
     api.dashboards.listDashboards({ filterShared: false }),
     api.monitors.listMonitors({ monitorTags: MANAGED_TAG }),
     api.slos.listSLOs({ tagsQuery: MANAGED_TAG }),
     api.rumMetrics.listRumMetrics(),
+    allTests(),
   ]);
 
   const ourDashboards = (dashboardList.dashboards ?? []).flatMap((summary) => {
@@ -183,7 +199,22 @@ export async function plan(api: Apis, want: Desired, { prune = false } = {}): Pr
     prune,
   );
 
-  return [...metricChanges, ...dashboardChanges, ...monitorChanges, ...sloChanges];
+  const testChanges = compare(
+    'synthetic test',
+    want.syntheticTests.map(({ opsId, test }) => ({ opsId, json: v1Json(test, 'SyntheticsAPITest') as object })),
+    testList.flatMap((test) => {
+      const opsId = test.tags?.includes(MANAGED_TAG) ? opsIdOfTags(test.tags) : undefined;
+      return opsId && test.publicId ? [{ opsId, remoteId: test.publicId, value: test, json: v1Json(test, 'SyntheticsTestDetailsWithoutSteps') as object }] : [];
+    }),
+    {
+      create: (opsId) => api.synthetics.createSyntheticsAPITest({ body: want.syntheticTests.find((item) => item.opsId === opsId)!.test }),
+      update: (opsId, id) => api.synthetics.updateAPITest({ publicId: id, body: want.syntheticTests.find((item) => item.opsId === opsId)!.test }),
+      remove: (id) => api.synthetics.deleteTests({ body: { publicIds: [id] } }),
+    },
+    prune,
+  );
+
+  return [...metricChanges, ...dashboardChanges, ...monitorChanges, ...sloChanges, ...testChanges];
 }
 
 /** Runs every change that writes, in order: metrics before the SLO that counts them. */

@@ -1,8 +1,11 @@
 // `npm run ops:plan` and `npm run ops:apply [-- --prune]` (docs/ops.md, "Apply"): the ops objects
 // of ops/datadog/ against the account DD_API_KEY and DD_APP_KEY name, on DD_SITE (datadoghq.com).
 // DD_API_URL points the client at another base URL (a stand-in, a proxy). Without keys: which are
-// missing, exit 1, before any request.
+// missing, exit 1, before any request; so do the notification handles and scopes src/config/opsEnv.ts
+// reads.
 import { resolve } from 'node:path';
+import { EnvError } from '../../src/config/parse';
+import { parseOpsEnv, type OpsConfig } from '../../src/config/opsEnv';
 import { apis, apply, desired, plan, summarize, type Account } from './apply';
 
 /** The account from the environment, or the names of what is missing. */
@@ -27,12 +30,22 @@ export async function main(argv: string[], env: Record<string, string | undefine
     return 2;
   }
   const account = accountFrom(env);
-  if ('missing' in account) {
-    print(`ops:${command} needs ${account.missing.join(' and ')} (and DD_SITE unless the account is on datadoghq.com): nothing was sent.`);
+  let config: OpsConfig | undefined;
+  let problems: readonly string[] = [];
+  try {
+    config = parseOpsEnv(env);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    problems = error.problems;
+  }
+  if ('missing' in account || !config) {
+    if ('missing' in account) print(`ops:${command} needs ${account.missing.join(' and ')} (and DD_SITE unless the account is on datadoghq.com): nothing was sent.`);
+    for (const problem of problems) print(problem);
+    if (problems.length > 0) print('Nothing was sent (docs/configuration.md, "Ops").');
     return 1;
   }
   try {
-    const changes = await plan(apis(account), desired(), { prune: argv.includes('--prune') });
+    const changes = await plan(apis(account), desired(config), { prune: argv.includes('--prune') });
     print(summarize(changes));
     if (command === 'apply') {
       await apply(changes);

@@ -2,7 +2,9 @@
 // in the account by the ops id in its description (ops/datadog/apply.ts): Datadog keeps only team
 // tags on dashboards.
 import type { v1 } from '@datadog/datadog-api-client';
-import { LOGS, PROXY_SERVICE, RUM, SERVER_SERVICE } from './facets';
+import type { OpsConfig } from '../../src/config/opsEnv';
+import { LOGS, RUM } from './facets';
+import { scopes } from './scope';
 import { note, queryValue, timeseries, toplist, variable, type EventQuery } from './widgets';
 
 export interface ManagedDashboard {
@@ -18,18 +20,7 @@ const RUM_VARIABLES = [variable('host', RUM.tenantHost), variable('slug', RUM.te
 const RUM_FILTER = '$host $slug $type $locale $country';
 /** The instances' lines carry the tenant, the page language and (with a CDN's header) the country. */
 const SERVER_VARIABLES = [variable('host', LOGS.tenantHost), variable('slug', LOGS.tenantSlug), variable('type', LOGS.tenantType), variable('locale', LOGS.locale), variable('country', LOGS.country)];
-const SERVER_FILTER = `service:${SERVER_SERVICE} $host $slug $type $locale $country`;
-
-const rum = (name: string, search: string, aggregation: EventQuery['aggregation'], extra: Partial<EventQuery> = {}): EventQuery => ({
-  name,
-  source: 'rum',
-  search: `${search} ${RUM_FILTER}`,
-  aggregation,
-  ...extra,
-});
-const views = (extra: Partial<EventQuery> = {}) => rum('views', `${RUM.eventType}:view`, 'count', extra);
-const errors = (extra: Partial<EventQuery> = {}) => rum('errors', `${RUM.eventType}:error`, 'count', extra);
-const vital = (name: string, measure: string, extra: Partial<EventQuery> = {}) => rum(name, `${RUM.eventType}:view`, 'pc75', { measure, ...extra });
+const SERVER_FILTER = '$host $slug $type $locale $country';
 const ERROR_RATE = { formula: 'errors / views * 100', alias: 'errors per 100 views' };
 const WORST_TEN = { facet: RUM.tenantHost, limit: 10 };
 const BY_RELEASE = { facet: RUM.version, limit: 10 };
@@ -48,7 +39,19 @@ function dashboard(opsId: string, title: string, purpose: string, templateVariab
   };
 }
 
-export function dashboards(): ManagedDashboard[] {
+export function dashboards(config: OpsConfig): ManagedDashboard[] {
+  const scope = scopes(config);
+  const rum = (name: string, search: string, aggregation: EventQuery['aggregation'], extra: Partial<EventQuery> = {}): EventQuery => ({
+    name,
+    source: 'rum',
+    search: `${scope.rum} ${search} ${RUM_FILTER}`,
+    aggregation,
+    ...extra,
+  });
+  const views = (extra: Partial<EventQuery> = {}) => rum('views', `${RUM.eventType}:view`, 'count', extra);
+  const errors = (extra: Partial<EventQuery> = {}) => rum('errors', `${RUM.eventType}:error`, 'count', extra);
+  const vital = (name: string, measure: string, extra: Partial<EventQuery> = {}) => rum(name, `${RUM.eventType}:view`, 'pc75', { measure, ...extra });
+  const server = `${scope.server} ${SERVER_FILTER}`;
   return [
     dashboard('microsites-overview', 'Microsites: overview by tenant', 'Traffic, errors and Core Web Vitals (p75) of every branded host, and the ten worst hosts for each.', RUM_VARIABLES, [
       timeseries('Page views', { x: 0, y: 0, width: 4, height: 3 }, [views()], [{ formula: 'views', alias: 'page views' }]),
@@ -71,13 +74,13 @@ export function dashboards(): ManagedDashboard[] {
       toplist('INP p75 (ms) by release', { x: 8, y: 3, width: 4, height: 4 }, [vital('inp', RUM.inp, { groupBy: BY_RELEASE })], [{ formula: 'inp / 1000000', alias: 'INP p75' }]),
     ]),
     dashboard('microsites-serving', 'Microsites: proxy and instances', 'What the caching proxy answered (by status, rate-limited, from its cache or not) and what the instances behind it did (5xx, latency), from their JSON logs.', SERVER_VARIABLES, [
-      timeseries('Proxy answers by status', { x: 0, y: 0, width: 6, height: 3 }, [{ name: 'answers', source: 'logs', search: `service:${PROXY_SERVICE}`, aggregation: 'count', groupBy: { facet: LOGS.status, limit: 10 } }], [{ formula: 'answers', alias: 'answers' }]),
-      timeseries('Rate-limited at the proxy (429)', { x: 6, y: 0, width: 3, height: 3 }, [{ name: 'limited', source: 'logs', search: `service:${PROXY_SERVICE} ${LOGS.status}:429`, aggregation: 'count' }], [{ formula: 'limited', alias: '429s' }]),
-      toplist('Proxy cache', { x: 9, y: 0, width: 3, height: 3 }, [{ name: 'answers', source: 'logs', search: `service:${PROXY_SERVICE}`, aggregation: 'count', groupBy: { facet: LOGS.cache, limit: 10 } }], [{ formula: 'answers', alias: 'answers' }]),
-      timeseries('Instance 5xx', { x: 0, y: 3, width: 4, height: 3 }, [{ name: 'failed', source: 'logs', search: `${SERVER_FILTER} ${LOGS.status}:>=500`, aggregation: 'count' }], [{ formula: 'failed', alias: '5xx' }]),
-      timeseries('Instance latency p99 (ms)', { x: 4, y: 3, width: 4, height: 3 }, [{ name: 'latency', source: 'logs', search: SERVER_FILTER, aggregation: 'pc99', measure: LOGS.duration }], [{ formula: 'latency / 1000000', alias: 'p99' }]),
-      toplist('Slowest hosts at the instances, p99 (ms)', { x: 8, y: 3, width: 4, height: 3 }, [{ name: 'latency', source: 'logs', search: SERVER_FILTER, aggregation: 'pc99', measure: LOGS.duration, groupBy: { facet: LOGS.tenantHost, limit: 10 } }], [{ formula: 'latency / 1000000', alias: 'p99' }]),
-      queryValue('Instance requests (window)', { x: 0, y: 6, width: 4, height: 2 }, [{ name: 'requests', source: 'logs', search: SERVER_FILTER, aggregation: 'count' }], 'requests'),
+      timeseries('Proxy answers by status', { x: 0, y: 0, width: 6, height: 3 }, [{ name: 'answers', source: 'logs', search: scope.proxy, aggregation: 'count', groupBy: { facet: LOGS.status, limit: 10 } }], [{ formula: 'answers', alias: 'answers' }]),
+      timeseries('Rate-limited at the proxy (429)', { x: 6, y: 0, width: 3, height: 3 }, [{ name: 'limited', source: 'logs', search: `${scope.proxy} ${LOGS.status}:429`, aggregation: 'count' }], [{ formula: 'limited', alias: '429s' }]),
+      toplist('Proxy cache', { x: 9, y: 0, width: 3, height: 3 }, [{ name: 'answers', source: 'logs', search: scope.proxy, aggregation: 'count', groupBy: { facet: LOGS.cache, limit: 10 } }], [{ formula: 'answers', alias: 'answers' }]),
+      timeseries('Instance 5xx', { x: 0, y: 3, width: 4, height: 3 }, [{ name: 'failed', source: 'logs', search: `${server} ${LOGS.status}:>=500`, aggregation: 'count' }], [{ formula: 'failed', alias: '5xx' }]),
+      timeseries('Instance latency p99 (ms)', { x: 4, y: 3, width: 4, height: 3 }, [{ name: 'latency', source: 'logs', search: server, aggregation: 'pc99', measure: LOGS.duration }], [{ formula: 'latency / 1000000', alias: 'p99' }]),
+      toplist('Slowest hosts at the instances, p99 (ms)', { x: 8, y: 3, width: 4, height: 3 }, [{ name: 'latency', source: 'logs', search: server, aggregation: 'pc99', measure: LOGS.duration, groupBy: { facet: LOGS.tenantHost, limit: 10 } }], [{ formula: 'latency / 1000000', alias: 'p99' }]),
+      queryValue('Instance requests (window)', { x: 0, y: 6, width: 4, height: 2 }, [{ name: 'requests', source: 'logs', search: server, aggregation: 'count' }], 'requests'),
       note('The instances only see what the proxy did not answer from its cache: misses, background refreshes, the API. A 5xx here with none at the proxy was served stale.', { x: 4, y: 6, width: 8, height: 2 }),
     ]),
   ];

@@ -17,6 +17,7 @@ export const RUM = {
   locale: application.locale,
   commitSha: application.commitSha,
   // Datadog's own (docs.datadoghq.com/real_user_monitoring/browser/data_collected/).
+  applicationId: '@application.id',
   eventType: '@type',
   sessionId: '@session.id',
   country: '@geo.country',
@@ -40,8 +41,10 @@ export const LOGS = {
   locale: '@locale',
   country: '@geo.country_iso_code',
   cache: '@cache',
-  proxyDuration: '@duration_s',
 } as const;
+
+/** Datadog's reserved tags every query is scoped by: from each line's own attributes, and from the pods' `tags.datadoghq.com/*` labels (deploy/k8s/manifests.mts). */
+export const TAGS = { service: 'service', env: 'env', version: 'version' } as const;
 
 /** The services the logs come from: the instances name theirs `<service>-server` (server.ts), the proxy `<service>-proxy`. */
 export const SERVICE = 'microsites';

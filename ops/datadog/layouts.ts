@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { v1 } from '@datadog/datadog-api-client';
+import type { OpsConfig } from '../../src/config/opsEnv';
 import { dashboards } from './dashboards';
 
 const COLUMN = 96;
@@ -52,7 +53,9 @@ export function layoutSvg(dashboard: v1.Dashboard): string {
 }
 
 export const LAYOUT_DIR = resolve(__dirname, '..', '..', 'docs', 'ops');
-export const layouts = () => dashboards().map(({ opsId, dashboard }) => ({ file: join(LAYOUT_DIR, `${opsId}.svg`), svg: layoutSvg(dashboard) }));
+/** Where each widget sits does not depend on the account's settings; these only fill the queries. */
+const LAYOUT_CONFIG: OpsConfig = { env: 'production', rumApplicationId: 'application', notify: { critical: [], warning: [] }, synthetics: { locations: [], tickEverySeconds: 180 } };
+export const layouts = () => dashboards(LAYOUT_CONFIG).map(({ opsId, dashboard }) => ({ file: join(LAYOUT_DIR, `${opsId}.svg`), svg: layoutSvg(dashboard) }));
 
 if (process.argv[1] && resolve(process.argv[1]) === __filename) {
   for (const { file, svg } of layouts()) writeFileSync(file, svg);

@@ -3,11 +3,15 @@
 import { apis, apply, desired, plan, type Desired } from '../../ops/datadog/apply';
 import { main } from '../../ops/datadog/cli';
 import { startDatadogStandIn, type StandIn } from './support/datadogStandIn';
+import { OPS_CONFIG, OPS_ENV } from './support/opsConfig';
+
+// An apply writes each of about 360 objects in turn (two synthetic tests a host): seconds, not the default 5.
+vi.setConfig({ testTimeout: 60_000 });
 
 const KEYS = { apiKey: 'stand-in-api-key', appKey: 'stand-in-app-key' };
 let standIn: StandIn;
 const account = () => ({ ...KEYS, site: 'datadoghq.com', baseUrl: standIn.url });
-const env = () => ({ DD_API_KEY: KEYS.apiKey, DD_APP_KEY: KEYS.appKey, DD_API_URL: standIn.url });
+const env = () => ({ ...OPS_ENV, DD_API_KEY: KEYS.apiKey, DD_APP_KEY: KEYS.appKey, DD_API_URL: standIn.url });
 const run = async (want: Desired, options = {}) => apply(await plan(apis(account()), want, options));
 
 beforeEach(async () => {
@@ -17,25 +21,26 @@ afterEach(() => standIn.close());
 
 describe('ops:apply against the stand-in', () => {
   it('creates every object once; a second apply writes nothing', async () => {
-    const want = desired();
+    const want = desired(OPS_CONFIG);
     await run(want);
     expect(standIn.store.dashboards.size).toBe(want.dashboards.length);
     expect(standIn.store.monitors.size).toBe(want.monitors.length);
     expect(standIn.store.slos.size).toBe(want.slos.length);
     expect(standIn.store.rumMetrics.size).toBe(want.rumMetrics.length);
+    expect(standIn.store.syntheticTests.size).toBe(want.syntheticTests.length);
     const written = standIn.writes.length;
-    expect(written).toBe(want.dashboards.length + want.monitors.length + want.slos.length + want.rumMetrics.length);
+    expect(written).toBe(want.dashboards.length + want.monitors.length + want.slos.length + want.rumMetrics.length + want.syntheticTests.length);
 
-    const again = await plan(apis(account()), desired());
+    const again = await plan(apis(account()), desired(OPS_CONFIG));
     expect(again.filter((change) => change.action !== 'unchanged').map((change) => `${change.action} ${change.opsId} ${change.fields ?? ''}`)).toEqual([]);
     await apply(again);
     expect(standIn.writes).toHaveLength(written);
   });
 
   it('a changed threshold is one update, in place', async () => {
-    await run(desired());
+    await run(desired(OPS_CONFIG));
     const written = standIn.writes.length;
-    const changed = desired();
+    const changed = desired(OPS_CONFIG);
     const lcp = changed.monitors.find((item) => item.opsId === 'microsites-lcp')!.monitor;
     lcp.query = lcp.query.replace(/> \d+$/, '> 3000000000');
     lcp.options!.thresholds!.critical = 3_000_000_000;
@@ -47,26 +52,26 @@ describe('ops:apply against the stand-in', () => {
   });
 
   it('a monitor removed from the code is kept, and deleted only with --prune', async () => {
-    await run(desired());
-    const fewer = desired();
-    fewer.monitors = fewer.monitors.filter((item) => item.opsId !== 'microsites-host-dark');
+    await run(desired(OPS_CONFIG));
+    const fewer = desired(OPS_CONFIG);
+    fewer.monitors = fewer.monitors.filter((item) => item.opsId !== 'microsites-redis-down');
     const kept = await plan(apis(account()), fewer);
-    expect(kept.find((change) => change.opsId === 'microsites-host-dark')?.action).toBe('keep');
+    expect(kept.find((change) => change.opsId === 'microsites-redis-down')?.action).toBe('keep');
     await apply(kept);
-    expect(standIn.store.monitors.size).toBe(desired().monitors.length);
+    expect(standIn.store.monitors.size).toBe(desired(OPS_CONFIG).monitors.length);
     const pruned = await plan(apis(account()), fewer, { prune: true });
-    expect(pruned.find((change) => change.opsId === 'microsites-host-dark')?.action).toBe('delete');
+    expect(pruned.find((change) => change.opsId === 'microsites-redis-down')?.action).toBe('delete');
     await apply(pruned);
     expect(standIn.store.monitors.size).toBe(fewer.monitors.length);
-    expect([...standIn.store.monitors.values()].some((monitor) => monitor.tags.includes('ops-id:microsites-host-dark'))).toBe(false);
+    expect([...standIn.store.monitors.values()].some((monitor) => monitor.tags.includes('ops-id:microsites-redis-down'))).toBe(false);
   });
 
   it("finds its objects by their ops id, never by title: a renamed dashboard is updated, another one with the same title is left alone", async () => {
-    await run(desired());
+    await run(desired(OPS_CONFIG));
     // Someone's own copy, made by hand from ours: same title, no ops id.
-    const { dashboard } = desired().dashboards[0]!;
+    const { dashboard } = desired(OPS_CONFIG).dashboards[0]!;
     await apis(account()).dashboards.createDashboard({ body: { ...dashboard, description: 'my copy' } });
-    const renamed = desired();
+    const renamed = desired(OPS_CONFIG);
     renamed.dashboards[0]!.dashboard.title = 'Microsites: overview (renamed)';
     const changes = await plan(apis(account()), renamed, { prune: true });
     expect(changes.filter((change) => change.action !== 'unchanged').map((change) => [change.action, change.opsId])).toEqual([['update', renamed.dashboards[0]!.opsId]]);
@@ -77,7 +82,7 @@ describe('ops:apply against the stand-in', () => {
   it('the stand-in refuses what Datadog would: a body the models reject is a 400', async () => {
     const post = (body: object) =>
       fetch(`${standIn.url}/api/v1/monitor`, { method: 'POST', headers: { 'dd-api-key': KEYS.apiKey, 'dd-application-key': KEYS.appKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const { monitor } = desired().monitors[0]!;
+    const { monitor } = desired(OPS_CONFIG).monitors[0]!;
     const valid = { name: monitor.name, type: monitor.type, query: monitor.query };
     expect((await post({ ...valid, type: 'not a monitor type' })).status).toBe(400);
     expect((await post({ name: monitor.name, type: monitor.type })).status).toBe(400);
@@ -100,10 +105,23 @@ describe('the ops:plan and ops:apply commands', () => {
 
   it('without keys name what is missing and exit 1, sending nothing', async () => {
     const lines: string[] = [];
-    expect(await main(['apply'], { DD_API_URL: standIn.url }, (line) => lines.push(line))).toBe(1);
+    expect(await main(['apply'], { ...OPS_ENV, DD_API_URL: standIn.url }, (line) => lines.push(line))).toBe(1);
     expect(lines).toEqual(['ops:apply needs DD_API_KEY and DD_APP_KEY (and DD_SITE unless the account is on datadoghq.com): nothing was sent.']);
-    expect(await main(['plan'], { DD_API_KEY: 'x', DD_API_URL: standIn.url }, (line) => lines.push(line))).toBe(1);
+    expect(await main(['plan'], { ...OPS_ENV, DD_API_KEY: 'x', DD_API_URL: standIn.url }, (line) => lines.push(line))).toBe(1);
     expect(lines.at(-1)).toMatch(/^ops:plan needs DD_APP_KEY /);
+    expect(standIn.requests).toBe(0);
+  });
+
+  it('without handles to notify or a RUM application, name each variable and exit 1, sending nothing', async () => {
+    const lines: string[] = [];
+    const { OPS_NOTIFY_WARNING: _warning, OPS_RUM_APPLICATION_ID: _application, ...partial } = env();
+    expect(await main(['plan'], { ...partial, OPS_NOTIFY_CRITICAL: '@pagerduty-microsites #ops' }, (line) => lines.push(line))).toBe(1);
+    expect(lines).toEqual([
+      'Invalid environment variable OPS_NOTIFY_CRITICAL: "#ops" is not a Datadog handle (@ and a name, or @ and an e-mail address)',
+      expect.stringMatching(/^Invalid environment variable OPS_NOTIFY_WARNING: required: the Datadog handles a warning reaches/),
+      expect.stringMatching(/^Invalid environment variable OPS_RUM_APPLICATION_ID: required/),
+      'Nothing was sent (docs/configuration.md, "Ops").',
+    ]);
     expect(standIn.requests).toBe(0);
   });
 

@@ -15,7 +15,7 @@ export interface StandIn {
   writes: string[];
   /** Every request, reads included. */
   requests: number;
-  store: { dashboards: Map<string, Json>; monitors: Map<number, Json>; slos: Map<string, Json>; rumMetrics: Map<string, Json> };
+  store: { dashboards: Map<string, Json>; monitors: Map<number, Json>; slos: Map<string, Json>; rumMetrics: Map<string, Json>; syntheticTests: Map<string, Json> };
   close(): Promise<void>;
 }
 
@@ -52,7 +52,7 @@ const readBody = (request: IncomingMessage) =>
   });
 
 export async function startDatadogStandIn({ apiKey, appKey }: { apiKey: string; appKey: string }): Promise<StandIn> {
-  const store: StandIn['store'] = { dashboards: new Map(), monitors: new Map(), slos: new Map(), rumMetrics: new Map() };
+  const store: StandIn['store'] = { dashboards: new Map(), monitors: new Map(), slos: new Map(), rumMetrics: new Map(), syntheticTests: new Map() };
   const writes: string[] = [];
   let requests = 0;
   let next = 1;
@@ -185,6 +185,36 @@ export async function startDatadogStandIn({ apiKey, appKey }: { apiKey: string; 
         store.rumMetrics.delete(id);
         return response.writeHead(204).end();
       }
+    }
+    // Synthetic API tests (v1): list by pages, create, replace, delete by public id.
+    if (url.pathname === '/api/v1/synthetics/tests' && method === 'GET') {
+      const size = Number(url.searchParams.get('page_size') ?? 1000);
+      const page = Number(url.searchParams.get('page_number') ?? 0);
+      return send(200, { tests: [...store.syntheticTests.values()].slice(page * size, (page + 1) * size) });
+    }
+    if (url.pathname === '/api/v1/synthetics/tests/api' && method === 'POST') {
+      const reason = check(V1, body, 'SyntheticsAPITest');
+      if (reason) return invalid(reason);
+      const publicId = `abc-${String(next++).padStart(3, '0')}-def`;
+      const stored = { ...body, public_id: publicId, monitor_id: next++, status: 'live', creator: { handle: 'ops@example.com' } };
+      store.syntheticTests.set(publicId, stored);
+      return send(200, stored);
+    }
+    if ((match = /^\/api\/v1\/synthetics\/tests\/api\/([\w-]+)$/.exec(url.pathname)) && method === 'PUT') {
+      const found = store.syntheticTests.get(match[1]!);
+      if (!found) return send(404, { errors: ['Synthetic test not found'] });
+      const reason = check(V1, body, 'SyntheticsAPITest');
+      if (reason) return invalid(reason);
+      const stored = { ...body, public_id: found.public_id, monitor_id: found.monitor_id, status: found.status, creator: found.creator };
+      store.syntheticTests.set(found.public_id, stored);
+      return send(200, stored);
+    }
+    if (url.pathname === '/api/v1/synthetics/tests/delete' && method === 'POST') {
+      const reason = check(V1, body, 'SyntheticsDeleteTestsPayload');
+      if (reason) return invalid(reason);
+      const ids = (body!.public_ids ?? []) as string[];
+      for (const id of ids) store.syntheticTests.delete(id);
+      return send(200, { deleted_tests: ids.map((id) => ({ public_id: id, deleted_at: now })) });
     }
     return send(404, { errors: [`${method} ${url.pathname}: not part of the stand-in`] });
   };
