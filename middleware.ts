@@ -6,8 +6,10 @@ import { requestHost } from '@/tenancy/normalizeHost';
 import { pathNamesLocale, routeRequest } from '@/tenancy/routeRequest';
 import { routingContext } from '@/tenancy/routingContext';
 import { throttledWarning } from '@/tenancy/throttledWarning';
+import { edgeWarn } from '@/base/logger';
 
-const warnUnknownHost = throttledWarning(console.warn, 10_000);
+// A warning, not an error: scanners send unknown hosts all day (docs/ops.md, "Server logs").
+const warnUnknownHost = throttledWarning(edgeWarn, 10_000);
 
 /**
  * Cache rules a CDN in front must follow (see docs/security.md): an answer that depends on the

@@ -15,6 +15,7 @@
 import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEdgeEnv } from '../src/config/edgeEnv';
+import { publicMonitoringConfig } from '../src/config/monitoringEnv';
 import type { SecurityHeaders } from '../src/security/policy';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
 import { copyBuildFiles, envNumber, FAIL_TIMEOUT_S, isHostPort, POD_PORTS, proxyConf, proxyFreshSeconds, proxyFreshSpread, publicFiles } from './proxyConf';
@@ -47,6 +48,8 @@ export function writeProxyFiles(run: string, proxy: string, env: NodeJS.ProcessE
     publicFiles: publicFiles(buildDir),
     acme: env.PROXY_ACME_SOLVER ? { solver: env.PROXY_ACME_SOLVER, resolver: nameserver(resolvConf) } : undefined,
     securityHeaders: JSON.parse(readFileSync(join(buildDir, SECURITY_HEADERS_FILE), 'utf8')) as SecurityHeaders,
+    // The build's own, as the instances' lines carry them (server.ts).
+    logTags: { env: publicMonitoringConfig.env, version: publicMonitoringConfig.version },
   });
   mkdirSync(run, { recursive: true });
   for (const [name, text] of Object.entries({ ...includes, 'nginx.conf': conf })) writeFileSync(join(run, name), text);

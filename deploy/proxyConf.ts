@@ -112,6 +112,8 @@ export interface ProxyConfOptions {
    * finds its addresses, cert-manager's solver pods, each asked until one knows the token.
    */
   acme?: { solver: string; resolver: string };
+  /** The build's `env` and `version`, on every log line as on the instances' and in RUM. */
+  logTags: { env: string; version: string };
 }
 
 /** The files a build serves from `public/` (under `buildDir`), as URL paths. */
@@ -156,6 +158,12 @@ export const INTERNAL_RESPONSE_HEADERS = [
 ] as const;
 
 /** nginx.conf and the files it includes from `run` (the security headers), by name. */
+/** The tags written into each log line: plain tokens, so that no value can break the JSON or the configuration. */
+function logTags({ env, version }: ProxyConfOptions['logTags']): { LOG_ENV: string; LOG_VERSION: string } {
+  for (const [name, value] of [['env', env], ['version', version]]) if (!/^[\w.-]{1,100}$/.test(value!)) throw new Error(`The build's ${name} for the proxy's log lines must be letters, digits, ".", "_" or "-", got ${JSON.stringify(value)}`);
+  return { LOG_ENV: env, LOG_VERSION: version };
+}
+
 export function proxyConf(options: ProxyConfOptions): { conf: string; includes: Record<string, string> } {
   const { brotli, brotliStatic } = options.modules;
   const values: Record<string, string> = {
@@ -194,6 +202,7 @@ export function proxyConf(options: ProxyConfOptions): { conf: string; includes: 
     REAL_IP: realIp(options.edge),
     HOST_CERTIFICATE_DIR: `${hostCertificateDir('$certificate_host')}/`,
     ACME_CHALLENGES: acmeChallenges(options),
+    ...logTags(options.logTags),
     UPSTREAMS: options.upstreams.map((address) => `    server ${address} max_fails=3 fail_timeout=${options.failTimeoutSeconds}s;`).join('\n'),
   };
   const template = readFileSync(join(__dirname, 'nginx.conf.template'), 'utf8');

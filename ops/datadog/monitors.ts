@@ -173,7 +173,7 @@ export function monitors(config: OpsConfig): ManagedMonitor[] {
       query: `logs("${scope.proxy} ${LOGS.status}:429").index("*").rollup("count").last("5m") > 1000`,
       what: 'The proxy refused more than 1,000 requests in 5 minutes with 429: a flood from a few addresses, or a limit too tight for real visitors (a campaign, a shared address).',
       checks: [
-        'The proxy dashboard, rate-limited: from which addresses and countries (the `network.client.ip` and `geo.country_iso_code` attributes of the refused lines)?',
+        'The proxy dashboard, rate-limited: which paths, and from which countries (the `geo.country_iso_code` attribute of the refused lines)? The proxy logs no visitor address.',
         'Real visitors or a scraper: the user agents and paths of the refused lines.',
         'If visitors are refused: the limits in deploy/nginx.conf.template (docs/deploy.md, "Limits").',
       ],

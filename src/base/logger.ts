@@ -27,3 +27,13 @@ export const appLogger: Record<LogLevel, (message: string, context?: LogContext)
   warn: (message, context) => sink('warn', message, context),
   error: (message, context) => sink('error', message, context),
 };
+
+/**
+ * A warning from the Edge runtime (the middleware). Its console has two channels: `warn` writes
+ * through `console.error` and `info` through `console.log` (the sandbox's `console` in Next's
+ * bundled edge-runtime), so a plain `console.warn` there would reach the server's log as an error.
+ * It is written as a log line with this prefix instead, which the server's log turns back into a
+ * warning (src/monitoring/requestLog.ts, routeConsole).
+ */
+export const EDGE_WARNING_PREFIX = '[warning] ';
+export const edgeWarn = (line: string): void => console.log(`${EDGE_WARNING_PREFIX}${line}`);

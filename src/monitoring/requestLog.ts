@@ -3,6 +3,7 @@
 // pipeline facets them by tenant with no parsing rule. Server only: server.ts imports it.
 import { format, stripVTControlCharacters } from 'node:util';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { EDGE_WARNING_PREFIX } from '@/base/logger';
 import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
 import { normalizeHost, stripPreviewSuffix } from '@/tenancy/normalizeHost';
 import { createTenantResolver, type TenantResolver } from '@/tenancy/resolveTenant';
@@ -104,8 +105,8 @@ type ConsoleMethod = 'log' | 'info' | 'warn' | 'error' | 'debug';
 const CONSOLE_LEVELS: Record<ConsoleMethod, 'info' | 'warn' | 'error' | 'debug'> = { log: 'info', info: 'info', warn: 'warn', error: 'error', debug: 'debug' };
 
 /**
- * Every console line of the process (Next's own, the cache handler's `[cache] …`, the unknown-host
- * warning, appLogger's) as a JSON line of `logger` too: an Error among the arguments becomes
+ * Every console line of the process (Next's own, the cache handler's `[cache] …`, the middleware's
+ * warnings (`edgeWarn`), appLogger's) as a JSON line of `logger` too: an Error among the arguments becomes
  * Datadog's `error.kind`, `error.message` and `error.stack`.
  */
 export function routeConsole(logger: Logger, target: Pick<Console, ConsoleMethod> = console): void {
@@ -115,6 +116,7 @@ export function routeConsole(logger: Logger, target: Pick<Console, ConsoleMethod
       // Next colours its own lines for a terminal; a log pipeline wants the text.
       const message = stripVTControlCharacters(format(...args.filter((arg) => arg !== error)));
       if (error) logger[level]({ error: { kind: error.name, message: error.message, stack: error.stack } }, message);
+      else if (level === 'info' && message.startsWith(EDGE_WARNING_PREFIX)) logger.warn(message.slice(EDGE_WARNING_PREFIX.length));
       else logger[level](message);
     };
   }

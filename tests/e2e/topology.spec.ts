@@ -23,14 +23,26 @@ import { buildImages, builtRelease, CONTAINER_PROCESSES, imageRefs } from '../..
 import { USERS } from '../../deploy/containers';
 import { expandVariables } from '../../deploy/podman';
 import { collector } from './support/collectorClient';
-import { COLLECTOR_URL, E2E_COMMIT_SHA, E2E_KEYS, E2E_REVALIDATE_SECRET, E2E_SERVER_ENV, HOP_PORT, PREVIOUS_BUILD_DIR } from './support/collectorConfig';
+import { COLLECTOR_URL, E2E_BUILD_ENV, E2E_COMMIT_SHA, E2E_KEYS, E2E_REVALIDATE_SECRET, E2E_SERVER_ENV, HOP_PORT, PREVIOUS_BUILD_DIR } from './support/collectorConfig';
 import { expectNoServerErrorNorEcho } from './support/fuzzChecks';
 import { appStarted, banner, NOTHING_STORED, scrollAndType, storedNames, watchVendors } from './support/visitorWatch';
 import { FUZZ_SEED, fuzzRequests, isRoutedPage, mapsToTenant, sendThroughProxy, visitorAddress } from './support/fuzzRequests';
 import { startGraphqlServer, type GraphqlServer } from './support/graphqlServer';
 import { podOf, renderedManifests } from './support/renderedManifests';
+import { countQuery, facetsOf, failedAssertions, matchesSearch } from './support/datadogEvaluate';
+import { parseOpsEnv } from '../../src/config/opsEnv';
+import { LOGS } from '../../ops/datadog/facets';
+import { monitors } from '../../ops/datadog/monitors';
+import { syntheticTests } from '../../ops/datadog/synthetics';
 
 const { https: HTTPS_PORT, http: HTTP_PORT } = deployPorts();
+/** The ops settings of this deployment: its env and RUM application, as ops:plan would be run for it. */
+const GAME_DAY_OPS_ENV = {
+  OPS_NOTIFY_CRITICAL: '@pagerduty-microsites',
+  OPS_NOTIFY_WARNING: '@slack-microsites-alerts',
+  OPS_ENV: E2E_BUILD_ENV.NEXT_PUBLIC_DATADOG_ENV,
+  NEXT_PUBLIC_DATADOG_APPLICATION_ID: E2E_BUILD_ENV.NEXT_PUBLIC_DATADOG_APPLICATION_ID,
+};
 const HOST = 'kingscross-bagberth.co.uk.localhost';
 
 const page = (path = '/') => `https://${HOST}:${HTTPS_PORT}${path}`;
@@ -58,7 +70,8 @@ const preview = () => ask(`https://localhost:${HTTPS_PORT}/de/kings-cross-statio
 /** A line of the proxy's access log (deploy/nginx.conf.template, json_lines). */
 interface ProxyLine {
   http: { status_code: number; url_details: { path: string } };
-  duration_s: number;
+  /** Nanoseconds, as Datadog's `duration`. */
+  duration: number;
   cache: string;
   instance: string;
 }
@@ -201,6 +214,42 @@ test("one request id in the answer, the proxy's access log and the instance's lo
   await expect.poll(() => readFrom(accessLog, accessFrom)).toContain(`"request_id":"${id}"`);
   const instanceLines = () => [FIRST, SECOND].map((port, index) => readFrom(instanceLog(port), instancesFrom[index]!)).join('');
   await expect.poll(instanceLines).toContain(`"request_id":"${id}"`);
+  // Every line of both, in Datadog's reserved and standard attributes (docs/ops.md, "Logs"): the
+  // time to the millisecond, the level by status, the build's service, env and version, the
+  // request's method, status, id and path, its duration in nanoseconds.
+  const parsed = [
+    ...readFrom(accessLog, accessFrom).split('\n').filter(Boolean).map((line) => ({ from: 'proxy', line: JSON.parse(line) as Record<string, unknown> })),
+    // After podman's prefix (`<time> stdout F `), one JSON line each.
+    ...instanceLines().split('\n').filter(Boolean).map((line) => ({ from: 'instance', line: JSON.parse(line.replace(/^\S+ std(?:out|err) [FP] /, '')) as Record<string, unknown> })),
+  ];
+  const requests = parsed.filter(({ line }) => line.http !== undefined);
+  expect(requests.map(({ from }) => from)).toEqual(expect.arrayContaining(['proxy', 'instance']));
+  for (const { from, line } of requests) {
+    expect(line, from).toMatchObject({
+      date: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(?:Z|[+-]\d\d:\d\d)$/),
+      status: (line.http as { status_code: number }).status_code >= 500 ? 'error' : (line.http as { status_code: number }).status_code >= 400 ? 'warn' : 'info',
+      service: from === 'proxy' ? 'microsites-proxy' : 'microsites-server',
+      env: E2E_BUILD_ENV.NEXT_PUBLIC_DATADOG_ENV,
+      version: E2E_COMMIT_SHA,
+      message: expect.stringMatching(/^GET \/\S* \d{3}$/),
+      http: { method: 'GET', status_code: expect.any(Number), request_id: expect.stringMatching(/^[\w-]{8,}$/), url_details: { host: expect.any(String), path: expect.stringMatching(/^\//) } },
+      duration: expect.any(Number),
+    });
+    expect(Number.isInteger(line.duration), from).toBe(true);
+  }
+  // An unknown host is a warning at both, never an error.
+  const unknownFrom = [logSize(accessLog), ...[FIRST, SECOND].map((port) => logSize(instanceLog(port)))];
+  // A preview name, so that the handshake gets the default certificate: the host behind it is no tenant's.
+  const unknown = await ask(`https://no-such-host.localhost:${HTTPS_PORT}/`);
+  expect(unknown.status).toBe(404);
+  const unknownId = String(unknown.headers['x-request-id']);
+  const linesOf = () =>
+    [readFrom(accessLog, unknownFrom[0]!), ...[FIRST, SECOND].map((port, index) => readFrom(instanceLog(port), unknownFrom[index + 1]!))]
+      .join('\n')
+      .split('\n')
+      .filter((line) => line.includes(unknownId) || line.includes('No mapping found'));
+  await expect.poll(() => linesOf().length).toBeGreaterThanOrEqual(2);
+  for (const line of linesOf()) expect(JSON.parse(line.replace(/^\S+ std(?:out|err) [FP] /, '')).status, line).toBe('warn');
   // A page from the cache answers with this request's id, not the one of the request that filled it.
   const ids = new Set<string>();
   for (let index = 0; index < 3; index += 1) ids.add(String((await ask(page('/it'), { headers: { 'accept-encoding': 'br' } })).headers['x-request-id']));
@@ -879,8 +928,8 @@ test("the proxy's copies refresh in the background: an unchanged page is a 304 a
     readFrom(upstreamLog, offset)
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { path: string; status: number; asked_with_etag: string })
-      .filter((line) => line.path === '/es' && line.status === status && line.asked_with_etag !== '');
+      .map((line) => JSON.parse(line) as { http: { status_code: number; url_details: { path: string } }; asked_with_etag: string })
+      .filter((line) => line.http.url_details.path === '/es' && line.http.status_code === status && line.asked_with_etag !== '');
   graphql.setEdition('edition-6');
   expect((await revalidate(FIRST)).status).toBe(200);
   await spanish();
@@ -923,6 +972,10 @@ test('Redis stopped: pages still 200 with a warning; when it returns, what was r
   expect((await ask(page('/fr?during-outage'))).status).toBe(200);
   await expect.poll(() => readFrom(instanceLog(FIRST), first)).toContain('[cache] Redis at redis://127.0.0.1:');
   expect(readFrom(instanceLog(FIRST), first)).toMatch(/is unreachable .*serves and stores pages in its own memory/);
+  // The line the Redis monitor counts (ops/datadog/monitors.ts), as its search reads it.
+  const redisDown = monitors(parseOpsEnv({ ...GAME_DAY_OPS_ENV })).find((item) => item.opsId === 'microsites-redis-down')!.monitor;
+  const redisLines = readFrom(instanceLog(FIRST), first).split('\n').filter(Boolean).map((line) => JSON.parse(line.replace(/^\S+ std(?:out|err) [FP] /, '')) as Record<string, unknown>);
+  expect(redisLines.filter((line) => matchesSearch(line, countQuery(redisDown.query).search)).length).toBeGreaterThan(countQuery(redisDown.query).above);
 
   graphql.setEdition('edition-4');
   expect((await revalidate(FIRST)).status).toBe(200);
@@ -961,6 +1014,7 @@ test("with every instance down, a page the proxy has no copy of is the build's e
       const answer = await kyoto(path, headers);
       expect(answer.status, `${path} ${JSON.stringify(headers)}`).toBe(503);
       expect(answer.headers['retry-after']).toBe('30');
+      expect(answer.headers['x-request-id'], 'the id of its line in the access log').toMatch(/^[0-9a-f]{32}$/);
       expect(answer.headers['cache-control']).toBe('no-store');
       expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
@@ -977,6 +1031,49 @@ test("with every instance down, a page the proxy has no copy of is the build's e
   }
   // Back, and used by the proxy again within its 2 s fail_timeout: uncached requests are answered.
   await expect.poll(async () => (await ask(page('/api/health'))).status, { timeout: 3_000, intervals: [100] }).toBe(200);
+});
+
+// Issue 38 item 5: a game day. With every instance stopped, the proxy's own lines are what the 503
+// monitor counts, no more and no fewer, and each host's synthetic test fails on the branded 503;
+// once the instances are back, the same test passes on the real page.
+test('game day: every instance stopped; the 503 monitor counts exactly the branded 503s, the synthetic test fails on them and passes once they are back', async () => {
+  const ops = parseOpsEnv(GAME_DAY_OPS_ENV);
+  const monitor = monitors(ops).find((item) => item.opsId === 'microsites-proxy-503')?.monitor;
+  expect(monitor, 'the 503 monitor of ops/datadog/monitors.ts').toBeDefined();
+  const { search, above } = countQuery(monitor!.query);
+  // Every attribute it counts by is one the site's lines carry (ops/datadog/facets.ts).
+  for (const facet of facetsOf(search)) expect(Object.values(LOGS), facet).toContain(facet);
+  // A host no other test asks for a page of: the proxy holds no copy to serve instead.
+  const entry = DOMAIN_ENTRIES.at(-1)!;
+  const synthetic = syntheticTests(ops, [entry]).find((item) => item.opsId === `microsites-page-${entry.domain}`)!.test;
+  const { pathname } = new URL(synthetic.config.request!.url!);
+  const asSynthetic = () => ask(`https://${entry.domain}.localhost:${HTTPS_PORT}${pathname}`, { headers: { ...(synthetic.config.request!.headers as Record<string, string>), 'accept-encoding': 'identity' } });
+
+  const from = logSize(accessLog);
+  stopInstances();
+  const failing: string[] = [];
+  try {
+    for (let index = 0; index <= above; index += 1) {
+      const answer = await asSynthetic();
+      expect(answer.status, 'the branded 503, not a kept copy').toBe(503);
+      failing.push(String(answer.headers['x-request-id']));
+      if (index === 0) expect(failedAssertions(synthetic, { ...answer, body: answer.body.toString() })).toEqual([`statusCode is 200`, `body contains ${String((synthetic.config.assertions!.at(-1) as { target: unknown }).target)}`]);
+    }
+  } finally {
+    await startInstances();
+  }
+  const proxyLines = () => readFrom(accessLog, from).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  await expect.poll(() => proxyLines().filter((line) => failing.includes(String((line.http as { request_id: string }).request_id))).length).toBe(failing.length);
+  const counted = proxyLines().filter((line) => matchesSearch(line, search));
+  expect(counted.map((line) => (line.http as { request_id: string }).request_id).sort()).toEqual([...failing].sort());
+  expect(counted.length, 'enough for the monitor to alert').toBeGreaterThan(above);
+  // Each counted line is an error line of the proxy, in this build's env and version.
+  for (const line of counted) expect(line).toMatchObject({ service: 'microsites-proxy', env: ops.env, version: E2E_COMMIT_SHA, status: 'error' });
+
+  // The instances back: the synthetic test passes on the page itself.
+  await expect.poll(async () => (await asSynthetic()).status, { timeout: 5_000, intervals: [200] }).toBe(200);
+  const answer = await asSynthetic();
+  expect(failedAssertions(synthetic, { ...answer, body: answer.body.toString() })).toEqual([]);
 });
 
 /**
@@ -1074,8 +1171,8 @@ async function redeployUnderLoad(args: string[]) {
   const readLines = () => readFrom(accessLog, logged).trim().split('\n').map((line) => JSON.parse(line) as ProxyLine);
   await expect.poll(() => readLines().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(result.requests.total);
   const lines = readLines();
-  expect(lines.filter((line) => line.http.status_code !== 200 && !(line.http.status_code === 499 && line.duration_s < 0.5))).toEqual([]);
-  expect(Math.max(...lines.filter((line) => line.cache !== 'STALE').map((line) => line.duration_s))).toBeLessThan(connectTimeoutSeconds());
+  expect(lines.filter((line) => line.http.status_code !== 200 && !(line.http.status_code === 499 && line.duration < 0.5e9))).toEqual([]);
+  expect(Math.max(...lines.filter((line) => line.cache !== 'STALE').map((line) => line.duration))).toBeLessThan(connectTimeoutSeconds() * 1e9);
   // Both were replaced: new containers, serving.
   const after = instancePids();
   for (const port of [FIRST, SECOND]) {

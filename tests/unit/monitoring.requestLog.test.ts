@@ -1,6 +1,7 @@
 // The server's JSON log (docs/ops.md, "Server logs"; issue 25 item 3): one line per request in
 // Datadog's attribute names, the tenant as RUM names it, never a query string; console lines too.
 import { Writable } from 'node:stream';
+import { EDGE_WARNING_PREFIX, edgeWarn } from '@/base/logger';
 import { isRequestId, requestLogFields, requestLogger, routeConsole, serverLogger, type RequestFacts } from '@/monitoring/requestLog';
 import { createTenantResolver } from '@/tenancy/resolveTenant';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
@@ -76,6 +77,26 @@ describe('routeConsole', () => {
     expect(lines[0]).toMatchObject({ status: 'warn', message: '[cache] Redis at redis://127.0.0.1:6390 is unreachable' });
     expect(lines[1]).toMatchObject({ status: 'error', message: '[revalidate] /de could not be regenerated', error: { kind: 'TypeError', message: 'fetch failed' } });
     expect(String((lines[1]!.error as { stack: string }).stack)).toContain('TypeError: fetch failed');
+  });
+
+  it("turns the middleware's warnings, which the Edge runtime can only log, back into warnings; other log lines stay info", () => {
+    const { lines, logger } = capture();
+    const target = { log: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn() };
+    routeConsole(logger, target);
+    const original = console.log;
+    console.log = target.log;
+    try {
+      edgeWarn('[tenancy] No mapping found for origin: host="scanner.example"');
+    } finally {
+      console.log = original;
+    }
+    target.log('[warning]without the space is not the prefix');
+    target.error(`${EDGE_WARNING_PREFIX}an error stays an error`);
+    expect(lines.map(({ status, message }) => [status, message])).toEqual([
+      ['warn', '[tenancy] No mapping found for origin: host="scanner.example"'],
+      ['info', '[warning]without the space is not the prefix'],
+      ['error', `${EDGE_WARNING_PREFIX}an error stays an error`],
+    ]);
   });
 });
 

@@ -15,6 +15,7 @@ export function proxyConfFor(options: Partial<ProxyConfOptions> = {}): string {
     edge: parseEdgeEnv({}),
     publicFiles: publicFiles('.'),
     securityHeaders: { all: {}, https: {} },
+    logTags: { env: 'production', version: 'commit-of-the-tests' },
     ...options,
   }).conf;
 }
