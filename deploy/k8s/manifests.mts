@@ -3,7 +3,7 @@
 // validated against their schemas in `npm test` (tests/unit/deploy.kubernetes.test.ts), with the
 // "restricted" Pod Security rules applied to every pod.
 //   npm run k8s:render -- [--registry <host/path>] [--tag <b-build id>] [--pod-network <CIDR>]
-//                         [--acme-server <directory URL>] [--acme-email <address>] [--out <file>]
+//                         [--acme-server <directory URL>] [--acme-email <address>] [--env <env>] [--out <file>]
 // writes them as a List (`kubectl apply -f` takes it), by default to deploy/k8s/microsites.json,
 // with the images of the build in .next unless a tag is given. Secrets are referenced, never
 // written here: `microsites` holds REVALIDATE_SECRET, `microsites-redis` the shared cache's
@@ -49,11 +49,19 @@ export interface RenderOptions {
   podNetwork?: string;
   acmeServer?: string;
   acmeEmail?: string;
+  /** The `env` tag of the pods' metrics and logs (Datadog's unified service tagging): the build's NEXT_PUBLIC_DATADOG_ENV. */
+  env?: string;
 }
 
 const labels = { 'app.kubernetes.io/name': APP, 'app.kubernetes.io/component': 'instance' };
 const redisLabels = { 'app.kubernetes.io/name': APP, 'app.kubernetes.io/component': 'redis' };
 const proxyLabels = { 'app.kubernetes.io/name': APP, 'app.kubernetes.io/component': 'proxy' };
+/**
+ * Datadog's unified service tagging: the Agent tags a pod's (and its workload's) metrics with these,
+ * which the ops monitors on restarts, OOM kills and the HPA filter by (ops/datadog/scope.ts). On
+ * pods and workloads only, never in a selector, which a Deployment cannot change.
+ */
+const serviceTags = (service: string, env: string) => ({ 'tags.datadoghq.com/service': service, 'tags.datadoghq.com/env': env });
 
 /** Spread over nodes and zones where the cluster has them; never left unscheduled for want of one. */
 const spread = (matchLabels: Record<string, string>): ITopologySpreadConstraint[] =>
@@ -65,19 +73,23 @@ export const imageNames = (registry: string, tag: string) => {
   return { site: named('site'), proxy: named('proxy'), redis: named('redis') };
 };
 
-export function manifests({ registry = 'localhost', tag, podNetwork = POD_NETWORK, acmeServer = LETS_ENCRYPT, acmeEmail }: RenderOptions) {
+export function manifests({ registry = 'localhost', tag, podNetwork = POD_NETWORK, acmeServer = LETS_ENCRYPT, acmeEmail, env = 'production' }: RenderOptions) {
+  if (!/^[\w.-]{1,100}$/.test(env)) throw new Error(`--env: letters, digits, ".", "_" or "-", not ${JSON.stringify(env)}`);
+  const instanceTags = serviceTags(`${APP}-server`, env);
+  const redisTags = serviceTags(`${APP}-redis`, env);
+  const proxyTags = serviceTags(`${APP}-proxy`, env);
   if (!/^b-[A-Za-z0-9_-]+$/.test(tag)) throw new Error(`--tag: a build's tag (b-<build id>, deploy/images.ts), not ${JSON.stringify(tag)}`);
   const images = imageNames(registry, tag);
   return [
     new Deployment({
-      metadata: { name: APP, labels },
+      metadata: { name: APP, labels: { ...labels, ...instanceTags } },
       spec: {
         // No replicas: the autoscaler below sets them, and an apply must not reset its choice.
         selector: { matchLabels: labels },
         // One pod at a time, the new one ready before an old one stops: no capacity lost in a deploy.
         strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
         template: {
-          metadata: { labels },
+          metadata: { labels: { ...labels, ...instanceTags } },
           spec: {
             terminationGracePeriodSeconds: GRACE_SECONDS,
             securityContext: podSecurity(USERS.instance),
@@ -93,7 +105,7 @@ export function manifests({ registry = 'localhost', tag, podNetwork = POD_NETWOR
       spec: { selector: labels, ports: [{ name: 'http', port: SERVICE_PORT, targetPort: 'http' }] },
     }),
     new HorizontalPodAutoscaler({
-      metadata: { name: APP, labels },
+      metadata: { name: APP, labels: { ...labels, ...instanceTags } },
       spec: {
         scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: APP },
         minReplicas: 2,
@@ -108,13 +120,13 @@ export function manifests({ registry = 'localhost', tag, podNetwork = POD_NETWOR
     // The shared page cache, as deploy/local.ts runs it: in memory, bounded, least recently used out.
     // A managed Redis instead: drop these four and point the instances' REDIS_URL at it.
     new StatefulSet({
-      metadata: { name: `${APP}-redis`, labels: redisLabels },
+      metadata: { name: `${APP}-redis`, labels: { ...redisLabels, ...redisTags } },
       spec: {
         serviceName: `${APP}-redis`,
         replicas: 1,
         selector: { matchLabels: redisLabels },
         template: {
-          metadata: { labels: redisLabels },
+          metadata: { labels: { ...redisLabels, ...redisTags } },
           spec: {
             securityContext: podSecurity(USERS.redis, false),
             // Its password file, in memory.
@@ -143,7 +155,7 @@ export function manifests({ registry = 'localhost', tag, podNetwork = POD_NETWOR
         ingress: [{ from: [{ podSelector: { matchLabels: labels } }], ports: [{ port: 'redis' }] }],
       },
     }),
-    ...proxyObjects(images.site, images.proxy),
+    ...proxyObjects(images.site, images.proxy, proxyTags),
     ...certificateObjects(acmeServer, acmeEmail),
   ];
 }
@@ -216,17 +228,17 @@ const tlsSources = () => [
  * build's static files and error pages (deploy/proxy-files.ts); nginx runs it; the purger deletes
  * copies as revalidation asks. A StatefulSet, so that each pod has a name PROXY_PURGE_URL can list.
  */
-function proxyObjects(image: string, proxyImage: string) {
+function proxyObjects(image: string, proxyImage: string, proxyTags: Record<string, string>) {
   return [
     new StatefulSet({
-      metadata: { name: PROXY, labels: proxyLabels },
+      metadata: { name: PROXY, labels: { ...proxyLabels, ...proxyTags } },
       spec: {
         serviceName: PROXY,
         replicas: PROXY_REPLICAS,
         podManagementPolicy: 'Parallel',
         selector: { matchLabels: proxyLabels },
         template: {
-          metadata: { labels: proxyLabels },
+          metadata: { labels: { ...proxyLabels, ...proxyTags } },
           spec: {
             terminationGracePeriodSeconds: GRACE_SECONDS,
             securityContext: podSecurity(USERS.proxy),
@@ -297,12 +309,12 @@ export const render = (options: RenderOptions) => `${JSON.stringify({ apiVersion
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const { values } = parseArgs({
-      options: { registry: { type: 'string' }, tag: { type: 'string' }, 'pod-network': { type: 'string' }, 'acme-server': { type: 'string' }, 'acme-email': { type: 'string' }, out: { type: 'string' } },
+      options: { registry: { type: 'string' }, tag: { type: 'string' }, env: { type: 'string' }, 'pod-network': { type: 'string' }, 'acme-server': { type: 'string' }, 'acme-email': { type: 'string' }, out: { type: 'string' } },
       strict: true,
     });
     const tag = values.tag ?? builtRelease().tag;
     const out = values.out ?? RENDERED;
-    writeFileSync(out, render({ registry: values.registry, tag, podNetwork: values['pod-network'], acmeServer: values['acme-server'], acmeEmail: values['acme-email'] }));
+    writeFileSync(out, render({ registry: values.registry, tag, podNetwork: values['pod-network'], acmeServer: values['acme-server'], acmeEmail: values['acme-email'], env: values.env }));
     console.log(`Wrote ${out}: the images of ${tag} from ${values.registry ?? 'localhost'}.`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -127,15 +127,34 @@ describe('the Kubernetes manifests', () => {
 
   it('select the pods they mean: service, autoscaler and disruption budget on the deployment', () => {
     const labels = deployment.spec.template.metadata.labels;
-    expect(deployment.spec.selector.matchLabels).toEqual(labels);
-    expect(find('Service').spec.selector).toEqual(labels);
-    expect(find('PodDisruptionBudget').spec.selector.matchLabels).toEqual(labels);
+    const selector = deployment.spec.selector.matchLabels;
+    expect(labels).toMatchObject(selector);
+    expect(find('Service').spec.selector).toEqual(selector);
+    expect(find('PodDisruptionBudget').spec.selector.matchLabels).toEqual(selector);
     expect(find('HorizontalPodAutoscaler').spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: APP });
     expect(find('HorizontalPodAutoscaler').spec.minReplicas).toBeGreaterThan(find('PodDisruptionBudget').spec.minAvailable);
     expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
     const redis = find('StatefulSet', `${APP}-redis`);
-    expect(find('Service', `${APP}-redis`).spec.selector).toEqual(redis.spec.template.metadata.labels);
+    expect(redis.spec.template.metadata.labels).toMatchObject(find('Service', `${APP}-redis`).spec.selector);
+    expect(find('Service', `${APP}-redis`).spec.selector).toEqual(redis.spec.selector.matchLabels);
     expect(redis.spec.template.spec.containers[0].args).toEqual(expect.arrayContaining(['--maxmemory-policy', 'allkeys-lru']));
+  });
+});
+
+describe('Datadog tags (issue 38)', () => {
+  it("tag every pod and workload with its service and the env the ops monitors scope their metrics to, in no selector", () => {
+    const staging = manifests({ tag: TAG, env: 'staging' }).map((object) => object.toJSON() as Json);
+    const workloads = staging.filter((object) => ['Deployment', 'StatefulSet'].includes(object.kind));
+    expect(workloads.map((object) => object.metadata.name).sort()).toEqual([APP, `${APP}-redis`, PROXY].sort());
+    for (const workload of workloads) {
+      for (const labels of [workload.metadata.labels, workload.spec.template.metadata.labels]) {
+        expect(labels['tags.datadoghq.com/env'], workload.metadata.name).toBe('staging');
+        expect(labels['tags.datadoghq.com/service'], workload.metadata.name).toMatch(new RegExp(`^${APP}-(server|redis|proxy)$`));
+      }
+      expect(Object.keys(workload.spec.selector.matchLabels).some((key) => key.startsWith('tags.datadoghq.com/')), workload.metadata.name).toBe(false);
+    }
+    expect(staging.find((object) => object.kind === 'HorizontalPodAutoscaler')!.metadata.labels['tags.datadoghq.com/env']).toBe('staging');
+    expect(() => manifests({ tag: TAG, env: 'prod uction' })).toThrow(/--env: letters, digits/);
   });
 });
 
@@ -198,11 +217,11 @@ describe("the proxy's pods", () => {
 
   it('let only the instances purge, and only the proxy reach the instances', () => {
     const purge = find('NetworkPolicy', `${PROXY}-purge`).spec;
-    expect(purge.podSelector.matchLabels).toEqual(proxy.spec.template.metadata.labels);
-    expect(purge.ingress).toContainEqual({ from: [{ podSelector: { matchLabels: deployment.spec.template.metadata.labels } }], ports: [{ port: 'purge' }] });
+    expect(purge.podSelector.matchLabels).toEqual(proxy.spec.selector.matchLabels);
+    expect(purge.ingress).toContainEqual({ from: [{ podSelector: { matchLabels: deployment.spec.selector.matchLabels } }], ports: [{ port: 'purge' }] });
     expect(purge.ingress.filter((rule: Json) => rule.ports.some((port: Json) => port.port === 'purge'))).toHaveLength(1);
     const instances = find('NetworkPolicy', `${APP}-from-proxy`).spec;
-    expect(instances.ingress).toEqual([{ from: [{ podSelector: { matchLabels: proxy.spec.template.metadata.labels } }], ports: [{ port: 'http' }] }]);
+    expect(instances.ingress).toEqual([{ from: [{ podSelector: { matchLabels: proxy.spec.selector.matchLabels } }], ports: [{ port: 'http' }] }]);
   });
 
   it('stop gracefully after leaving the load balancer, within the grace period', () => {
@@ -307,7 +326,7 @@ describe('replicas, spread and the shared cache (issue 37 item 4)', () => {
     const proxy = find('StatefulSet', PROXY).spec.template;
     for (const template of [deployment.spec.template, proxy]) {
       expect(template.spec.topologySpreadConstraints.map((constraint: Json) => constraint.topologyKey)).toEqual(['kubernetes.io/hostname', 'topology.kubernetes.io/zone']);
-      for (const constraint of template.spec.topologySpreadConstraints) expect(constraint.labelSelector.matchLabels).toEqual(template.metadata.labels);
+      for (const constraint of template.spec.topologySpreadConstraints) expect(template.metadata.labels).toMatchObject(constraint.labelSelector.matchLabels);
     }
   });
 
@@ -326,8 +345,8 @@ describe('replicas, spread and the shared cache (issue 37 item 4)', () => {
     expect(REDIS_MAXMEMORY_MIB).toBeLessThanOrEqual(0.7 * REDIS_MEMORY_LIMIT_MIB);
     expect(redis.volumes).toEqual([{ name: 'tmp', emptyDir: { medium: 'Memory', sizeLimit: '1Mi' } }]);
     const budget = find('PodDisruptionBudget', `${APP}-redis`).spec;
-    expect(budget.selector.matchLabels).toEqual(find('StatefulSet', `${APP}-redis`).spec.template.metadata.labels);
-    expect(find('NetworkPolicy', `${APP}-redis-from-instances`).spec.ingress).toEqual([{ from: [{ podSelector: { matchLabels: deployment.spec.template.metadata.labels } }], ports: [{ port: 'redis' }] }]);
+    expect(budget.selector.matchLabels).toEqual(find('StatefulSet', `${APP}-redis`).spec.selector.matchLabels);
+    expect(find('NetworkPolicy', `${APP}-redis-from-instances`).spec.ingress).toEqual([{ from: [{ podSelector: { matchLabels: deployment.spec.selector.matchLabels } }], ports: [{ port: 'redis' }] }]);
   });
 
   it("trust the proxy's headers from the pod network `npm run k8s:render` is given", () => {
