@@ -60,6 +60,7 @@ export function apis(account: Account) {
     slos: new v1.ServiceLevelObjectivesApi(configuration),
     rumMetrics: new v2.RumMetricsApi(configuration),
     synthetics: new v1.SyntheticsApi(configuration),
+    events: new v1.EventsApi(configuration),
   };
 }
 type Apis = ReturnType<typeof apis>;

@@ -4,6 +4,7 @@
 import type { v1 } from '@datadog/datadog-api-client';
 import type { OpsConfig } from '../../src/config/opsEnv';
 import { LOGS, RUM } from './facets';
+import { ROLLOUT_TAG } from './rollout';
 import { scopes } from './scope';
 import { note, queryValue, timeseries, toplist, variable, type EventQuery } from './widgets';
 
@@ -52,6 +53,8 @@ export function dashboards(config: OpsConfig): ManagedDashboard[] {
   const errors = (extra: Partial<EventQuery> = {}) => rum('errors', `${RUM.eventType}:error`, 'count', extra);
   const vital = (name: string, measure: string, extra: Partial<EventQuery> = {}) => rum(name, `${RUM.eventType}:view`, 'pc75', { measure, ...extra });
   const server = `${scope.server} ${SERVER_FILTER}`;
+  // The rollout events of this environment (ops/datadog/rollout.ts), over each release graph.
+  const rollouts: EventQuery = { name: 'rollouts', source: 'events', search: `tags:${ROLLOUT_TAG} service:microsites env:${config.env}`, aggregation: 'count' };
   return [
     dashboard('microsites-overview', 'Microsites: overview by tenant', 'Traffic, errors and Core Web Vitals (p75) of every branded host, and the ten worst hosts for each.', RUM_VARIABLES, [
       timeseries('Page views', { x: 0, y: 0, width: 4, height: 3 }, [views()], [{ formula: 'views', alias: 'page views' }]),
@@ -66,9 +69,9 @@ export function dashboards(config: OpsConfig): ManagedDashboard[] {
       toplist('Ten hosts, highest CLS p75', { x: 9, y: 6, width: 3, height: 4 }, [vital('cls', RUM.cls, { groupBy: WORST_TEN })], [{ formula: 'cls', alias: 'CLS p75' }]),
       note('Good at p75: LCP under 2.5 s, INP under 200 ms, CLS under 0.1 (web.dev/vitals). A host in every "ten hosts" list: pick it in $host above, then open the releases dashboard.', { x: 0, y: 10, width: 12, height: 1 }),
     ]),
-    dashboard('microsites-releases', 'Microsites: releases', 'Errors and vitals by release (RUM `version`, the build\'s commit), so that a bad deploy shows within minutes.', RUM_VARIABLES, [
-      timeseries('JavaScript errors by release', { x: 0, y: 0, width: 6, height: 3 }, [errors({ groupBy: BY_RELEASE })], [{ formula: 'errors', alias: 'errors' }]),
-      timeseries('Page views by release', { x: 6, y: 0, width: 6, height: 3 }, [views({ groupBy: BY_RELEASE })], [{ formula: 'views', alias: 'page views' }]),
+    dashboard('microsites-releases', 'Microsites: releases', 'Errors and vitals by release (RUM `version`, the build\'s commit), with each rollout marked, so that a bad deploy shows within minutes next to the release before it.', RUM_VARIABLES, [
+      timeseries('JavaScript errors by release', { x: 0, y: 0, width: 6, height: 3 }, [errors({ groupBy: BY_RELEASE })], [{ formula: 'errors', alias: 'errors' }], rollouts),
+      timeseries('Page views by release', { x: 6, y: 0, width: 6, height: 3 }, [views({ groupBy: BY_RELEASE })], [{ formula: 'views', alias: 'page views' }], rollouts),
       toplist('Errors per 100 views by release', { x: 0, y: 3, width: 4, height: 4 }, [errors({ groupBy: BY_RELEASE }), views({ groupBy: BY_RELEASE })], [ERROR_RATE]),
       toplist('LCP p75 (ms) by release', { x: 4, y: 3, width: 4, height: 4 }, [vital('lcp', RUM.lcp, { groupBy: BY_RELEASE })], [{ formula: 'lcp / 1000000', alias: 'LCP p75' }]),
       toplist('INP p75 (ms) by release', { x: 8, y: 3, width: 4, height: 4 }, [vital('inp', RUM.inp, { groupBy: BY_RELEASE })], [{ formula: 'inp / 1000000', alias: 'INP p75' }]),

@@ -2,7 +2,7 @@
 // dashboard in ops/datadog/dashboards.ts reads as a list of questions ops ask.
 import type { v1 } from '@datadog/datadog-api-client';
 
-export type DataSource = 'rum' | 'logs';
+export type DataSource = 'rum' | 'logs' | 'events';
 
 export interface EventQuery {
   name: string;
@@ -36,12 +36,16 @@ export function eventQuery({ name, source, search, aggregation, measure, groupBy
 const formulas = (list: ReadonlyArray<string | { formula: string; alias: string }>): v1.WidgetFormula[] =>
   list.map((item) => (typeof item === 'string' ? { formula: item } : { formula: item.formula, alias: item.alias }));
 
-export function timeseries(title: string, place: Place, queries: EventQuery[], formulaList: ReadonlyArray<string | { formula: string; alias: string }>): v1.Widget {
+/** `overlay`: events (a deploy marker) drawn over the lines, as markers where each happened. */
+export function timeseries(title: string, place: Place, queries: EventQuery[], formulaList: ReadonlyArray<string | { formula: string; alias: string }>, overlay?: EventQuery): v1.Widget {
   const definition: v1.TimeseriesWidgetDefinition = {
     type: 'timeseries',
     title,
     showLegend: true,
-    requests: [{ responseFormat: 'timeseries', displayType: 'line', queries: queries.map(eventQuery), formulas: formulas(formulaList) }],
+    requests: [
+      { responseFormat: 'timeseries', displayType: 'line', queries: queries.map(eventQuery), formulas: formulas(formulaList) },
+      ...(overlay ? [{ responseFormat: 'timeseries' as const, displayType: 'overlay' as const, queries: [eventQuery(overlay)], formulas: formulas([overlay.name]) }] : []),
+    ],
   };
   return { definition, layout: place };
 }

@@ -32,6 +32,9 @@ const LOCATION = /^(?:aws|gcp|azure):[a-z0-9-]+$|^pl:[\w-]+$/;
 
 const list = (value: string | undefined) => (value ?? '').split(/[\s,]+/).filter(Boolean);
 
+/** Only the environment ops work on: what a deploy marker needs, without the rest. */
+export const parseOpsEnvName = (env: Env): string => envReader(env).string('OPS_ENV', DEFAULT_OPS_ENV);
+
 /** The ops settings, or an EnvError naming every variable that is missing or wrong. */
 export function parseOpsEnv(env: Env): OpsConfig {
   const read = envReader(env);
@@ -52,7 +55,7 @@ export function parseOpsEnv(env: Env): OpsConfig {
   if (tickEverySeconds < TICK_EVERY_RANGE[0] || tickEverySeconds > TICK_EVERY_RANGE[1]) read.problem('OPS_SYNTHETICS_TICK_EVERY', `expected seconds between ${TICK_EVERY_RANGE[0]} and ${TICK_EVERY_RANGE[1]}, got ${tickEverySeconds}`);
 
   return read.done({
-    env: read.string('OPS_ENV', DEFAULT_OPS_ENV),
+    env: parseOpsEnvName(env),
     rumApplicationId: rumApplicationId ?? '',
     notify,
     synthetics: { locations: locations.length > 0 ? locations : DEFAULT_SYNTHETICS_LOCATIONS, tickEverySeconds },

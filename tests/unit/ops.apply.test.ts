@@ -4,6 +4,7 @@ import { apis, apply, desired, plan, type Desired } from '../../ops/datadog/appl
 import { main } from '../../ops/datadog/cli';
 import { startDatadogStandIn, type StandIn } from './support/datadogStandIn';
 import { OPS_CONFIG, OPS_ENV } from './support/opsConfig';
+import { parseOpsEnv } from '@/config/opsEnv';
 
 // An apply writes each of about 360 objects in turn (two synthetic tests a host): seconds, not the default 5.
 vi.setConfig({ testTimeout: 60_000 });
@@ -120,7 +121,7 @@ describe('the ops:plan and ops:apply commands', () => {
       'Invalid environment variable OPS_NOTIFY_CRITICAL: "#ops" is not a Datadog handle (@ and a name, or @ and an e-mail address)',
       expect.stringMatching(/^Invalid environment variable OPS_NOTIFY_WARNING: required: the Datadog handles a warning reaches/),
       expect.stringMatching(/^Invalid environment variable OPS_RUM_APPLICATION_ID: required/),
-      'Nothing was sent (docs/configuration.md, "Ops").',
+      'Nothing was sent (docs/configuration.md, "Ops commands only").',
     ]);
     expect(standIn.requests).toBe(0);
   });
@@ -130,5 +131,27 @@ describe('the ops:plan and ops:apply commands', () => {
     expect(await main(['plan'], { ...env(), DD_APP_KEY: 'a-key-of-another-org' }, (line) => lines.push(line))).toBe(1);
     expect(lines).toEqual([expect.stringMatching(/^Datadog refused the request \(403 Forbidden\): check DD_API_KEY, and that DD_APP_KEY is an application key/)]);
     expect(standIn.writes).toEqual([]);
+  });
+});
+
+describe('ops:mark, the deploy marker', () => {
+  it('posts one rollout event tagged with the service, env and version the releases dashboard overlays', async () => {
+    const lines: string[] = [];
+    expect(await main(['mark', '--version', 'commit-two', '--tag', 'b-Build2', '--previous', 'commit-one'], { ...env(), OPS_ENV: 'staging' }, (line) => lines.push(line))).toBe(0);
+    expect(lines).toEqual(['Marked the rollout of commit-two (b-Build2) in staging.']);
+    expect(standIn.store.events).toEqual([
+      expect.objectContaining({ title: 'Microsites: commit-two rolled out to staging', tags: ['microsites-rollout', 'service:microsites', 'env:staging', 'version:commit-two', 'image_tag:b-Build2'], alert_type: 'info' }),
+    ]);
+    const releases = desired(parseOpsEnv({ ...OPS_ENV, OPS_ENV: 'staging' })).dashboards.find((item) => item.opsId === 'microsites-releases')!.dashboard;
+    const overlays = JSON.stringify(releases.widgets).match(/tags:microsites-rollout service:microsites env:staging/g) ?? [];
+    expect(overlays.length).toBe(2);
+  });
+
+  it('without a version or tag, or with one that is not a plain token, says so and sends nothing', async () => {
+    const lines: string[] = [];
+    expect(await main(['mark', '--version', 'commit-two'], env(), (line) => lines.push(line))).toBe(2);
+    expect(await main(['mark', '--version', 'a b', '--tag', 'b-Build2'], env(), (line) => lines.push(line))).toBe(2);
+    expect(lines).toEqual(["ops:mark needs --version <the build's version> and --tag <its images' tag>", '--version: letters, digits, ".", "_" or "-", not "a b"']);
+    expect(standIn.requests).toBe(0);
   });
 });

@@ -15,7 +15,7 @@ export interface StandIn {
   writes: string[];
   /** Every request, reads included. */
   requests: number;
-  store: { dashboards: Map<string, Json>; monitors: Map<number, Json>; slos: Map<string, Json>; rumMetrics: Map<string, Json>; syntheticTests: Map<string, Json> };
+  store: { dashboards: Map<string, Json>; monitors: Map<number, Json>; slos: Map<string, Json>; rumMetrics: Map<string, Json>; syntheticTests: Map<string, Json>; events: Json[] };
   close(): Promise<void>;
 }
 
@@ -52,7 +52,7 @@ const readBody = (request: IncomingMessage) =>
   });
 
 export async function startDatadogStandIn({ apiKey, appKey }: { apiKey: string; appKey: string }): Promise<StandIn> {
-  const store: StandIn['store'] = { dashboards: new Map(), monitors: new Map(), slos: new Map(), rumMetrics: new Map(), syntheticTests: new Map() };
+  const store: StandIn['store'] = { dashboards: new Map(), monitors: new Map(), slos: new Map(), rumMetrics: new Map(), syntheticTests: new Map(), events: [] };
   const writes: string[] = [];
   let requests = 0;
   let next = 1;
@@ -61,8 +61,10 @@ export async function startDatadogStandIn({ apiKey, appKey }: { apiKey: string; 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     requests += 1;
     const send = (status: number, body?: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(body === undefined ? '' : JSON.stringify(body));
-    if (request.headers['dd-api-key'] !== apiKey || request.headers['dd-application-key'] !== appKey) return send(403, { errors: ['Forbidden'] });
     const url = new URL(request.url ?? '/', 'http://stand-in');
+    // Posting an event takes the API key alone, as Datadog's does; everything else both keys.
+    const needsAppKey = url.pathname !== '/api/v1/events';
+    if (request.headers['dd-api-key'] !== apiKey || (needsAppKey && request.headers['dd-application-key'] !== appKey)) return send(403, { errors: ['Forbidden'] });
     const method = request.method ?? 'GET';
     const body = await readBody(request);
     if (method !== 'GET') writes.push(`${method} ${url.pathname}`);
@@ -185,6 +187,13 @@ export async function startDatadogStandIn({ apiKey, appKey }: { apiKey: string; 
         store.rumMetrics.delete(id);
         return response.writeHead(204).end();
       }
+    }
+    // Events (v1): posted, kept in order.
+    if (url.pathname === '/api/v1/events' && method === 'POST') {
+      const reason = check(V1, body, 'EventCreateRequest');
+      if (reason) return invalid(reason);
+      store.events.push(body!);
+      return send(202, { status: 'ok', event: { ...body, id: next++ } });
     }
     // Synthetic API tests (v1): list by pages, create, replace, delete by public id.
     if (url.pathname === '/api/v1/synthetics/tests' && method === 'GET') {
