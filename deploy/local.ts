@@ -17,10 +17,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { IContainer } from 'kubernetes-models/v1/Container';
-import { GRACE_SECONDS, instanceContainer, nginxContainer, PROXY_CACHE, proxyFilesContainer, purgerContainer, redisContainer, USERS } from './containers';
+import { GRACE_SECONDS, instanceContainer, nginxContainer, PROXY_CACHE, PROXY_MOUNTS, PROXY_RUN, proxyFilesContainer, purgerContainer, redisContainer, restricted, USERS } from './containers';
 import { buildImages, builtRelease, ensurePodman, IMAGES, imageExists, imageRefs, installed, podman, type ImageRefs } from './images';
 import { containerEnv, podmanRunArgs, type LocalRun } from './podman';
 import { askLoopback } from './loopback';
@@ -76,7 +76,7 @@ export const deployPorts = (): DeployPorts => {
   };
 };
 
-const NAMES = { redis: 'microsites-redis', purger: 'microsites-purger', proxy: 'microsites-proxy', proxyFiles: 'microsites-proxy-files' };
+const NAMES = { redis: 'microsites-redis', purger: 'microsites-purger', proxy: 'microsites-proxy', proxyFiles: 'microsites-proxy-files', logRotator: 'microsites-log-rotator' };
 const instanceName = (port: number) => `microsites-instance-${port}`;
 
 /** The proxy's nginx.conf, as its init container wrote it (deploy/proxy-files.ts). */
@@ -87,7 +87,12 @@ export const proxyLog = join(PROXY_RUN_DIR, 'error.log');
 export const accessLog = join(PROXY_RUN_DIR, 'access.log');
 /** What reached an instance through the proxy: misses and background refreshes, a JSON line each. */
 export const upstreamLog = join(PROXY_RUN_DIR, 'upstream.log');
-const ACCESS_LOG_ROTATE_BYTES = 64 * 1024 * 1024;
+/**
+ * The size at which the proxy's access and upstream logs are rotated while it runs
+ * (DEPLOY_ACCESS_LOG_MAX_BYTES, 64 MiB): each is at most about this, plus one second of growth,
+ * and one older copy beside it (`.1`). A pod's logs are its output, which the kubelet rotates.
+ */
+export const accessLogMaxBytes = (env: NodeJS.ProcessEnv = process.env): number => envNumber(env, 'DEPLOY_ACCESS_LOG_MAX_BYTES', 64 * 1024 * 1024, [65_536, 2 ** 40], 'a number of bytes (65536 or more)');
 /** Where an instance's output goes (its cache warnings included), a line each after podman's prefix. */
 export const instanceLog = (port: number): string => join(RUN, `instance-${port}.log`);
 
@@ -343,6 +348,22 @@ function runProxy(refs: ImageRefs) {
   });
 }
 
+/**
+ * The proxy's logs on one machine are files, which nginx only appends to: once a second, one over
+ * `maxBytes` is copied to `.1` and emptied (logrotate's copytruncate: nginx keeps writing at the end
+ * of the emptied file, since it opened it to append; the lines of the moment between the copy and
+ * the emptying are lost). A container of its own from the proxy's image, with the run folder.
+ */
+export function runLogRotator(maxBytes = accessLogMaxBytes()): void {
+  execFileSync('podman', ['rm', '--force', '--ignore', NAMES.logRotator], { stdio: 'ignore' });
+  const logs = [accessLog, upstreamLog].map((log) => `${PROXY_RUN}/${basename(log)}`).join(' ');
+  const script = `while :; do for f in ${logs}; do if [ "$(stat -c %s "$f" 2>/dev/null || echo 0)" -gt ${maxBytes} ]; then cp "$f" "$f.1" && : > "$f"; fi; done; sleep 1; done`;
+  runContainer(
+    { name: 'log-rotator', image: 'proxy', command: ['sh', '-c', script], volumeMounts: [PROXY_MOUNTS.run], securityContext: restricted },
+    { name: NAMES.logRotator, image: imageRefs(currentTag()).proxy, user: USERS.proxy, volumes: { run: PROXY_RUN_DIR }, stopSignal: 'SIGKILL', log: join(RUN, 'log-rotator.log'), envFile: join(RUN, 'log-rotator.env') },
+  );
+}
+
 /** The kept builds' tags of the site's image, oldest first. */
 export const keptTags = (): string[] =>
   podman('images', '--sort', 'created', '--format', '{{.Tag}}', IMAGES.site)
@@ -400,7 +421,7 @@ function proxyFolders() {
   }
   // The access logs are kept across starts, one older file beside each once it has grown large.
   for (const log of [accessLog, upstreamLog]) {
-    if (existsSync(log) && statSync(log).size > ACCESS_LOG_ROTATE_BYTES) renameSync(log, `${log}.1`);
+    if (existsSync(log) && statSync(log).size > accessLogMaxBytes()) renameSync(log, `${log}.1`);
     if (existsSync(log)) chownSync(log, USERS.proxy, USERS.proxy);
   }
 }
@@ -433,6 +454,7 @@ export async function start(env: Record<string, string> = {}): Promise<void> {
   await waitUntil(async () => (await askLoopback(`http://127.0.0.1:${ports.purge}/`).catch(() => ({ status: 0 }))).status > 0, 10, 100, 'the purger is not answering', join(RUN, 'purger.log'));
   const issued = await certificates();
   writeFileSync(CURRENT_TAG, refs.site.split(':')[1]!);
+  runLogRotator();
   pruneTags(refs.site.split(':')[1]!);
   console.log(`Topology up (podman, images ${refs.site.split(':')[1]}): https://localhost:${ports.https}/ (http://localhost:${ports.http}/ redirects), instances on ${ports.instances.join(', ')}, Redis on ${ports.redis}; ${issued}.`);
   console.log('Hosts: https://<domain>.localhost:%d/ (self-signed certificate), or each tenant domain with its own from the local ACME CA (its root: %s). Stop: npm run deploy:stop', ports.https, acmeRoot(acmeSetup()));

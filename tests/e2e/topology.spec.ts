@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 import { chromium, expect, test } from '@playwright/test';
 import config, { HUMAN_USER_AGENT } from '../../playwright.config';
 import fc from 'fast-check';
-import { accessLog, acmeSetup, deployPorts, instanceImages, instanceLog, instancePids, proxyConfFile, proxyLog, purger, redisCli, start, startInstances, startRedis, stop, stopInstances, stopRedis, TLS_DIR, upstreamLog, waitForRedis } from '../../deploy/local';
+import { accessLog, acmeSetup, deployPorts, instanceImages, instanceLog, instancePids, proxyConfFile, proxyLog, purger, redisCli, runLogRotator, start, startInstances, startRedis, stop, stopInstances, stopRedis, TLS_DIR, upstreamLog, waitForRedis } from '../../deploy/local';
 import { askLoopback as ask } from '../../deploy/loopback';
 import { acmeRoot, issueCertificates, renewCertificates } from '../../deploy/acme';
 import { DOMAIN_ENTRIES } from '../../src/tenancy/tenantMap';
@@ -1074,6 +1074,35 @@ test('game day: every instance stopped; the 503 monitor counts exactly the brand
   await expect.poll(async () => (await asSynthetic()).status, { timeout: 5_000, intervals: [200] }).toBe(200);
   const answer = await asSynthetic();
   expect(failedAssertions(synthetic, { ...answer, body: answer.body.toString() })).toEqual([]);
+});
+
+// Issue 38 item 4: on one machine the proxy's logs are files; under load they are rotated by size
+// while it runs (deploy/local.ts, runLogRotator), not only at a start.
+test('a 60 s load keeps the access log within its size bound: rotated while the proxy runs, one older copy beside it', async () => {
+  const bound = 4 * 1024 * 1024;
+  runLogRotator(bound);
+  try {
+    const sizes: Array<{ live: number; older: number }> = [];
+    const sample = setInterval(() => sizes.push({ live: logSize(accessLog), older: logSize(`${accessLog}.1`) }), 200);
+    const result = await autocannon({ url: `https://127.0.0.1:${HTTPS_PORT}/de`, connections: 10, duration: 60, headers: { host: `${HOST}:${HTTPS_PORT}`, 'accept-encoding': 'br' } });
+    clearInterval(sample);
+    expect(result.errors).toBe(0);
+    // The rotator looks once a second: a file may pass the bound by what a second of this load writes.
+    const lines = readFileSync(accessLog, 'utf8').trim().split('\n');
+    const lineBytes = Math.max(...lines.slice(-1000).map((line) => Buffer.byteLength(line) + 1));
+    const secondOfLoad = result.requests.max * lineBytes;
+    const written = result.requests.total * lineBytes;
+    expect(written, 'the load wrote several times the bound').toBeGreaterThan(3 * bound);
+    expect(Math.max(...sizes.map(({ live }) => live))).toBeLessThanOrEqual(bound + 2 * secondOfLoad);
+    expect(Math.max(...sizes.map(({ older }) => older))).toBeLessThanOrEqual(bound + 2 * secondOfLoad);
+    const rotations = sizes.filter((size, index) => index > 0 && size.live < sizes[index - 1]!.live).length;
+    expect(rotations, 'rotated while the load ran').toBeGreaterThanOrEqual(3);
+    // What nginx writes after an emptying starts at the file's start: every line is whole JSON.
+    for (const line of lines) expect(() => JSON.parse(line), line.slice(0, 80)).not.toThrow();
+    console.log(`access log under a 60 s load: ${result.requests.total} requests (${Math.round(result.requests.average)}/s), ${(written / 1e6).toFixed(1)} MB written, at most ${(Math.max(...sizes.map(({ live }) => live)) / 1e6).toFixed(2)} MB live + ${(Math.max(...sizes.map(({ older }) => older)) / 1e6).toFixed(2)} MB older (bound ${(bound / 1e6).toFixed(2)} MB), ${rotations} rotations`);
+  } finally {
+    runLogRotator();
+  }
 });
 
 /**

@@ -1,4 +1,4 @@
-// Issue 38 item 1 (docs/configuration.md, "Ops"): whom alerts reach and what they watch come from
+// Issue 38 item 1 (docs/configuration.md, "Ops commands only"): whom alerts reach and what they watch come from
 // the environment, checked before ops:plan sends anything.
 import { DEFAULT_SYNTHETICS_LOCATIONS, DEFAULT_SYNTHETICS_TICK_EVERY, parseOpsEnv } from '@/config/opsEnv';
 import { EnvError } from '@/config/parse';
