@@ -7,7 +7,7 @@ import { ObjectSerializer as V1Serializer } from '@datadog/datadog-api-client/di
 import { ObjectSerializer as V2Serializer } from '@datadog/datadog-api-client/dist/packages/datadog-api-client-v2/models/ObjectSerializer';
 import { dashboards, type ManagedDashboard } from './dashboards';
 import type { OpsConfig } from '../../src/config/opsEnv';
-import { MANAGED_TAG, monitors, rumMetrics, slos, type ManagedMonitor, type ManagedSlo } from './monitors';
+import { logMetrics, MANAGED_TAG, monitors, rumMetrics, slos, type ManagedMonitor, type ManagedSlo } from './monitors';
 import { syntheticTests, type ManagedSyntheticTest } from './synthetics';
 
 export interface Desired {
@@ -15,6 +15,7 @@ export interface Desired {
   monitors: ManagedMonitor[];
   slos: ManagedSlo[];
   rumMetrics: v2.RumMetricCreateData[];
+  logMetrics: v2.LogsMetricCreateData[];
   syntheticTests: ManagedSyntheticTest[];
 }
 
@@ -23,10 +24,11 @@ export const desired = (config: OpsConfig): Desired => ({
   monitors: monitors(config),
   slos: slos(config),
   rumMetrics: rumMetrics(config),
+  logMetrics: logMetrics(config),
   syntheticTests: syntheticTests(config),
 });
 
-export type Kind = 'dashboard' | 'monitor' | 'slo' | 'rum metric' | 'synthetic test';
+export type Kind = 'dashboard' | 'monitor' | 'slo' | 'rum metric' | 'log metric' | 'synthetic test';
 export type Action = 'create' | 'update' | 'delete' | 'keep' | 'unchanged';
 
 export interface Change {
@@ -59,6 +61,7 @@ export function apis(account: Account) {
     monitors: new v1.MonitorsApi(configuration),
     slos: new v1.ServiceLevelObjectivesApi(configuration),
     rumMetrics: new v2.RumMetricsApi(configuration),
+    logMetrics: new v2.LogsMetricsApi(configuration),
     synthetics: new v1.SyntheticsApi(configuration),
     events: new v1.EventsApi(configuration),
   };
@@ -118,6 +121,30 @@ function compare<Actual>(
   return changes;
 }
 
+/**
+ * One kind of generated metric (RUM-based, log-based): its name is its identity, and only ours
+ * (the `microsites.` prefix) are compared.
+ */
+function metricsCompared<Wanted extends { id: string }>(
+  kind: Kind,
+  wanted: Wanted[],
+  listed: Array<{ id?: string }>,
+  wantedType: string,
+  listedType: string,
+  act: { create(data: Wanted): Promise<unknown>; update(data: Wanted): Promise<unknown>; remove(id: string): Promise<unknown> },
+  prune: boolean,
+): Change[] {
+  const own = listed.filter((metric) => metric.id?.startsWith('microsites.'));
+  const byId = (id: string) => wanted.find((item) => item.id === id)!;
+  return compare(
+    kind,
+    wanted.map((metric) => ({ opsId: metric.id, json: v2Json(metric, wantedType) as object })),
+    own.map((metric) => ({ opsId: metric.id!, remoteId: metric.id!, value: metric, json: v2Json(metric, listedType) as object })),
+    { create: (opsId) => act.create(byId(opsId)), update: (opsId) => act.update(byId(opsId)), remove: (id) => act.remove(id) },
+    prune,
+  );
+}
+
 /** Every change that would make the account say what the code says; nothing is written until a change runs. */
 export async function plan(api: Apis, want: Desired, { prune = false } = {}): Promise<Change[]> {
   const allTests = async () => {
@@ -125,11 +152,12 @@ export async function plan(api: Apis, want: Desired, { prune = false } = {}): Pr
     for await (const test of api.synthetics.listTestsWithPagination()) found.push(test);
     return found;
   };
-  const [dashboardList, monitorList, sloList, metricList, testList] = await Promise.all([
+  const [dashboardList, monitorList, sloList, metricList, logMetricList, testList] = await Promise.all([
     api.dashboards.listDashboards({ filterShared: false }),
     api.monitors.listMonitors({ monitorTags: MANAGED_TAG }),
     api.slos.listSLOs({ tagsQuery: MANAGED_TAG }),
     api.rumMetrics.listRumMetrics(),
+    api.logMetrics.listLogsMetrics(),
     allTests(),
   ]);
 
@@ -183,22 +211,20 @@ export async function plan(api: Apis, want: Desired, { prune = false } = {}): Pr
     prune,
   );
 
-  // A RUM-based metric's name is its identity; only ours (the microsites. prefix) are compared.
-  const ownMetrics = (metricList.data ?? []).filter((metric) => metric.id?.startsWith('microsites.'));
-  const metricChanges = compare(
-    'rum metric',
-    want.rumMetrics.map((metric) => ({ opsId: metric.id, json: v2Json(metric, 'RumMetricCreateData') as object })),
-    ownMetrics.map((metric) => ({ opsId: metric.id!, remoteId: metric.id!, value: metric, json: v2Json(metric, 'RumMetricResponseData') as object })),
-    {
-      create: (opsId) => api.rumMetrics.createRumMetric({ body: { data: want.rumMetrics.find((item) => item.id === opsId)! } }),
-      update: (opsId, id) => {
-        const { attributes } = want.rumMetrics.find((item) => item.id === opsId)!;
-        return api.rumMetrics.updateRumMetric({ metricId: id, body: { data: { id, type: 'rum_metrics', attributes: { compute: { includePercentiles: attributes.compute.includePercentiles }, filter: attributes.filter, groupBy: attributes.groupBy } } } });
-      },
+  const metricChanges = [
+    ...metricsCompared('rum metric', want.rumMetrics, metricList.data ?? [], 'RumMetricCreateData', 'RumMetricResponseData', {
+      create: (data) => api.rumMetrics.createRumMetric({ body: { data } }),
+      update: ({ id, attributes }) =>
+        api.rumMetrics.updateRumMetric({ metricId: id, body: { data: { id, type: 'rum_metrics', attributes: { compute: { includePercentiles: attributes.compute.includePercentiles }, filter: attributes.filter, groupBy: attributes.groupBy } } } }),
       remove: (id) => api.rumMetrics.deleteRumMetric({ metricId: id }),
-    },
-    prune,
-  );
+    }, prune),
+    ...metricsCompared('log metric', want.logMetrics, logMetricList.data ?? [], 'LogsMetricCreateData', 'LogsMetricResponseData', {
+      create: (data) => api.logMetrics.createLogsMetric({ body: { data } }),
+      update: ({ id, attributes }) =>
+        api.logMetrics.updateLogsMetric({ metricId: id, body: { data: { type: 'logs_metrics', attributes: { compute: { includePercentiles: attributes.compute.includePercentiles }, filter: attributes.filter, groupBy: attributes.groupBy } } } }),
+      remove: (id) => api.logMetrics.deleteLogsMetric({ metricId: id }),
+    }, prune),
+  ];
 
   const testChanges = compare(
     'synthetic test',

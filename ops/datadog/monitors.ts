@@ -268,6 +268,17 @@ export function rumMetrics(config: OpsConfig): v2.RumMetricCreateData[] {
   return [metric(VIEWS_METRIC, `${rum} ${RUM.eventType}:view`), metric(ERRORED_VIEWS_METRIC, `${rum} ${RUM.eventType}:view ${RUM.viewErrors}:>0`)];
 }
 
+/** Log-based metrics of the proxy's answers, which the availability SLO counts: every answer, and those with a 5xx. */
+export const ANSWERS_METRIC = 'microsites.proxy.answers';
+export const FAILED_ANSWERS_METRIC = 'microsites.proxy.answers.failed';
+
+export function logMetrics(config: OpsConfig): v2.LogsMetricCreateData[] {
+  const { proxy } = scopes(config);
+  // No host tag: the proxy's lines name the host a request asked for, which any scanner chooses.
+  const metric = (id: string, query: string): v2.LogsMetricCreateData => ({ id, type: 'logs_metrics', attributes: { compute: { aggregationType: 'count' }, filter: { query } } });
+  return [metric(ANSWERS_METRIC, proxy), metric(FAILED_ANSWERS_METRIC, `${proxy} ${LOGS.status}:>=500`)];
+}
+
 export interface ManagedSlo {
   opsId: string;
   slo: v1.ServiceLevelObjectiveRequest;
@@ -291,6 +302,23 @@ export function slos(config: OpsConfig): ManagedSlo[] {
           { timeframe: '30d', target: 99.5, warning: 99.8 },
         ],
         tags: managedTags('microsites-views-without-error', config.env),
+      },
+    },
+    {
+      opsId: 'microsites-answers-without-5xx',
+      slo: {
+        name: 'Microsites: answers without a server error',
+        description: "Share of the proxy's answers over all hosts that are not a 5xx (the branded 503 included): what visitors got, whether or not they allow monitoring. Kept as code in ops/datadog/monitors.ts.",
+        type: 'metric',
+        query: {
+          numerator: `sum:${ANSWERS_METRIC}{*}.as_count() - sum:${FAILED_ANSWERS_METRIC}{*}.as_count()`,
+          denominator: `sum:${ANSWERS_METRIC}{*}.as_count()`,
+        },
+        thresholds: [
+          { timeframe: '7d', target: 99.9, warning: 99.95 },
+          { timeframe: '30d', target: 99.9, warning: 99.95 },
+        ],
+        tags: managedTags('microsites-answers-without-5xx', config.env),
       },
     },
   ];

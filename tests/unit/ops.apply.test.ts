@@ -28,9 +28,10 @@ describe('ops:apply against the stand-in', () => {
     expect(standIn.store.monitors.size).toBe(want.monitors.length);
     expect(standIn.store.slos.size).toBe(want.slos.length);
     expect(standIn.store.rumMetrics.size).toBe(want.rumMetrics.length);
+    expect(standIn.store.logMetrics.size).toBe(want.logMetrics.length);
     expect(standIn.store.syntheticTests.size).toBe(want.syntheticTests.length);
     const written = standIn.writes.length;
-    expect(written).toBe(want.dashboards.length + want.monitors.length + want.slos.length + want.rumMetrics.length + want.syntheticTests.length);
+    expect(written).toBe(want.dashboards.length + want.monitors.length + want.slos.length + want.rumMetrics.length + want.logMetrics.length + want.syntheticTests.length);
 
     const again = await plan(apis(account()), desired(OPS_CONFIG));
     expect(again.filter((change) => change.action !== 'unchanged').map((change) => `${change.action} ${change.opsId} ${change.fields ?? ''}`)).toEqual([]);

@@ -84,8 +84,22 @@ describe('every query counts this site only', () => {
     }
   });
 
-  it("the RUM-based metrics the SLO counts, where they are made", () => {
+  it('the RUM-based and log-based metrics the SLOs count, where they are made; the SLOs count only those', () => {
     for (const metric of want.rumMetrics) expect(rumScoped(String(metric.attributes.filter?.query)), metric.id).toBe(true);
+    for (const metric of want.logMetrics) expect(scoped(String(metric.attributes.filter?.query)) && String(metric.attributes.filter?.query).includes(`service:${PROXY_SERVICE}`), metric.id).toBe(true);
+    const made = new Set([...want.rumMetrics, ...want.logMetrics].map((metric) => metric.id));
+    expect(want.slos.map(({ opsId }) => opsId)).toEqual(['microsites-views-without-error', 'microsites-answers-without-5xx']);
+    for (const { opsId, slo } of want.slos) {
+      const counted = [...`${slo.query!.numerator} ${slo.query!.denominator}`.matchAll(/sum:([\w.]+)\{/g)].map((match) => match[1]!);
+      expect(counted.length, opsId).toBeGreaterThan(1);
+      for (const name of counted) expect(made.has(name), `${opsId}: ${name}`).toBe(true);
+    }
+  });
+
+  it("the availability SLO counts the proxy's 5xx, the branded 503 among them, against all its answers", () => {
+    const [answers, failed] = want.logMetrics;
+    expect(failed!.attributes.filter!.query).toBe(`${answers!.attributes.filter!.query} @http.status_code:>=500`);
+    expect(want.slos[1]!.slo.query).toEqual({ numerator: `sum:${answers!.id}{*}.as_count() - sum:${failed!.id}{*}.as_count()`, denominator: `sum:${answers!.id}{*}.as_count()` });
   });
 
   it('a different environment or application scopes every query to it', () => {

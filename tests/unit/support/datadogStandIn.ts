@@ -15,7 +15,7 @@ export interface StandIn {
   writes: string[];
   /** Every request, reads included. */
   requests: number;
-  store: { dashboards: Map<string, Json>; monitors: Map<number, Json>; slos: Map<string, Json>; rumMetrics: Map<string, Json>; syntheticTests: Map<string, Json>; events: Json[] };
+  store: { dashboards: Map<string, Json>; monitors: Map<number, Json>; slos: Map<string, Json>; rumMetrics: Map<string, Json>; logMetrics: Map<string, Json>; syntheticTests: Map<string, Json>; events: Json[] };
   close(): Promise<void>;
 }
 
@@ -52,7 +52,7 @@ const readBody = (request: IncomingMessage) =>
   });
 
 export async function startDatadogStandIn({ apiKey, appKey }: { apiKey: string; appKey: string }): Promise<StandIn> {
-  const store: StandIn['store'] = { dashboards: new Map(), monitors: new Map(), slos: new Map(), rumMetrics: new Map(), syntheticTests: new Map(), events: [] };
+  const store: StandIn['store'] = { dashboards: new Map(), monitors: new Map(), slos: new Map(), rumMetrics: new Map(), logMetrics: new Map(), syntheticTests: new Map(), events: [] };
   const writes: string[] = [];
   let requests = 0;
   let next = 1;
@@ -161,31 +161,36 @@ export async function startDatadogStandIn({ apiKey, appKey }: { apiKey: string; 
       }
     }
 
-    // RUM-based metrics (v2): list, create, update, delete; the name is the id.
-    if (url.pathname === '/api/v2/rum/config/metrics' && method === 'GET') return send(200, { data: [...store.rumMetrics.values()] });
-    if (url.pathname === '/api/v2/rum/config/metrics' && method === 'POST') {
-      const reason = check(V2, body, 'RumMetricCreateRequest');
-      if (reason) return invalid(reason);
-      const data = body!.data as Json;
-      if (store.rumMetrics.has(data.id)) return send(409, { errors: ['Metric already exists'] });
-      store.rumMetrics.set(data.id, data);
-      return send(201, { data });
-    }
-    if ((match = /^\/api\/v2\/rum\/config\/metrics\/([\w.]+)$/.exec(url.pathname))) {
-      const id = match[1]!;
-      const found = store.rumMetrics.get(id);
-      if (!found) return send(404, { errors: ['Metric not found'] });
-      if (method === 'PATCH') {
-        const reason = check(V2, body, 'RumMetricUpdateRequest');
+    // RUM-based and log-based metrics (v2): list, create, update, delete; the name is the id.
+    for (const { path, store: metrics, type } of [
+      { path: '/api/v2/rum/config/metrics', store: store.rumMetrics, type: 'RumMetric' },
+      { path: '/api/v2/logs/config/metrics', store: store.logMetrics, type: 'LogsMetric' },
+    ]) {
+      if (url.pathname === path && method === 'GET') return send(200, { data: [...metrics.values()] });
+      if (url.pathname === path && method === 'POST') {
+        const reason = check(V2, body, `${type}CreateRequest`);
         if (reason) return invalid(reason);
-        const attributes = body!.data.attributes as Json;
-        const stored = { ...found, attributes: { ...found.attributes, ...attributes, compute: { ...found.attributes.compute, ...attributes.compute } } };
-        store.rumMetrics.set(id, stored);
-        return send(200, { data: stored });
+        const data = body!.data as Json;
+        if (metrics.has(data.id)) return send(409, { errors: ['Metric already exists'] });
+        metrics.set(data.id, data);
+        return send(201, { data });
       }
-      if (method === 'DELETE') {
-        store.rumMetrics.delete(id);
-        return response.writeHead(204).end();
+      if (url.pathname.startsWith(`${path}/`) && /^[\w.]+$/.test(url.pathname.slice(path.length + 1))) {
+        const id = url.pathname.slice(path.length + 1);
+        const found = metrics.get(id);
+        if (!found) return send(404, { errors: ['Metric not found'] });
+        if (method === 'PATCH') {
+          const reason = check(V2, body, `${type}UpdateRequest`);
+          if (reason) return invalid(reason);
+          const attributes = body!.data.attributes as Json;
+          const stored = { ...found, attributes: { ...found.attributes, ...attributes, compute: { ...found.attributes.compute, ...attributes.compute } } };
+          metrics.set(id, stored);
+          return send(200, { data: stored });
+        }
+        if (method === 'DELETE') {
+          metrics.delete(id);
+          return response.writeHead(204).end();
+        }
       }
     }
     // Events (v1): posted, kept in order.
