@@ -86,6 +86,11 @@ export function useConsentController(regime: ConsentRegime, onChoice: (choice: C
       });
   }, [stopping, consent]);
 
-  const reopen = useCallback(() => setBanner('open'), []);
+  // Reopened to change a choice: the code that deletes a withdrawn category's storage is fetched
+  // now, so that a withdrawal deletes at the click rather than after a download.
+  const reopen = useCallback(() => {
+    setBanner('open');
+    void import('./purgeRefused');
+  }, []);
   return useMemo(() => ({ regime, consent, choose, banner, reopen }), [regime, consent, choose, banner, reopen]);
 }
