@@ -25,13 +25,22 @@ const gallery = (args: string[], env: Record<string, string> = {}) =>
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(240_000);
 let out: string;
+// A copy of the build, made now: a page with storage spots is stale 10 minutes after it was written
+// (STORAGE_SPOTS_REVALIDATE_SECONDS), and a stale one is rendered again with this run's content, so
+// that a gallery of the build itself would depend on how long ago the build ran.
+let build: string;
 test.beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'gallery-'));
+  build = mkdtempSync(join(tmpdir(), 'gallery-build-'));
+  cpSync(join('.next', 'standalone'), build, { recursive: true, verbatimSymlinks: true });
 });
-test.afterAll(() => rmSync(out, { recursive: true, force: true }));
+test.afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
+  rmSync(build, { recursive: true, force: true });
+});
 
 test('two hosts, every language: a card each, shots, share images, all checks passing', () => {
-  const run = gallery(['--host', 'kingscross-bagberth.co.uk', '--host', 'kyotostation-bagberth.jp', '--out', out]);
+  const run = gallery(['--build', build, '--host', 'kingscross-bagberth.co.uk', '--host', 'kyotostation-bagberth.jp', '--out', out]);
   expect(run.stderr).not.toMatch(/Error/);
   expect(run.status, run.stdout).toBe(0);
   expect(run.stdout).toMatch(/^Gallery: 13 pages \(13 shot now, 0 reused\)/m);
@@ -42,13 +51,13 @@ test('two hosts, every language: a card each, shots, share images, all checks pa
   const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { pages: Array<{ key: string }> };
   for (const { key } of manifest.pages) for (const file of ['phone', 'desktop', 'share']) expect(existsSync(join(out, 'shots', `${key}-${file}.png`)), `${key}-${file}`).toBe(true);
   // Unchanged pages are not shot again.
-  expect(gallery(['--host', 'kyotostation-bagberth.jp', '--out', out]).stdout).toMatch(/^Gallery: 2 pages \(0 shot now, 2 reused\)/m);
+  expect(gallery(['--build', build, '--host', 'kyotostation-bagberth.jp', '--out', out]).stdout).toMatch(/^Gallery: 2 pages \(0 shot now, 2 reused\)/m);
 });
 
 test('against an earlier gallery of one host: its pages unchanged, the other host\'s new', () => {
   const next = mkdtempSync(join(tmpdir(), 'gallery-'));
   try {
-    const run = gallery(['--host', 'kingscross-bagberth.co.uk', '--host', 'kyotostation-bagberth.jp', '--out', next, '--against', out]);
+    const run = gallery(['--build', build, '--host', 'kingscross-bagberth.co.uk', '--host', 'kyotostation-bagberth.jp', '--out', next, '--against', out]);
     expect(run.status, run.stdout).toBe(0);
     expect(run.stdout).toMatch(/^Against .+: 0 changed, 11 new, 0 removed\.$/m);
     const html = readFileSync(join(next, 'index.html'), 'utf8');
@@ -103,26 +112,26 @@ test('on a branch that adds one host, --changed shows its pages as new, the page
 test('a booking button pushed below the fold fails its badge, names the page, and the run exits 1', () => {
   // A copy of the build whose Polish King's Cross page has a place name long enough to push the
   // button down (in its markup and its page data alike, so hydration keeps it).
-  const build = mkdtempSync(join(tmpdir(), 'gallery-build-'));
+  const longBuild = mkdtempSync(join(tmpdir(), 'gallery-build-'));
   const next = mkdtempSync(join(tmpdir(), 'gallery-'));
   try {
-    cpSync(join('.next', 'standalone'), build, { recursive: true, verbatimSymlinks: true });
+    cpSync(join('.next', 'standalone'), longBuild, { recursive: true, verbatimSymlinks: true });
     const longer = "King's Cross, St Pancras i Euston: trzy dworce kolejowe w samym sercu Londynu, ".repeat(4).trim();
     // The prerendered page and any copy Next regenerated since (under .next/server/route-cache/).
-    const copies = readdirSync(join(build, '.next', 'server'), { recursive: true, encoding: 'utf8' }).filter((path) => /(^|\/)pl\/kings-cross-station\/poi\.(html|json)$/.test(path));
+    const copies = readdirSync(join(longBuild, '.next', 'server'), { recursive: true, encoding: 'utf8' }).filter((path) => /(^|\/)pl\/kings-cross-station\/poi\.(html|json)$/.test(path));
     expect(copies.length).toBeGreaterThanOrEqual(2);
     for (const copy of copies) {
-      const file = join(build, '.next', 'server', copy);
+      const file = join(longBuild, '.next', 'server', copy);
       writeFileSync(file, readFileSync(file, 'utf8').replaceAll('King&#x27;s Cross', longer.replace("'", '&#x27;')).replaceAll("King's Cross", longer));
     }
-    const run = gallery(['--build', build, '--host', 'kingscross-bagberth.co.uk', '--locale', 'pl', '--out', next]);
+    const run = gallery(['--build', longBuild, '--host', 'kingscross-bagberth.co.uk', '--locale', 'pl', '--out', next]);
     expect(run.status, run.stdout).toBe(1);
     expect(run.stdout).toMatch(/^ {2}✗ kingscross-bagberth\.co\.uk\/pl: .*fold \(the button ends at \d+ px of 640\)/m);
     const html = readFileSync(join(next, 'index.html'), 'utf8');
     expect(html).toContain('<a class="badge fail" href="#kingscross-bagberth.co.uk/pl-fold"');
     expect(html).toContain('<li class="fail">Booking button on the first screen (360×640): 1 failing</li>');
   } finally {
-    rmSync(build, { recursive: true, force: true });
+    rmSync(longBuild, { recursive: true, force: true });
     rmSync(next, { recursive: true, force: true });
   }
 });
