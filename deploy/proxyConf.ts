@@ -15,6 +15,7 @@ import { HOST_FILES, LEGAL_ALIASES, LEGAL_DOCUMENTS } from '../src/tenancy/route
 import { routingContext } from '../src/tenancy/routingContext';
 import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap';
 import type { DomainEntry } from '../src/tenancy/types';
+import { isTagValue, TAG_VALUE_RULE } from '../src/monitoring/tagValue';
 
 /** Where the site's image carries the static files of the build before (deploy/images.ts, which builds it). */
 export const PREVIOUS_STATIC = 'previous-static';
@@ -157,13 +158,13 @@ export const INTERNAL_RESPONSE_HEADERS = [
   LANGUAGE_CHOICE_HEADER,
 ] as const;
 
-/** nginx.conf and the files it includes from `run` (the security headers), by name. */
 /** The tags written into each log line: plain tokens, so that no value can break the JSON or the configuration. */
 function logTags({ env, version }: ProxyConfOptions['logTags']): { LOG_ENV: string; LOG_VERSION: string } {
-  for (const [name, value] of [['env', env], ['version', version]]) if (!/^[\w.-]{1,100}$/.test(value!)) throw new Error(`The build's ${name} for the proxy's log lines must be letters, digits, ".", "_" or "-", got ${JSON.stringify(value)}`);
+  for (const [name, value] of [['env', env], ['version', version]]) if (!isTagValue(value!)) throw new Error(`The build's ${name} for the proxy's log lines must be ${TAG_VALUE_RULE}, got ${JSON.stringify(value)}`);
   return { LOG_ENV: env, LOG_VERSION: version };
 }
 
+/** nginx.conf and the files it includes from `run` (the security headers), by name. */
 export function proxyConf(options: ProxyConfOptions): { conf: string; includes: Record<string, string> } {
   const { brotli, brotliStatic } = options.modules;
   const values: Record<string, string> = {

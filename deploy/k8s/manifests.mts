@@ -27,6 +27,7 @@ import { DOMAIN_ENTRIES } from '../../src/tenancy/tenantMap.ts';
 import { ACME_SOLVER_PORT, hostCertificateDir, POD_PORTS } from '../proxyConf.ts';
 import { builtRelease, IMAGES } from '../images.ts';
 import { ACME_SOLVER_LABEL, APP, GRACE_SECONDS, instanceContainer, nginxContainer, podSecurity, POD_NETWORK, PROXY, PROXY_REPLICAS, proxyFilesContainer, PUBLIC_PORTS, purgerContainer, redisContainer, REDIS_PORT, scratchVolumes, SERVICE_PORT, USERS } from '../containers.ts';
+import { isTagValue, TAG_VALUE_RULE } from '../../src/monitoring/tagValue';
 
 export { APP, CONTAINER_PORT, GRACE_SECONDS, HEALTH_PATH, PRESTOP_SECONDS, PROXY, PROXY_CACHE, PROXY_REPLICAS, PROXY_RUN, REDIS_SECRET, SECRET, SERVICE_PORT } from '../containers.ts';
 /** Debian's www-data: nginx's workers and the purger, which reads the cache files nginx writes. */
@@ -74,7 +75,7 @@ export const imageNames = (registry: string, tag: string) => {
 };
 
 export function manifests({ registry = 'localhost', tag, podNetwork = POD_NETWORK, acmeServer = LETS_ENCRYPT, acmeEmail, env = 'production' }: RenderOptions) {
-  if (!/^[\w.-]{1,100}$/.test(env)) throw new Error(`--env: letters, digits, ".", "_" or "-", not ${JSON.stringify(env)}`);
+  if (!isTagValue(env)) throw new Error(`--env: ${TAG_VALUE_RULE}, not ${JSON.stringify(env)}`);
   const instanceTags = serviceTags(`${APP}-server`, env);
   const redisTags = serviceTags(`${APP}-redis`, env);
   const proxyTags = serviceTags(`${APP}-proxy`, env);

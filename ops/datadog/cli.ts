@@ -5,9 +5,9 @@
 // missing, exit 1, before any request; so do the notification handles and scopes src/config/opsEnv.ts
 // reads.
 import { resolve } from 'node:path';
-import { EnvError } from '../../src/config/parse';
 import { parseArgs } from 'node:util';
 import { parseOpsEnv, parseOpsEnvName, type OpsConfig } from '../../src/config/opsEnv';
+import { EnvError } from '../../src/config/parse';
 import { apis, apply, desired, plan, summarize, type Account } from './apply';
 import { rolloutEvent, type Rollout } from './rollout';
 

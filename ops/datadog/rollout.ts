@@ -2,6 +2,7 @@
 // service, env and the version the build's RUM events and log lines carry, so that the releases
 // dashboard draws a line where a version began and a monitor's graph shows which deploy preceded it.
 import type { v1 } from '@datadog/datadog-api-client';
+import { isTagValue, TAG_VALUE_RULE } from '../../src/monitoring/tagValue';
 import { SERVICE } from './facets';
 
 /** The tag every rollout event carries; the releases dashboard overlays the events that have it. */
@@ -17,11 +18,9 @@ export interface Rollout {
   previous?: string;
 }
 
-const TOKEN = /^[\w.-]{1,100}$/;
-
 export function rolloutEvent({ env, version, tag, previous }: Rollout): v1.EventCreateRequest {
   for (const [name, value] of Object.entries({ env, version, tag, ...(previous !== undefined && { previous }) })) {
-    if (!TOKEN.test(value)) throw new Error(`--${name}: letters, digits, ".", "_" or "-", not ${JSON.stringify(value)}`);
+    if (!isTagValue(value)) throw new Error(`--${name}: ${TAG_VALUE_RULE}, not ${JSON.stringify(value)}`);
   }
   return {
     title: `Microsites: ${version} rolled out to ${env}`,
