@@ -91,6 +91,11 @@ function readFrom(file: string, offset: number): string {
   return tail.toString();
 }
 
+/** One JSON log line; an instance's after podman's prefix (`<time> stdout F `). */
+const jsonLine = <T = Record<string, unknown>>(line: string): T => JSON.parse(line.replace(/^\d{4}-\d\d-\d\dT\S+ std(?:out|err) [FP] /, '')) as T;
+/** Every JSON line of a log's text. */
+const jsonLines = <T = Record<string, unknown>>(text: string): T[] => text.split('\n').filter(Boolean).map((line) => jsonLine<T>(line));
+
 /** The first storage spot's name in a page: where the content edition shows. */
 const firstSpot = (answer: { body: Buffer }) => /Spot A near [^<]*/.exec(answer.body.toString())?.[0] ?? 'no spot';
 
@@ -218,9 +223,8 @@ test("one request id in the answer, the proxy's access log and the instance's lo
   // time to the millisecond, the level by status, the build's service, env and version, the
   // request's method, status, id and path, its duration in nanoseconds.
   const parsed = [
-    ...readFrom(accessLog, accessFrom).split('\n').filter(Boolean).map((line) => ({ from: 'proxy', line: JSON.parse(line) as Record<string, unknown> })),
-    // After podman's prefix (`<time> stdout F `), one JSON line each.
-    ...instanceLines().split('\n').filter(Boolean).map((line) => ({ from: 'instance', line: JSON.parse(line.replace(/^\S+ std(?:out|err) [FP] /, '')) as Record<string, unknown> })),
+    ...jsonLines(readFrom(accessLog, accessFrom)).map((line) => ({ from: 'proxy', line })),
+    ...jsonLines(instanceLines()).map((line) => ({ from: 'instance', line })),
   ];
   const requests = parsed.filter(({ line }) => line.http !== undefined);
   expect(requests.map(({ from }) => from)).toEqual(expect.arrayContaining(['proxy', 'instance']));
@@ -249,7 +253,7 @@ test("one request id in the answer, the proxy's access log and the instance's lo
       .split('\n')
       .filter((line) => line.includes(unknownId) || line.includes('No mapping found'));
   await expect.poll(() => linesOf().length).toBeGreaterThanOrEqual(2);
-  for (const line of linesOf()) expect(JSON.parse(line.replace(/^\S+ std(?:out|err) [FP] /, '')).status, line).toBe('warn');
+  for (const line of linesOf()) expect(jsonLine(line).status, line).toBe('warn');
   // A page from the cache answers with this request's id, not the one of the request that filled it.
   const ids = new Set<string>();
   for (let index = 0; index < 3; index += 1) ids.add(String((await ask(page('/it'), { headers: { 'accept-encoding': 'br' } })).headers['x-request-id']));
@@ -651,7 +655,7 @@ test("the cached page follows the visitor's country: a European never gets the c
     expect(regime(await newYork(headers)), JSON.stringify(headers)).toBe('opt-in');
   }
   // The country stays in the proxy's own log; the instances get the regime.
-  const lines = readFrom(accessLog, logged).split('\n').filter(Boolean).map((line) => JSON.parse(line) as { geo: { country_iso_code: string }; consent: { visitor_regime: string } });
+  const lines = jsonLines<{ geo: { country_iso_code: string }; consent: { visitor_regime: string } }>(readFrom(accessLog, logged));
   expect(lines.map((line) => `${line.geo.country_iso_code} ${line.consent.visitor_regime}`).slice(0, 4)).toEqual(['US opt-out', 'GB opt-in', 'DE opt-in', 'GB opt-in']);
 });
 
@@ -974,7 +978,7 @@ test('Redis stopped: pages still 200 with a warning; when it returns, what was r
   expect(readFrom(instanceLog(FIRST), first)).toMatch(/is unreachable .*serves and stores pages in its own memory/);
   // The line the Redis monitor counts (ops/datadog/monitors.ts), as its search reads it.
   const redisDown = monitors(parseOpsEnv({ ...GAME_DAY_OPS_ENV })).find((item) => item.opsId === 'microsites-redis-down')!.monitor;
-  const redisLines = readFrom(instanceLog(FIRST), first).split('\n').filter(Boolean).map((line) => JSON.parse(line.replace(/^\S+ std(?:out|err) [FP] /, '')) as Record<string, unknown>);
+  const redisLines = jsonLines(readFrom(instanceLog(FIRST), first));
   expect(redisLines.filter((line) => matchesSearch(line, countQuery(redisDown.query).search)).length).toBeGreaterThan(countQuery(redisDown.query).above);
 
   graphql.setEdition('edition-4');
@@ -1062,7 +1066,7 @@ test('game day: every instance stopped; the 503 monitor counts exactly the brand
   } finally {
     await startInstances();
   }
-  const proxyLines = () => readFrom(accessLog, from).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  const proxyLines = () => jsonLines(readFrom(accessLog, from));
   await expect.poll(() => proxyLines().filter((line) => failing.includes(String((line.http as { request_id: string }).request_id))).length).toBe(failing.length);
   const counted = proxyLines().filter((line) => matchesSearch(line, search));
   expect(counted.map((line) => (line.http as { request_id: string }).request_id).sort()).toEqual([...failing].sort());
