@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { spelledFor } from '../../src/i18n/regionalLocale';
 import { expect, hostUrl, test } from './support/fixtures';
 import { rawRequest } from './support/rawHttp';
+import { appStarted } from './support/visitorWatch';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -74,8 +75,10 @@ test.describe('fast pages', () => {
         buffered: true,
       });
     });
-    // networkidle: past hydration and the props Next fetches again after it.
+    // Hydrated (the scripts start after the first paint, which can come after a quiet network) and
+    // networkidle: past the props Next fetches again after it.
     await page.goto(hostUrl('cornavin-bagberth.ch', '/de'), { waitUntil: 'networkidle' });
+    await appStarted(page);
 
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
     expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
 import { expect, hostUrl, test } from './support/fixtures';
 import { rawRequest } from './support/rawHttp';
+import { appStarted } from './support/visitorWatch';
 
 const head = (page: Page) => ({
   canonical: () => page.locator('link[rel="canonical"]').getAttribute('href'),
@@ -85,8 +86,10 @@ test.describe('landing page head', () => {
         if (document.readyState !== 'loading' && document.title === '') lost.push('blank title');
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
-    // networkidle: past the shell's commit, the page's hydration and the props Next fetches again.
+    // networkidle: past the shell's commit and the props Next fetches again; and hydrated, since the
+    // scripts start after the first paint, which can come after a quiet network.
     await page.goto(hostUrl('kingscross-bagberth.co.uk'), { waitUntil: 'networkidle' });
+    await appStarted(page);
     await expect(page.getByRole('link', { name: /find storage near/i }).first()).toBeVisible();
 
     expect(await page.evaluate(() => (window as unknown as { __lostHeadTags: string[] }).__lostHeadTags)).toEqual([]);
