@@ -46,17 +46,26 @@ function currentMap(root: string): TenantMap & { copy: Record<string, string> } 
   };
 }
 
-/** A standalone build's server on loopback, until the returned stop is called. */
-async function startSite(build: string, port: number): Promise<() => void> {
+/**
+ * A standalone build's server on loopback, until the returned stop has resolved (the server gone,
+ * so that a run right after this one finds the port free).
+ */
+async function startSite(build: string, port: number): Promise<() => Promise<void>> {
   const server = join(build, 'server.js');
   if (!existsSync(server)) throw new UsageError('no build: run `npm run build` first');
+  // Whatever answers there would be shot in place of this build.
+  if (await fetchLocal(port, 'localhost', '/api/health').then(() => true, () => false)) throw new UsageError(`port ${port} is in use (GALLERY_PORT or --port moves it)`);
   const child = spawn(process.execPath, [server], { stdio: ['ignore', 'ignore', 'inherit'], detached: true, env: { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1' } });
-  const stop = () => process.kill(-child.pid!, 'SIGTERM');
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  };
   for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(200)) {
     if (child.exitCode !== null) break;
     if (await fetchLocal(port, 'localhost', '/api/health').then(() => true, () => false)) return stop;
   }
-  stop();
+  await stop();
   throw new Error(`the site did not start on port ${port} (GALLERY_PORT or --port moves it)`);
 }
 
@@ -170,7 +179,7 @@ async function main(): Promise<number> {
     );
   } finally {
     await browser.close();
-    stop();
+    await stop();
   }
 
   // Checks: the measurements, this tree's copy, the pages' neighbours as the site lists them.
