@@ -29,10 +29,13 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  // The log check reads what the whole run wrote: it runs once every other test has.
   projects: [
-    { name: 'site', testIgnore: /logs\.spec\.ts$/ },
-    { name: 'logs', testMatch: /logs\.spec\.ts$/, dependencies: ['site'] },
+    // First: the topology's tests run one after another (one machine's containers, ports and load),
+    // about a third of the run; started last, they ran alone on one worker while the other idled.
+    { name: 'topology', testMatch: /topology\.spec\.ts$/ },
+    { name: 'site', testIgnore: /(logs|topology)\.spec\.ts$/ },
+    // The log check reads what the whole run wrote: it runs once every other test has.
+    { name: 'logs', testMatch: /logs\.spec\.ts$/, dependencies: ['topology', 'site'] },
   ],
   webServer: {
     // Its JSON log lines, one per request, go to a file the tests read (tests/e2e/logs.spec.ts), not the run's output.

@@ -155,7 +155,9 @@ const checkoutMode = statSync('.').mode & 0o777;
 const PROXY_FRESH_SECONDS = 3;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  // These tests run first (playwright.config.ts): on a fresh machine this start makes the images,
+  // base included (about 5 minutes, deploy/images.ts), then issues every host's certificate.
+  test.setTimeout(600_000);
   process.env.DEPLOY_PROXY_FRESH_SECONDS = String(PROXY_FRESH_SECONDS);
   graphql = await startGraphqlServer(0);
   chmodSync('.', 0o700);
