@@ -74,6 +74,8 @@ interface ProxyLine {
   duration: number;
   cache: string;
   instance: string;
+  /** nginx's $upstream_response_time: seconds per instance asked, `, ` between them (`: ` across an internal redirect). */
+  upstream_s: string;
 }
 
 /** The size of a log now: logs are appended to across runs, so a test reads only what follows. */
@@ -1094,7 +1096,9 @@ test('a 60 s load keeps the access log within its size bound: rotated while the 
   try {
     const sizes: Array<{ live: number; older: number }> = [];
     const sample = setInterval(() => sizes.push({ live: logSize(accessLog), older: logSize(`${accessLog}.1`) }), 200);
-    const result = await autocannon({ url: `https://127.0.0.1:${HTTPS_PORT}/de`, connections: 10, duration: 60, headers: { host: `${HOST}:${HTTPS_PORT}`, 'accept-encoding': 'br' } });
+    // At a steady 900 a second (about 25 MB of lines, six times the bound), not as fast as the
+    // machine allows: the other tests share its two cores meanwhile.
+    const result = await autocannon({ url: `https://127.0.0.1:${HTTPS_PORT}/de`, connections: 10, duration: 60, overallRate: 900, headers: { host: `${HOST}:${HTTPS_PORT}`, 'accept-encoding': 'br' } });
     clearInterval(sample);
     expect(result.errors).toBe(0);
     // The rotator looks once a second: a file may pass the bound by what a second of this load writes.
@@ -1168,7 +1172,7 @@ test("an answer for another language than the proxy's key is never kept; a kept 
  * `npm run deploy:redeploy` with `args`, in a process of its own as a deploy runs (redeploy() waits
  * on podman synchronously, which in this process would also stop the load), 2 s into a load of
  * uncached requests (every one reaches an instance) and cached pages from 20 visitors, which goes
- * on until a second after the redeploy has finished. Checks that not one request failed.
+ * on until a second after the redeploy has finished, at 400 a second. Checks that not one request failed.
  */
 async function redeployUnderLoad(args: string[]) {
   const before = instancePids();
@@ -1182,6 +1186,8 @@ async function redeployUnderLoad(args: string[]) {
         url: `https://127.0.0.1:${HTTPS_PORT}`,
         connections: 20,
         duration: 120,
+        // A steady load, not as fast as the machine allows: the other tests share its two cores.
+        overallRate: 400,
         headers: { host: `${HOST}:${HTTPS_PORT}`, 'accept-encoding': 'br' },
         requests: [{ method: 'GET', path: '/api/health' }, { method: 'GET', path: '/de' }, { method: 'GET', path: '/' }],
       },
@@ -1202,16 +1208,17 @@ async function redeployUnderLoad(args: string[]) {
   expect(result.non2xx).toBe(0);
   // The proxy's own account: every request a 200 (those the load generator dropped when it stopped
   // are 499s of a moment), none sent to a stopped instance and left to wait out the connect
-  // timeout: a stopped one refuses at once and nginx asks the other. A copy served stale was sent
-  // at once: its line's duration also counts the background refresh, which nginx finishes before
-  // closing the request.
+  // timeout: a stopped one refuses at once and nginx asks the other, so every instance asked
+  // before the one that answered gave up in less than the timeout. (A whole request may still take
+  // longer on a busy machine, the answering instance being slow: a CI run saw 4.3 s, asked once.)
   // A stale copy's line is written once its background refresh ends, which may be after the load
   // generator has its answer: wait for every line, not a moment.
   const readLines = () => readFrom(accessLog, logged).trim().split('\n').map((line) => JSON.parse(line) as ProxyLine);
   await expect.poll(() => readLines().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(result.requests.total);
   const lines = readLines();
   expect(lines.filter((line) => line.http.status_code !== 200 && !(line.http.status_code === 499 && line.duration < 0.5e9))).toEqual([]);
-  expect(Math.max(...lines.filter((line) => line.cache !== 'STALE').map((line) => line.duration))).toBeLessThan(connectTimeoutSeconds() * 1e9);
+  const waitedOut = lines.filter((line) => line.upstream_s.split(/[,:] /).slice(0, -1).some((seconds) => Number(seconds) >= connectTimeoutSeconds()));
+  expect(waitedOut.map((line) => `${line.instance} ${line.upstream_s}`)).toEqual([]);
   // Both were replaced: new containers, serving.
   const after = instancePids();
   for (const port of [FIRST, SECOND]) {
