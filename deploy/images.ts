@@ -156,6 +156,8 @@ export function buildImages({ root = ROOT, previous }: { root?: string; previous
       podman('rm', container);
     }
   }
+  // The images these tags name now: a rebuild that changes one leaves it without a name.
+  const before = Object.values(refs).flatMap((ref) => (imageExists(ref) ? [podman('image', 'inspect', '--format', '{{.Id}}', ref).trim()] : []));
   const contexts: Record<ImageKind, string> = { site: standalone, proxy: IMAGES_DIR, redis: IMAGES_DIR };
   const ignored: Partial<Record<ImageKind, string[]>> = { site: ['--ignorefile', join(IMAGES_DIR, 'site.containerignore')] };
   for (const kind of Object.keys(IMAGES) as ImageKind[]) {
@@ -167,8 +169,11 @@ export function buildImages({ root = ROOT, previous }: { root?: string; previous
     );
   }
   rmSync(carried, { recursive: true, force: true });
-  // A rebuilt tag leaves its earlier image without a name; one no container runs is only disk.
-  execFileSync('podman', ['image', 'prune', '--force'], { stdio: 'ignore' });
+  // Those it replaced are only disk unless a container runs one (then podman keeps it). Only these:
+  // a prune of every unnamed image would race another podman command reading the image list (a
+  // redeploy's listing failed with "image not known" in CI while a test built these images).
+  const now = new Set(Object.values(refs).map((ref) => podman('image', 'inspect', '--format', '{{.Id}}', ref).trim()));
+  for (const id of before.filter((old) => !now.has(old))) run('podman', ['rmi', id], { quiet: true });
   return refs;
 }
 
