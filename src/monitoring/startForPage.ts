@@ -5,6 +5,8 @@ import { globalPrivacyControl } from '@/consent/browserConsent';
 import { tenantContext } from './context';
 import { startMonitoring, type MonitoringHandle } from './startMonitoring';
 
+export { withdrawMonitoring } from './startMonitoring';
+
 /** Loaded on demand by useMonitoring: starts monitoring for the page the visitor is on. */
 export async function startForPage(): Promise<MonitoringHandle | undefined> {
   if (!publicMonitoringConfig.enabled) return undefined;

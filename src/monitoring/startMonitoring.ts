@@ -23,8 +23,6 @@ export interface StartMonitoringOptions extends PrivacySignals {
 export interface MonitoringHandle {
   /** Updates `application.locale` after a language change. */
   setLocale(locale: string): void;
-  /** The visitor withdrew consent: both SDKs stop collecting and end their session. */
-  withdraw(): void;
 }
 
 interface ContextTarget {
@@ -33,6 +31,20 @@ interface ContextTarget {
 }
 
 let started: Promise<MonitoringHandle | undefined> | undefined;
+let withdrawn = false;
+/** What a withdrawal stops, added as each part starts. */
+const stops: Array<() => void> = [];
+const onWithdrawn = (stop: () => void) => (withdrawn ? stop() : stops.push(stop));
+
+/**
+ * The visitor withdrew consent: at once, no request reaches Datadog's intake and each SDK started
+ * stops collecting and ends its session; a part still loading never starts. Not only once all
+ * have started: Logs runs while RUM waits for a pause (seen in CI, a RUM batch sent after the click).
+ */
+export function withdrawMonitoring(): void {
+  withdrawn = true;
+  stops.splice(0).forEach((stop) => stop());
+}
 
 /**
  * Loads and starts Datadog RUM and Logs, once per page load; later calls get the same handle.
@@ -55,35 +67,43 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
   // Datadog reads the address (views, replays): not before the landing query has left it.
   await arrivalLeft();
   const transport: TransportChoice = { useSafariProxy: isSafariLike(options.userAgent ?? navigator.userAgent) };
+  // First of the stops: Datadog flushes what it holds when consent goes.
+  onWithdrawn(() => stopFetches(intakePrefixes(proxyFor(config, transport), window.location.href)));
   // Set before init, so the very first view already carries it.
   const initialContext: Array<[string, unknown]> = [[APPLICATION_CONTEXT_KEY, applicationContext(options.locale, config.version)]];
   if (options.tenant) initialContext.push([TENANT_CONTEXT_KEY, options.tenant]);
-  const withContext = <T extends ContextTarget>(sdk: T): T => {
+  /** An SDK about to start, unless consent went while it loaded. */
+  const starting = <T extends ContextTarget>(sdk: T): T | undefined => {
+    if (withdrawn) return undefined;
     initialContext.forEach(([key, value]) => sdk.setGlobalContextProperty(key, value));
+    onWithdrawn(() => sdk.setTrackingConsent('not-granted'));
     return sdk;
   };
 
   // Only ever import(): both SDKs patch fetch and console as soon as they are evaluated. Each
-  // fetch and each start is a step of its own in the visitor's pauses (src/base/idleWork.ts).
+  // fetch and each start is a step of its own in the visitor's pauses (src/base/idleWork.ts);
+  // neither once consent has gone.
   // Logs start first, so that a failure of RUM is reported to Datadog rather than the console.
   const logs = await orWarn(
     'browser-logs',
     importAndStart(
-      () => import('@datadog/browser-logs'),
-      ({ datadogLogs }) => {
-        withContext(datadogLogs).init(logsInitOptions(config, transport));
-        setLogSink(datadogSink(datadogLogs.logger));
-        return datadogLogs;
+      async () => (withdrawn ? undefined : import('@datadog/browser-logs')),
+      (module) => {
+        const sdk = module && starting(module.datadogLogs);
+        sdk?.init(logsInitOptions(config, transport));
+        if (sdk) setLogSink(datadogSink(sdk.logger));
+        return sdk;
       },
     ),
   );
   const rum = await orWarn(
     'browser-rum',
     importAndStart(
-      () => import('@datadog/browser-rum'),
-      ({ datadogRum }) => {
-        withContext(datadogRum).init(rumInitOptions(config, transport, () => datadogRum.getGlobalContext(), options));
-        return datadogRum;
+      async () => (withdrawn ? undefined : import('@datadog/browser-rum')),
+      (module) => {
+        const sdk = module && starting(module.datadogRum);
+        sdk?.init(rumInitOptions(config, transport, () => sdk.getGlobalContext(), options));
+        return sdk;
       },
     ),
   );
@@ -91,11 +111,6 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
   const targets: ContextTarget[] = [logs, rum].flatMap((sdk) => (sdk ? [sdk] : []));
   return {
     setLocale: (locale) => targets.forEach((sdk) => sdk.setGlobalContextProperty(APPLICATION_CONTEXT_KEY, applicationContext(locale, config.version))),
-    // Datadog flushes what it holds when consent goes: its endpoints are stopped first.
-    withdraw: () => {
-      stopFetches(intakePrefixes(proxyFor(config, transport), window.location.href));
-      targets.forEach((sdk) => sdk.setTrackingConsent('not-granted'));
-    },
   };
 }
 

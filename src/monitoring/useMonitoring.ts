@@ -18,11 +18,16 @@ export function useMonitoring(allowed: boolean): void {
     if (!allowed) return undefined;
     const begin = () => {
       if (started.current) return;
-      // Loaded a piece at a time in the visitor's pauses, like analytics.
-      const starting = inQuietMoment(() => import('./startForPage')).then(({ startForPage }) => startForPage());
-      started.current = starting;
-      // A withdrawal stops both SDKs in its click (src/base/stopping.ts), loaded or still loading.
-      onWithdrawal('monitoring', () => starting.then((handle) => handle?.withdraw()));
+      // Loaded a piece at a time in the visitor's pauses, like analytics; not once withdrawn.
+      let withdrawn = false;
+      const loading = inQuietMoment(() => (withdrawn ? undefined : import('./startForPage')));
+      started.current = loading.then((module) => (withdrawn ? undefined : module?.startForPage()));
+      // A withdrawal stops both SDKs in its click (src/base/stopping.ts), started, loading or not
+      // yet fetched: once this module has loaded, that is in the click's own task.
+      onWithdrawal('monitoring', () => {
+        withdrawn = true;
+        return loading.then((module) => module?.withdrawMonitoring());
+      });
     };
     if (shouldStartImmediately(router.pathname)) {
       begin();

@@ -13,6 +13,8 @@ function fakeSdk() {
   return {
     init: vi.fn(),
     setGlobalContextProperty: vi.fn(),
+    setTrackingConsent: vi.fn(),
+    getGlobalContext: vi.fn(() => ({})),
     logger: { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() },
   };
 }
@@ -22,13 +24,14 @@ let logs: ReturnType<typeof fakeSdk>;
 let imported: string[];
 
 /** A fresh module graph per test: the start-once guard lives in module state. */
-async function load(overrides: { rumFails?: boolean; logsFail?: boolean } = {}) {
+async function load(overrides: { rumFails?: boolean; logsFail?: boolean; rumLoaded?: Promise<void> } = {}) {
   vi.resetModules();
   rum = fakeSdk();
   logs = fakeSdk();
   imported = [];
-  vi.doMock('@datadog/browser-rum', () => {
+  vi.doMock('@datadog/browser-rum', async () => {
     imported.push('rum');
+    await overrides.rumLoaded;
     if (overrides.rumFails) throw new Error('Loading chunk datadog-rum failed');
     return { datadogRum: rum };
   });
@@ -37,10 +40,10 @@ async function load(overrides: { rumFails?: boolean; logsFail?: boolean } = {}) 
     if (overrides.logsFail) throw new Error('Loading chunk datadog-logs failed');
     return { datadogLogs: logs };
   });
-  const { startMonitoring } = await import('@/monitoring/startMonitoring');
+  const { startMonitoring, withdrawMonitoring } = await import('@/monitoring/startMonitoring');
   const { appLogger, consoleSink, setLogSink } = await import('@/base/logger');
   setLogSink(consoleSink);
-  return { startMonitoring, appLogger };
+  return { startMonitoring, withdrawMonitoring, appLogger };
 }
 
 const options = (overrides: Partial<StartMonitoringOptions> = {}): StartMonitoringOptions => ({
@@ -164,5 +167,47 @@ describe('startMonitoring', () => {
     expect(rum.init).toHaveBeenCalledTimes(1);
     expect(rum.setGlobalContextProperty).toHaveBeenCalledWith('tenant', TENANT);
     expect(warn).toHaveBeenCalledWith('[monitoring] browser-logs failed to start', { error: expect.any(Error) });
+  });
+
+  describe('a withdrawal (issue 36: at the click, loaded or still loading)', () => {
+    const INTAKE = 'https://browser-intake-datadoghq.eu/api/v2/rum';
+    let network: ReturnType<typeof vi.fn>;
+    beforeEach(() => {
+      vi.stubGlobal('window', { location: { href: `https://${TENANT.host}/` } });
+      network = vi.fn(async () => new Response('sent'));
+      vi.stubGlobal('fetch', network);
+    });
+
+    it('while RUM still loads: Logs stops and the intake is closed in the same task, and RUM never starts', async () => {
+      let rumArrives!: () => void;
+      const { startMonitoring, withdrawMonitoring } = await load({ rumLoaded: new Promise<void>((resolve) => (rumArrives = resolve)) });
+      const started = startMonitoring(options());
+      await vi.waitFor(() => expect(imported).toEqual(['logs', 'rum']));
+      expect(logs.init).toHaveBeenCalledTimes(1);
+
+      withdrawMonitoring();
+      expect(logs.setTrackingConsent).toHaveBeenCalledWith('not-granted');
+      await fetch(INTAKE, { method: 'POST', body: 'a batch' });
+      await fetch('https://example.com/other');
+      expect(network.mock.calls.map(([url]) => String(url))).toEqual(['https://example.com/other']);
+
+      rumArrives();
+      await started;
+      expect(rum.init).not.toHaveBeenCalled();
+      expect(rum.setGlobalContextProperty).not.toHaveBeenCalled();
+    });
+
+    it('once both run: each ends its session; before anything loaded: nothing is fetched at all', async () => {
+      const { startMonitoring, withdrawMonitoring } = await load();
+      await startMonitoring(options());
+      withdrawMonitoring();
+      expect(rum.setTrackingConsent).toHaveBeenCalledWith('not-granted');
+      expect(logs.setTrackingConsent).toHaveBeenCalledWith('not-granted');
+
+      const early = await load();
+      early.withdrawMonitoring();
+      await early.startMonitoring(options());
+      expect(imported).toEqual([]);
+    });
   });
 });
