@@ -73,9 +73,22 @@ async function startSite(build: string, port: number): Promise<() => Promise<voi
 const fetchLocal = async (port: number, host: string, path: string): Promise<Buffer> =>
   (await askLoopback(`http://${host === 'localhost' ? host : `${host}.localhost`}:${port}${path}`)).body;
 
-/** A page's shots are reused while its HTML and share image are byte for byte the same (same build, same content). */
+/** How long a page the server is rendering again (`x-nextjs-cache: STALE`) may take before it is shot as it was. */
+const REGENERATION_WAIT_MS = 15_000;
+
+/**
+ * A page's shots are reused while its HTML and share image are byte for byte the same (same build,
+ * same content). A stale page is asked for again once the server has rendered it anew: keyed by
+ * the copy it was replacing, it would be shot again on the next run, which gets the new one.
+ */
 async function keyOf(port: number, page: GalleryPage): Promise<string> {
-  const html = await fetchLocal(port, page.host, page.path);
+  const url = `http://${page.host}.localhost:${port}${page.path}`;
+  let answer = await askLoopback(url);
+  for (const deadline = Date.now() + REGENERATION_WAIT_MS; answer.headers['x-nextjs-cache'] === 'STALE' && Date.now() < deadline; ) {
+    await sleep(250);
+    answer = await askLoopback(url);
+  }
+  const html = answer.body;
   const share = await fetchLocal(port, page.host, `/og/${page.slug}-${page.type}-${page.locale}.png`);
   return createHash('sha256').update(CAPTURE_VERSION).update(html).update(share).digest('hex').slice(0, 24);
 }

@@ -25,14 +25,22 @@ const gallery = (args: string[], env: Record<string, string> = {}) =>
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(240_000);
 let out: string;
-// A copy of the build, made now: a page with storage spots is stale 10 minutes after it was written
-// (STORAGE_SPOTS_REVALIDATE_SECONDS), and a stale one is rendered again with this run's content, so
-// that a gallery of the build itself would depend on how long ago the build ran.
+/**
+ * A copy of the build as built, made now: a page with storage spots is stale 10 minutes after it was
+ * written (STORAGE_SPOTS_REVALIDATE_SECONDS), and a stale one is rendered again with this run's
+ * content, so that a gallery of the build itself would depend on how long ago the build ran. Without
+ * the copies the test servers regenerated (.next/server/route-cache/): those keep the time they were
+ * written, so a copy of one regenerated long before is stale at once (CI: re-shot on a second run).
+ */
+function copyOfBuild(): string {
+  const copy = mkdtempSync(join(tmpdir(), 'gallery-build-'));
+  cpSync(join('.next', 'standalone'), copy, { recursive: true, verbatimSymlinks: true, filter: (source) => !source.includes(join('.next', 'server', 'route-cache')) });
+  return copy;
+}
 let build: string;
 test.beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'gallery-'));
-  build = mkdtempSync(join(tmpdir(), 'gallery-build-'));
-  cpSync(join('.next', 'standalone'), build, { recursive: true, verbatimSymlinks: true });
+  build = copyOfBuild();
 });
 test.afterAll(() => {
   rmSync(out, { recursive: true, force: true });
@@ -112,12 +120,10 @@ test('on a branch that adds one host, --changed shows its pages as new, the page
 test('a booking button pushed below the fold fails its badge, names the page, and the run exits 1', () => {
   // A copy of the build whose Polish King's Cross page has a place name long enough to push the
   // button down (in its markup and its page data alike, so hydration keeps it).
-  const longBuild = mkdtempSync(join(tmpdir(), 'gallery-build-'));
+  // The only Polish King's Cross page of the copy is the prerendered one, changed here.
+  const longBuild = copyOfBuild();
   const next = mkdtempSync(join(tmpdir(), 'gallery-'));
   try {
-    // Without the copies the test server regenerated (under .next/server/route-cache/): the only
-    // Polish King's Cross page is then the prerendered one, changed here, and fresh (just written).
-    cpSync(join('.next', 'standalone'), longBuild, { recursive: true, verbatimSymlinks: true, filter: (source) => !source.includes(`${join('.next', 'server', 'route-cache')}`) });
     const longer = "King's Cross, St Pancras i Euston: trzy dworce kolejowe w samym sercu Londynu, ".repeat(4).trim();
     const copies = readdirSync(join(longBuild, '.next', 'server'), { recursive: true, encoding: 'utf8' }).filter((path) => /(^|\/)pl\/kings-cross-station\/poi\.(html|json)$/.test(path));
     expect(copies.length).toBe(2);
