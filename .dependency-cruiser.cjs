@@ -66,9 +66,9 @@ module.exports = {
     {
       name: 'build-only:tenant-validation',
       severity: 'error',
-      comment: 'The tenant validation loads the borders: scripts/check-tenants.ts runs it at build time, no page or server does.',
+      comment: 'The tenant validation loads the borders and the currency, time-zone and language data: scripts/check-tenants.mts runs it at build time, no page or server does.',
       from: { path: '^(src/|pages/|middleware\\.ts$|server\\.ts$)', pathNot: '^src/tenancy/validateTenants\\.ts$' },
-      to: { path: '^src/tenancy/(validateTenants|placeGeo)\\.ts$' },
+      to: { path: '^src/tenancy/(validateTenants|placeGeo|placeFacts)\\.ts$' },
     },
     {
       name: 'not-to-unresolvable',

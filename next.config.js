@@ -12,7 +12,7 @@ const { i18n } = require('./next-i18next.config.js');
 function checkBeforeBuild() {
   if (process.env.BUILD_INPUTS_CHECKED) return;
   for (const [script, what] of [
-    ['scripts/check-tenants.ts', 'the tenant files (tenants/*.json)'],
+    ['scripts/check-tenants.mts', 'the tenant files (tenants/*.json)'],
     ['scripts/check-env.ts', 'the environment variables'],
   ]) {
     const check = spawnSync(process.execPath, [require.resolve('tsx/cli'), script], { cwd: __dirname, stdio: 'inherit' });

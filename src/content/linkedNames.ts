@@ -7,7 +7,7 @@ import { createNearbyFinder, DEFAULT_NEARBY_LIMIT } from './nearby';
 /**
  * Names a page shows of other places, checked in the page's language: every neighbour it links to
  * and its parent city need a name in that locale, and an airport's city the "in …" phrase its
- * "into the city" heading uses. Runs on a structurally valid map (see scripts/check-tenants.ts),
+ * "into the city" heading uses. Runs on a structurally valid map (see scripts/check-tenants.mts),
  * with the same neighbour rules the pages use, so only names a reader would see are required.
  */
 export function linkedNameProblems(entries: readonly DomainEntry[], places: Readonly<Record<string, Place>>): TenantProblem[] {

@@ -1,5 +1,5 @@
 // Where a place is, checked against what tenants/places.json says of it. Build time only
-// (scripts/check-tenants.ts): country-coder carries the world's borders, which no page needs
+// (scripts/check-tenants.mts): country-coder carries the world's borders, which no page needs
 // (.dependency-cruiser.cjs keeps it out of app code).
 import { feature, iso1A2Code, iso1A2Codes } from '@rapideditor/country-coder';
 import { distanceKm, type LatLng } from '@/base/greatCircle';
@@ -30,7 +30,7 @@ export function isCountryCode(code: string): boolean {
   return feature(code)?.properties.iso1A2 === code;
 }
 
-const countryName = (code: string) => `${feature(code)?.properties.nameEn ?? code} (${code})`;
+export const countryName = (code: string) => `${feature(code)?.properties.nameEn ?? code} (${code})`;
 
 /** Whether the borders of `country` come within BORDER_TOLERANCE_KM of the point. */
 function isNear(point: LatLng, country: string): boolean {

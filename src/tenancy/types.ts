@@ -45,12 +45,31 @@ export interface TenantPage {
   domains: string[];
 }
 
+/** Where a value sits in a JSON file: keys and array indexes from the top. */
+export type JsonPath = Array<string | number>;
+
 /** One problem in the tenant files, naming the entry (in a file of entries) and the field so a marketer can fix it. */
 export interface TenantProblem {
   file: 'domains.json' | 'places.json' | 'operator.json';
   entry?: string;
   field: string;
   message: string;
+  /** Where the mistake is, for its line. */
+  at?: JsonPath;
+  /** The entry it clashes with, for its line too. */
+  clashesWith?: JsonPath;
 }
 
-export const formatProblem = (p: TenantProblem): string => `tenants/${p.file}: ${p.entry === undefined ? '' : `entry ${p.entry}, `}field "${p.field}": ${p.message}`;
+/** A line of a tenant file by path (tenantJson.ts's lineLocator, per file). */
+export type LineOf = (file: TenantProblem['file'], path: JsonPath) => number | undefined;
+
+/** Problems as lines; with `lineOf`, each starts with the line of the mistake and names the line it clashes with. */
+export const problemFormatter =
+  (lineOf?: LineOf) =>
+  (p: TenantProblem): string => {
+    const line = p.at && lineOf?.(p.file, p.at);
+    const other = p.clashesWith && lineOf?.(p.file, p.clashesWith);
+    return `tenants/${p.file}${line ? `, line ${line}` : ''}: ${p.entry === undefined ? '' : `entry ${p.entry}, `}field "${p.field}": ${p.message}${other ? ` (line ${other})` : ''}`;
+  };
+
+export const formatProblem = problemFormatter();

@@ -40,7 +40,8 @@ describe('next build with a broken tenant map', () => {
     domains[1]!.domain = domains[0]!.domain;
     const result = buildConfigWith(JSON.stringify({ domains }, null, 2));
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`tenants/domains.json: entry "${domains[0]!.domain}", field "domain": duplicate of entry #1`);
+    const [first, second] = [...JSON.stringify({ domains }, null, 2).matchAll(/"domain": /g)].map((match) => JSON.stringify({ domains }, null, 2).slice(0, match.index).split('\n').length);
+    expect(result.stderr).toContain(`tenants/domains.json, line ${second}: entry "${domains[0]!.domain}", field "domain": a second entry for this host: remove this one or the earlier one, #1 (line ${first})`);
     expect(result.stderr).toContain('The build stops here');
   }, 30_000);
 
@@ -60,7 +61,7 @@ describe('next build with a broken tenant map', () => {
     const result = buildConfigWith(domainsText, {}, JSON.stringify(file, null, 2));
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(
-      'tenants/places.json: entry "kings-cross-station", field "lat, lng": lat and lng look swapped: (lng, lat) is in United Kingdom (GB)\n\n1 problem(s) in the tenant files.',
+      `tenants/places.json, line ${JSON.stringify(file, null, 2).split('\n').findIndex((line) => line.includes('"kings-cross-station"')) + 1}: entry "kings-cross-station", field "lat, lng": lat and lng look swapped: (lng, lat) is in United Kingdom (GB)\n\n1 problem(s) in the tenant files.`,
     );
   }, 30_000);
 

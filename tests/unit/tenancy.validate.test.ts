@@ -69,7 +69,7 @@ describe('validateTenants names the entry and the field', () => {
   });
 
   it('reports a duplicate domain against the earlier entry', () => {
-    expect(run([goodEntry, goodEntry])).toEqual(['tenants/domains.json: entry "kingscross-test.co.uk", field "domain": duplicate of entry #1']);
+    expect(run([goodEntry, goodEntry])).toEqual(['tenants/domains.json: entry "kingscross-test.co.uk", field "domain": a second entry for this host: remove this one or the earlier one, #1']);
   });
 
   it('names an entry without a domain by its position', () => {
@@ -101,7 +101,7 @@ describe('validateTenants names the entry and the field', () => {
 
   it.each([
     ['a name in a served locale', { name: { en: 'KX' } }, 'entry "kings-cross-station", field "name.fr": missing'],
-    ['an unpriced currency', { currency: 'SEK' }, 'field "currency": "SEK" must be a priced currency'],
+    ['an unpriced currency', { currency: 'SEK' }, 'field "currency": "SEK" is not a currency the site prices (GBP, EUR): use "GBP", the currency of United Kingdom (GB)'],
     ['a bad time zone', { timeZone: 'London' }, 'field "timeZone": "London" is not an IANA time zone'],
     ['a latitude out of range', { lat: 151 }, 'field "lat": 151 must be a latitude'],
     ['a parent city that does not exist', { city: 'london' }, 'field "city": "london" must be null or the slug of a city'],
@@ -157,7 +157,7 @@ describe('validateTenants names the entry and the field', () => {
 
     it('accepts a place within 1 km of its country, not one 4 km away', () => {
       // St Peter's stands in Vatican City; the storage near it is in Rome.
-      expect(run([goodEntry], { 'kings-cross-station': { ...goodPlace, country: 'IT', lat: 41.9022, lng: 12.4539 } })).toEqual([]);
+      expect(run([goodEntry], { 'kings-cross-station': { ...goodPlace, country: 'IT', currency: 'EUR', timeZone: 'Europe/Rome', lat: 41.9022, lng: 12.4539 } })).toEqual([]);
       expect(run([goodEntry], { 'kings-cross-station': { ...goodPlace, country: 'FR', lat: 46.2101, lng: 6.1425 } })).toEqual([
         `${KX}: (46.2101, 6.1425) is in Switzerland (CH), not in its country France (FR); check lat, lng and country`,
       ]);
