@@ -26,9 +26,23 @@ const MILE_COUNTRIES: readonly string[] = ['GB', 'US'];
 /** Swiss usage groups four-digit amounts ("CHF 3’000"), which CLDR leaves bare in it, es, pt and pl. */
 const ALWAYS_GROUPED_COUNTRIES: readonly string[] = ['CH'];
 
-/** The BCP 47 locale to format for: the website locale as written in the host's country. */
+/**
+ * English on a host outside the US is the operator's own, British English: its spelling (the copy's,
+ * locales/en), day-first dates and 24-hour times, CLDR's en-GB. Not en-150 ("English in Europe"),
+ * which writes "1,234.50 CZK" beside "€1,234.50", nor en-DE and the like, which put German
+ * separators ("1.234,5") in English text. Issue 39 item 4: Vienna's English page read "travelers"
+ * and "November 25, 2026".
+ */
+const AMERICAN_ENGLISH_COUNTRIES: readonly string[] = ['US'];
+
+/**
+ * The BCP 47 locale to format for: the website locale as written in the host's country ('' for a
+ * host of no country, the microsites host: the spec's locale, §9).
+ */
 export function regionalLocale(locale: WebsiteLocale, country: string): string {
-  return REGIONAL_VARIANTS[locale]?.includes(country) ? `${locale}-${country}` : localeEntryFor(locale).locale;
+  if (REGIONAL_VARIANTS[locale]?.includes(country)) return `${locale}-${country}`;
+  if (locale === 'en' && country !== '' && !AMERICAN_ENGLISH_COUNTRIES.includes(country)) return 'en-GB';
+  return localeEntryFor(locale).locale;
 }
 
 /** How a page writes numbers, money, distances and dates: its language as the host's country writes it. */

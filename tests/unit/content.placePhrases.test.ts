@@ -85,7 +85,10 @@ describe('regional formats', () => {
     ['en', 'GB', 'en-GB'],
     ['en', 'AU', 'en-AU'],
     ['en', 'CA', 'en-CA'],
-    ['en', 'FR', 'en-US'],
+    ['en', 'FR', 'en-GB'],
+    ['en', 'JP', 'en-GB'],
+    ['en', 'US', 'en-US'],
+    ['en', '', 'en-US'],
     ['de', 'FR', 'de-DE'],
     ['pt', 'FR', 'pt-PT'],
   ] as const)('%s on a host in %s formats as %s', (locale, country, expected) => expect(regionalLocale(locale, country)).toBe(expected));

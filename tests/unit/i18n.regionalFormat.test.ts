@@ -7,6 +7,9 @@ import { formatMoney } from '@/i18n/formatMoney';
 import { LOCALE_TABLE } from '@/i18n/localeTable';
 import { formatDate, regionalFormat, spelledFor } from '@/i18n/regionalLocale';
 import { isWebsiteLocale, type WebsiteLocale } from '@/i18n/websiteLocales';
+import { hostFormatLocale } from '@/tenancy/hostFormat';
+import { PLACES } from '@/tenancy/placeData';
+import type { DomainEntry } from '@/tenancy/types';
 
 describe('distances follow the host country, whatever the language', () => {
   // 8.53 km is 5.3 miles: Dublin's neighbours read "5.3\u00a0mi away" on en pages before.
@@ -107,4 +110,24 @@ describe('American spelling on en-US pages', () => {
     ['Suitcases, backpacks, pushchairs', 'Suitcases, backpacks, strollers'],
     ['Cancellation is free', 'Cancellation is free'],
   ])('%s → %s', (british, american) => expect(spelledFor('en-US', british)).toBe(american));
+});
+
+// Issue 39 item 4: English on Vienna, Paris, Berlin or Kyoto was American ("travelers",
+// "November 25, 2026"). Every host × en page: American English only in the US.
+describe('English pages outside the US are British', () => {
+  const hosts = (JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: DomainEntry[] }).domains.filter((entry) => entry.locales.includes('en'));
+  const day = new Date(Date.UTC(2026, 10, 25, 12));
+
+  it.each(hosts.map((entry) => [entry.domain, entry.slug] as const))('%s', (_domain, slug) => {
+    const country = PLACES[slug]!.country;
+    const format = hostFormatLocale(slug, 'en');
+    if (country === 'US') {
+      expect(format).toBe('en-US');
+      return;
+    }
+    // A country with an English of its own writes it (Canada: "November 25, 2026"); the rest, British.
+    expect(format).toBe(['GB', 'IE', 'AU', 'CA', 'SG'].includes(country) ? `en-${country}` : 'en-GB');
+    expect(spelledFor(format, 'Why travellers choose us')).toBe('Why travellers choose us');
+    if (format === 'en-GB') expect(new Intl.DateTimeFormat(format, { dateStyle: 'long', timeZone: 'UTC' }).format(day)).toBe('25 November 2026');
+  });
 });

@@ -121,7 +121,7 @@ describe('routeRequest', () => {
     // Legal pages are written as the host's country writes the locale (issue 21): a British host's date is day-first.
     ['a tenant host serves the legal pages', { pathname: '/privacy', locale: 'fr', explicitLocale: true }, 'rewrite', { pathname: '/legal/privacy/fr-FR/opt-in' }],
     ['in its country’s regional locale', { pathname: '/terms', locale: 'en', explicitLocale: true }, 'rewrite', { pathname: '/legal/terms/en-GB/opt-in' }],
-    ['a Japanese host in English writes en-US', { host: 'kyoto-test.jp', pathname: '/terms', locale: 'en', explicitLocale: true }, 'rewrite', { pathname: '/legal/terms/en-US/opt-out' }],
+    ['a Japanese host in English writes British English (issue 39 item 4)', { host: 'kyoto-test.jp', pathname: '/terms', locale: 'en', explicitLocale: true }, 'rewrite', { pathname: '/legal/terms/en-GB/opt-out' }],
     ['legal pages follow the host locales', { pathname: '/terms', locale: 'ja', explicitLocale: true }, 'not-found', { reason: 'locale-not-offered' }],
     ['the shared legal page is not served directly on a tenant host', { pathname: '/legal/terms' }, 'not-found', { reason: 'foreign-path' }],
     // Issue 21 item 5: German, Austrian and Swiss sites must have an imprint; German speakers look for /impressum.
@@ -152,7 +152,7 @@ describe('routeRequest', () => {
     ['in a URL that names its locale too', { host: 'kyoto-test.jp', locale: 'ja', explicitLocale: true, visitorAsksFirst: true }, 'rewrite', { pathname: '/kyoto-station/poi/opt-in', byVisitorRegime: true }],
     ['its own page to a visitor elsewhere', { host: 'kyoto-test.jp', visitorAsksFirst: false }, 'rewrite', { pathname: '/kyoto-station/poi', byVisitorRegime: true }],
     ['and without a word from the proxy', { host: 'kyoto-test.jp' }, 'rewrite', { pathname: '/kyoto-station/poi', byVisitorRegime: true }],
-    ['its legal pages too', { host: 'kyoto-test.jp', pathname: '/cookies', visitorAsksFirst: true }, 'rewrite', { pathname: '/legal/cookies/en-US/opt-in', byVisitorRegime: true }],
+    ['its legal pages too', { host: 'kyoto-test.jp', pathname: '/cookies', visitorAsksFirst: true }, 'rewrite', { pathname: '/legal/cookies/en-GB/opt-in', byVisitorRegime: true }],
     ['its 404 too', { host: 'kyoto-test.jp', pathname: '/admin', visitorAsksFirst: true }, 'not-found', { page: '/not-found/opt-in' }],
     ['an opt-in host does not change with it', { visitorAsksFirst: false }, 'rewrite', { pathname: '/kings-cross-station/poi' }],
     ['nor does its legal page', { pathname: '/terms', visitorAsksFirst: false }, 'rewrite', { pathname: '/legal/terms/en-GB/opt-in' }],
