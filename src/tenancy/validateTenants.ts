@@ -139,8 +139,11 @@ function validatePlace(
     report('name', 'must be an object of display names by locale');
   } else {
     const names = place.name;
-    for (const locale of new Set(['en', ...(served ?? [])])) {
-      if (typeof names[locale] !== 'string' || !String(names[locale]).trim()) report(`name.${locale}`, 'missing: the place is served in this locale');
+    // Every city is listed, in the reader's language, on the page an unknown host gets (pages/unknown-host.tsx).
+    const needed = place.kind === 'city' ? WEBSITE_LOCALES : new Set(['en', ...(served ?? [])]);
+    for (const locale of needed) {
+      if (typeof names[locale] === 'string' && String(names[locale]).trim()) continue;
+      report(`name.${locale}`, served?.has(locale) || locale === 'en' ? 'missing: the place is served in this locale' : 'missing: every city is listed in each language on the page an unknown host gets');
     }
     for (const [locale, name] of Object.entries(names)) {
       if (!isWebsiteLocale(locale)) report(`name.${locale}`, 'is not a website locale');

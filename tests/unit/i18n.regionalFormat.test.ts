@@ -17,7 +17,12 @@ describe('distances follow the host country, whatever the language', () => {
     ['GB', 'en', '5.3\u00a0mi'],
     ['US', 'en', '5.3\u00a0mi'],
     ['US', 'es', '5.3\u00a0mi'],
-    ['GB', 'ja', '5.3\u00a0mi'],
+    // Issue 39 item 6: Japanese and Korean write miles out, with no space before a CJK unit.
+    ['GB', 'ja', '5.3マイル'],
+    ['US', 'ko', '5.3마일'],
+    ['GB', 'zh', '5.3英里'],
+    ['GB', 'de', '5,3\u00a0mi'],
+    ['JP', 'ja', '8.5\u00a0km'],
     ['IE', 'en', '8.5\u00a0km'],
     ['AU', 'en', '8.5\u00a0km'],
     ['CA', 'en', '8.5\u00a0km'],

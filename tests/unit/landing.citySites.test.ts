@@ -2,6 +2,8 @@
 // browser's language (pages/unknown-host.tsx).
 import { describe, expect, it } from 'vitest';
 import { citySites } from '@/landing/directory/citySites';
+import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
+import { PLACES } from '@/tenancy/placeData';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 import type { DomainEntry } from '@/tenancy/types';
 
@@ -20,6 +22,13 @@ describe('citySites', () => {
     const cityPaths = new Set(DOMAIN_ENTRIES.filter((e) => e.type === 'city').map((e) => e.path));
     expect(cities).toHaveLength(cityPaths.size);
     expect(new Set(cities.map((city) => city.href)).size).toBe(cities.length);
+  });
+
+  // Issue 39 item 6: the Japanese list mixed "Dublin" and "Vienna" among ロンドン and ニューヨーク.
+  it.each(WEBSITE_LOCALES)('names every city in the reader’s language: %s', (locale) => {
+    const listed = citySites(DOMAIN_ENTRIES, locale).flatMap((country) => country.cities.map((city) => city.name));
+    const slugs = new Set(DOMAIN_ENTRIES.filter((entry) => entry.type === 'city').map((entry) => entry.slug));
+    expect(listed.sort()).toEqual([...slugs].map((slug) => PLACES[slug]!.name[locale]).sort());
   });
 
   it('leaves out places that are not cities, and alias hosts', () => {

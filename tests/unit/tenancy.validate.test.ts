@@ -19,6 +19,8 @@ const goodPlace = {
   lng: -0.12,
   timeZone: 'Europe/London',
 };
+/** A city is named in every website language (the unknown-host page lists it in each). */
+const LONDON_NAMES = { en: 'London', es: 'Londres', fr: 'Londres', de: 'London', it: 'Londra', pt: 'Londres', ja: 'ロンドン', ko: '런던', zh: '伦敦', ru: 'Лондон', pl: 'Londyn' };
 const run = (entries: unknown[], places: Record<string, unknown> = { 'kings-cross-station': goodPlace }) =>
   validateTenants({ domains: entries }, { places }, options).map(formatProblem);
 
@@ -123,7 +125,7 @@ describe('validateTenants names the entry and the field', () => {
   });
 
   describe('checks coordinates against the country and the parent city', () => {
-    const london = { ...goodPlace, kind: 'city', name: { en: 'London', fr: 'Londres' }, where: { en: 'in London', fr: 'à Londres' }, lat: 51.5074, lng: -0.1278 };
+    const london = { ...goodPlace, kind: 'city', name: LONDON_NAMES, where: { en: 'in London', fr: 'à Londres' }, lat: 51.5074, lng: -0.1278 };
     const withLondon = [goodEntry, { ...goodEntry, domain: 'london-test.co.uk', type: 'city', slug: 'london', path: '/london/city' }];
     const KX = 'tenants/places.json: entry "kings-cross-station", field "lat, lng"';
 
@@ -175,6 +177,14 @@ describe('validateTenants names the entry and the field', () => {
     expect(run([{ ...goodEntry, slug: 'london', path: '/london/poi' }], { london: city })).toContain(
       'tenants/places.json: entry "london", field "where.fr": missing: the page is served in fr; write how "in …" reads there mid-sentence, like "à Londres"',
     );
+  });
+
+  it('asks a city for its name in every language: the unknown-host page lists it in each (issue 39 item 6)', () => {
+    const { ja: _ja, ...withoutJapanese } = LONDON_NAMES;
+    const city = { ...goodPlace, kind: 'city', name: withoutJapanese, where: { en: 'in London', fr: 'à Londres' } };
+    expect(run([{ ...goodEntry, slug: 'london', path: '/london/city', type: 'city' }], { london: city })).toEqual([
+      'tenants/places.json: entry "london", field "name.ja": missing: every city is listed in each language on the page an unknown host gets',
+    ]);
   });
 
   it('flags place data no domain uses', () => {

@@ -1,3 +1,4 @@
+import { unitText } from '@/i18n/unitText';
 import type { PostalAddress, Period } from '@/tenancy/operatorFacts';
 
 /** Countries that write the postcode after the city ("London N1 9DX"); the rest before it ("10117 Berlin"). */
@@ -13,11 +14,10 @@ export function addressLines(address: PostalAddress, locale: string): string[] {
 }
 
 /** A contract's period, or a stored name's lifetime (consent/storageKeys.ts), in words. */
-export const period = ({ count, unit }: { count: number; unit: Period['unit'] | 'hour' }, locale: string): string =>
-  new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(count);
+export const period = ({ count, unit }: { count: number; unit: Period['unit'] | 'hour' | 'minute' }, locale: string): string =>
+  unitText(new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(count));
 
-export const duration = (count: number, unit: 'minute' | 'hour', locale: string): string =>
-  new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(count);
+export const duration = (count: number, unit: 'minute' | 'hour', locale: string): string => period({ count, unit }, locale);
 
 export const percent = (share: number, locale: string): string => new Intl.NumberFormat(locale, { style: 'percent' }).format(share);
 
