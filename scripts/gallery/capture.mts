@@ -1,8 +1,8 @@
 // The gallery's browser work (docs/gallery.md): one Chromium, pages in parallel tabs, each page
 // loaded once as a first visitor, shot at 1280 px (first screen) and 390 px (whole page), measured
-// at the phone widths, its share image fetched. Nothing leaves the machine.
+// at the laptop and phone sizes, its share image fetched. Nothing leaves the machine.
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { Measurements } from './checks.mts';
+import type { Measurements, ScreenSize } from './checks.mts';
 import type { GalleryPage } from './pages.mts';
 
 /** The hero's booking link: the one in the offer the price labels (bench/cta-fold.mts finds it here too). */
@@ -92,8 +92,12 @@ export async function capture(page: Page, origin: string, target: GalleryPage): 
     const settled = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await settled();
     const desktop = await stableShot(page, false);
+    const cta = page.locator(HERO_CTA).first();
+    const ctaBottom = async () => ((await cta.count()) > 0 ? await cta.evaluate((link) => link.getBoundingClientRect().bottom + window.scrollY) : null);
+    const bottoms: Partial<Record<ScreenSize, number | null>> = { '1280×800': await ctaBottom() };
     await page.setViewportSize({ width: 390, height: 844 });
     await settled();
+    bottoms['390×844'] = await ctaBottom();
     const headlineLines = await page.locator('h1').first().evaluate((h1) => {
       const lineHeight = parseFloat(getComputedStyle(h1).lineHeight) || parseFloat(getComputedStyle(h1).fontSize) * 1.2;
       return Math.round(h1.getBoundingClientRect().height / lineHeight);
@@ -104,10 +108,10 @@ export async function capture(page: Page, origin: string, target: GalleryPage): 
     const at390 = await overflow(page);
     await page.setViewportSize({ width: 360, height: 640 });
     const at360 = await overflow(page);
-    const cta = page.locator(HERO_CTA).first();
-    const ctaBottomAt360 = (await cta.count()) > 0 ? await cta.evaluate((link) => link.getBoundingClientRect().bottom + window.scrollY) : null;
+    bottoms['360×640'] = await ctaBottom();
     await page.setViewportSize({ width: 320, height: 568 });
     const at320 = await overflow(page);
+    bottoms['320×568'] = await ctaBottom();
     // The share image as a crawler fetches it: by the URL in the page, on the page's host (from the
     // page itself: only Chromium resolves *.localhost).
     const fetched = shareUrl
@@ -121,7 +125,7 @@ export async function capture(page: Page, origin: string, target: GalleryPage): 
       : null;
     return {
       measurements: {
-        ctaBottomAt360,
+        ctaBottom: bottoms as Record<ScreenSize, number | null>,
         overflow: { '320': at320, '360': at360, '390': at390 },
         headlineLines,
         texts,

@@ -3,8 +3,11 @@
 
 /** What the browser measured on one page, and what the tenant map says it links to. */
 export interface Measurements {
-  /** Bottom edge of the hero's booking button at 360×640, a first visit (banner shown), in CSS pixels from the top of the page. */
-  ctaBottomAt360: number | null;
+  /**
+   * Bottom edge of the hero's booking button at each screen size (SCREENS), a first visit (banner
+   * shown), in CSS pixels from the top of the page; null where there is none.
+   */
+  ctaBottom: Record<ScreenSize, number | null>;
   /** scrollWidth − innerWidth at each phone width. */
   overflow: Record<'320' | '360' | '390', number>;
   /** The headline's rendered lines at 390 px. */
@@ -17,6 +20,10 @@ export interface Measurements {
   consoleErrors: string[];
 }
 
+/** The first screens the booking button must be on: small, common and large phones, and a laptop. */
+export const SCREENS = { '320×568': 568, '360×640': 640, '390×844': 844, '1280×800': 800 } as const;
+export type ScreenSize = keyof typeof SCREENS;
+
 export type CheckId = 'fold' | 'overflow' | 'language' | 'headline' | 'neighbours' | 'shareImage' | 'console';
 
 export interface CheckResult {
@@ -27,10 +34,10 @@ export interface CheckResult {
 }
 
 /** The limits, one place: docs/gallery.md names them. */
-export const LIMITS = { foldHeight: 640, headlineLines: 3, neighbourKm: 10 } as const;
+export const LIMITS = { headlineLines: 3, neighbourKm: 10 } as const;
 
 export const CHECK_LABELS: Record<CheckId, string> = {
-  fold: 'Booking button on the first screen (360×640)',
+  fold: `Booking button on the first screen (${Object.keys(SCREENS).join(', ')})`,
   overflow: 'No sideways scroll at 320, 360, 390 px',
   language: 'Only its own language',
   headline: `Headline in ${LIMITS.headlineLines} lines or fewer at 390 px`,
@@ -41,14 +48,15 @@ export const CHECK_LABELS: Record<CheckId, string> = {
 
 export function check(m: Measurements): CheckResult[] {
   const overflowing = Object.entries(m.overflow).filter(([, pixels]) => pixels > 0);
+  const below = (Object.keys(SCREENS) as ScreenSize[]).map((size) => [size, m.ctaBottom[size] ?? null] as const).filter(([size, bottom]) => bottom === null || bottom > SCREENS[size]);
   const far = m.neighbours.filter((neighbour) => neighbour.km > LIMITS.neighbourKm);
   const share = m.shareImage;
   const ownImage = share.url !== null && new URL(share.url, 'http://x').pathname === `/og/${share.expected}.png`;
   return [
     {
       id: 'fold',
-      ok: m.ctaBottomAt360 !== null && m.ctaBottomAt360 <= LIMITS.foldHeight,
-      detail: m.ctaBottomAt360 === null ? 'no booking button found' : `the button ends at ${Math.round(m.ctaBottomAt360)} px of ${LIMITS.foldHeight}`,
+      ok: below.length === 0,
+      detail: below.length === 0 ? 'on every first screen' : below.map(([size, bottom]) => (bottom === null ? `no booking button at ${size}` : `at ${size} the button ends at ${Math.round(bottom)} px of ${SCREENS[size]}`)).join('; '),
     },
     {
       id: 'overflow',

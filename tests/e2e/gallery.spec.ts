@@ -134,14 +134,15 @@ test('a booking button pushed below the fold fails its badge, names the page, an
     const run = gallery(['--build', longBuild, '--host', 'kingscross-bagberth.co.uk', '--locale', 'pl', '--out', next]);
     // What the gallery measured, should it pass: where the button ended, and whether the long name was on the page.
     const measured = (existsSync(join(next, 'shots')) ? readdirSync(join(next, 'shots')) : []).filter((file) => file.endsWith('.json')).map((file) => {
-      const { ctaBottomAt360, texts } = JSON.parse(readFileSync(join(next, 'shots', file), 'utf8')) as { ctaBottomAt360: number; texts: string[] };
-      return { ctaBottomAt360, longName: texts.some((text) => text.includes('trzy dworce')) };
+      const { ctaBottom, texts } = JSON.parse(readFileSync(join(next, 'shots', file), 'utf8')) as { ctaBottom: Record<string, number>; texts: string[] };
+      return { ctaBottom, longName: texts.some((text) => text.includes('trzy dworce')) };
     });
     expect(run.status, `${run.stdout}\n${JSON.stringify(measured)}`).toBe(1);
-    expect(run.stdout).toMatch(/^ {2}✗ kingscross-bagberth\.co\.uk\/pl: .*fold \(the button ends at \d+ px of 640\)/m);
+    // Issue 39 item 3: every first screen is measured, the laptop's too.
+    expect(run.stdout).toMatch(/^ {2}✗ kingscross-bagberth\.co\.uk\/pl: .*fold \(.*at 360×640 the button ends at \d+ px of 640.*at 1280×800 the button ends at \d+ px of 800\)/m);
     const html = readFileSync(join(next, 'index.html'), 'utf8');
     expect(html).toContain('<a class="badge fail" href="#kingscross-bagberth.co.uk/pl-fold"');
-    expect(html).toContain('<li class="fail">Booking button on the first screen (360×640): 1 failing</li>');
+    expect(html).toContain('<li class="fail">Booking button on the first screen (320×568, 360×640, 390×844, 1280×800): 1 failing</li>');
   } finally {
     rmSync(longBuild, { recursive: true, force: true });
     rmSync(next, { recursive: true, force: true });

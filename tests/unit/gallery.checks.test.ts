@@ -7,7 +7,7 @@ import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 import type { Place } from '@/tenancy/types';
 
 const good: Measurements = {
-  ctaBottomAt360: 560,
+  ctaBottom: { '320×568': 540, '360×640': 560, '390×844': 600, '1280×800': 520 },
   overflow: { '320': 0, '360': 0, '390': 0 },
   headlineLines: 2,
   foreignTexts: [],
@@ -21,8 +21,14 @@ describe('the gallery checks', () => {
   it('pass a page with nothing wrong', () => expect(failing({})).toEqual([]));
 
   it.each([
-    ['the booking button below 640 px at 360×640', { ctaBottomAt360: 702 }, [['fold', 'the button ends at 702 px of 640']]],
-    ['no booking button', { ctaBottomAt360: null }, [['fold', 'no booking button found']]],
+    ['the booking button below 640 px at 360×640', { ctaBottom: { ...good.ctaBottom, '360×640': 702 } }, [['fold', 'at 360×640 the button ends at 702 px of 640']]],
+    // Issue 39 item 3: a desktop button at 838 px of an 800 px screen passed when only 360×640 was measured.
+    ['the booking button below a laptop’s first screen', { ctaBottom: { ...good.ctaBottom, '1280×800': 838 } }, [['fold', 'at 1280×800 the button ends at 838 px of 800']]],
+    [
+      'the button below two screens, and gone on one',
+      { ctaBottom: { '320×568': 600, '360×640': 560, '390×844': null, '1280×800': 801 } },
+      [['fold', 'at 320×568 the button ends at 600 px of 568; no booking button at 390×844; at 1280×800 the button ends at 801 px of 800']],
+    ],
     ['sideways scroll at 320', { overflow: { '320': 14, '360': 0, '390': 0 } }, [['overflow', '14 px too wide at 320 px']]],
     ['a four-line headline', { headlineLines: 4 }, [['headline', '4 lines']]],
     ['English on a Polish page', { foreignTexts: [{ text: 'Find storage', languages: ['en'] }] }, [['language', '"Find storage" (en)']]],
@@ -33,8 +39,8 @@ describe('the gallery checks', () => {
     ['a console error', { consoleErrors: ['TypeError: x is undefined'] }, [['console', 'TypeError: x is undefined']]],
   ])('fail on %s, saying what', (_, measured, expected) => expect(failing(measured as Partial<Measurements>)).toEqual(expected));
 
-  it('take exactly 640 px, 3 lines and 10 km as still fine', () => {
-    expect(failing({ ctaBottomAt360: 640, headlineLines: 3, neighbours: [{ name: 'Edge', km: 10 }] })).toEqual([]);
+  it('take a button ending on the screen’s last pixel, 3 lines and 10 km as still fine', () => {
+    expect(failing({ ctaBottom: { '320×568': 568, '360×640': 640, '390×844': 844, '1280×800': 800 }, headlineLines: 3, neighbours: [{ name: 'Edge', km: 10 }] })).toEqual([]);
   });
 });
 

@@ -36,7 +36,7 @@ describe('diffPngs', () => {
 describe('galleryHtml', () => {
   const page = { id: 'kingscross-bagberth.co.uk/de', host: 'kingscross-bagberth.co.uk', hosts: ['kingscross-bagberth.co.uk'], locale: 'de' as const, slug: 'kings-cross-station', type: 'poi' as const, kind: 'station' as const, place: "King's Cross Station", country: 'GB', path: '/de' };
   const checks = check({
-    ctaBottomAt360: 700,
+    ctaBottom: { '320×568': 500, '360×640': 700, '390×844': 600, '1280×800': 500 },
     overflow: { '320': 0, '360': 0, '390': 0 },
     headlineLines: 2,
     foreignTexts: [],
@@ -55,9 +55,9 @@ describe('galleryHtml', () => {
 
   it('counts each failed check at the top, and the badge links to its evidence on the card', () => {
     expect(html).toContain('<h1>Tenant gallery: 1 pages, 1 with a failed check</h1>');
-    expect(html).toContain('<li class="fail">Booking button on the first screen (360×640): 1 failing</li>');
+    expect(html).toContain('<li class="fail">Booking button on the first screen (320×568, 360×640, 390×844, 1280×800): 1 failing</li>');
     expect(html).toContain('href="#kingscross-bagberth.co.uk/de-fold"');
-    expect(html).toContain('<dt id="kingscross-bagberth.co.uk/de-fold">Booking button on the first screen (360×640)</dt><dd>the button ends at 700 px of 640</dd>');
+    expect(html).toContain('<dt id="kingscross-bagberth.co.uk/de-fold">Booking button on the first screen (320×568, 360×640, 390×844, 1280×800)</dt><dd>at 360×640 the button ends at 700 px of 640</dd>');
   });
 
   it('shows a changed page before, after and the difference, with relative links only', () => {
