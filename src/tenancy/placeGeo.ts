@@ -21,7 +21,7 @@ export const BORDER_TOLERANCE_KM = 1;
 export const MAX_KM_FROM_CITY: Record<Exclude<PlaceKind, 'city'>, number> = { station: 30, landmark: 30, airport: 80 };
 type CityPart = keyof typeof MAX_KM_FROM_CITY;
 
-export const isCityPart = (kind: unknown): kind is CityPart => typeof kind === 'string' && Object.hasOwn(MAX_KM_FROM_CITY, kind);
+export const isCityPart = (kind: unknown): kind is CityPart => Object.hasOwn(MAX_KM_FROM_CITY, String(kind));
 
 const KM_PER_DEGREE = 111.32;
 
@@ -44,7 +44,8 @@ export function countryProblem(place: LatLng & { country: string }): string | un
   const { lat, lng, country } = place;
   if (isNear(place, country)) return undefined;
   // The usual slip: each number pasted into the other's field.
-  if (Math.abs(lng) <= 90 && isNear({ lat: lng, lng: lat }, country)) return `lat and lng look swapped: (lng, lat) is in ${countryName(country)}`;
+  // (A longitude past 90 makes no latitude: country-coder finds no country there.)
+  if (isNear({ lat: lng, lng: lat }, country)) return `lat and lng look swapped: (lng, lat) is in ${countryName(country)}`;
   const found = iso1A2Code([lng, lat]);
   const where = found ? `is in ${countryName(found)}` : 'is in no country';
   return `(${lat}, ${lng}) ${where}, not in its country ${countryName(country)}; check lat, lng and country`;
