@@ -67,7 +67,7 @@ module.exports = {
       name: 'build-only:tenant-validation',
       severity: 'error',
       comment: 'The tenant validation loads the borders and the currency, time-zone and language data: scripts/check-tenants.mts runs it at build time, no page or server does.',
-      from: { path: '^(src/|pages/|middleware\\.ts$|server\\.ts$)', pathNot: '^src/tenancy/validateTenants\\.ts$' },
+      from: { path: '^(src/|pages/|middleware\\.ts$|server\\.ts$)', pathNot: '^src/tenancy/(validateTenants|placeFacts)\\.ts$' },
       to: { path: '^src/tenancy/(validateTenants|placeGeo|placeFacts)\\.ts$' },
     },
     {
