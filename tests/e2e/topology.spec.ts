@@ -1338,13 +1338,34 @@ test('an instance keeps an idle connection longer than the proxy keeps its own t
   expect(instanceSeconds).toBeGreaterThan(proxySeconds);
 });
 
+/**
+ * A 10 s load of /api/health through the proxy (never cached: every request reaches an instance),
+ * with `act` done 3 s in; answers counted as they come, before and after it, so that a test shows
+ * the load spanned the act (how many a second a busy machine manages is no part of any claim: 762
+ * in 10 s once failed a floor of 1,000).
+ */
+async function loadAcross(act: () => void): Promise<{ result: autocannon.Result; answered: { before: number; after: number } }> {
+  const answered = { before: 0, after: 0 };
+  let acted = false;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const running = autocannon({ url: `https://127.0.0.1:${HTTPS_PORT}/api/health`, connections: 20, duration: 10, headers: { host: `${HOST}:${HTTPS_PORT}` } }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    );
+    running.on('response', () => (acted ? (answered.after += 1) : (answered.before += 1)));
+    setTimeout(() => {
+      act();
+      acted = true;
+    }, 3_000);
+  });
+  return { result, answered };
+}
+
 test('an instance stopped with SIGTERM during a 10 s load finishes what it was answering: not one request fails', async () => {
   const [port, pid] = Object.entries(instancePids())[0]!;
   const logged = logSize(instanceLog(Number(port)));
-  const load = autocannon({ url: `https://127.0.0.1:${HTTPS_PORT}/api/health`, connections: 20, duration: 10, headers: { host: `${HOST}:${HTTPS_PORT}` } });
-  setTimeout(() => process.kill(pid, 'SIGTERM'), 3_000);
-  const result = await load;
-  expect(result.requests.total).toBeGreaterThan(1000);
+  const { result, answered } = await loadAcross(() => process.kill(pid, 'SIGTERM'));
+  expect(answered.before).toBeGreaterThan(0);
+  expect(answered.after).toBeGreaterThan(0);
   expect(result.errors).toBe(0);
   expect(result.non2xx).toBe(0);
   expect(readFrom(instanceLog(Number(port)), logged)).toContain('SIGTERM: finishing the requests in flight');
@@ -1377,11 +1398,9 @@ test('an instance that dies comes back by itself within 10 s and serves', async 
 
 test('one instance stopped during a 10 s load: not one request fails at the proxy', async () => {
   const [victim] = Object.values(instancePids());
-  // /api/health is never cached, so every request of the load reaches an instance.
-  const load = autocannon({ url: `https://127.0.0.1:${HTTPS_PORT}/api/health`, connections: 20, duration: 10, headers: { host: `${HOST}:${HTTPS_PORT}` } });
-  setTimeout(() => process.kill(Number(victim), 'SIGKILL'), 3_000);
-  const result = await load;
-  expect(result.requests.total).toBeGreaterThan(1000);
+  const { result, answered } = await loadAcross(() => process.kill(Number(victim), 'SIGKILL'));
+  expect(answered.before).toBeGreaterThan(0);
+  expect(answered.after).toBeGreaterThan(0);
   expect(result.errors).toBe(0);
   expect(result.non2xx).toBe(0);
   // The other instance is still up and answered for the one that went.
