@@ -41,10 +41,17 @@ const onWithdrawn = (stop: () => void) => (withdrawn ? stop() : stops.push(stop)
  * stops collecting and ends its session; a part still loading never starts. Not only once all
  * have started: Logs runs while RUM waits for a pause (seen in CI, a RUM batch sent after the click).
  */
-export function withdrawMonitoring(): void {
+export async function withdrawMonitoring(): Promise<void> {
   withdrawn = true;
   stops.splice(0).forEach((stop) => stop());
+  // Datadog writes the ended session a moment later, under a Web Lock named as its cookie
+  // (@datadog/browser-core's sessionInCookie.ts): a request queued behind it resolves once that
+  // write is in, so the purge that follows deletes the cookie for good (CI: `_dd_s_v2` back 200 ms
+  // after the click).
+  await globalThis.navigator?.locks?.request(DATADOG_SESSION_LOCK, () => undefined).catch(() => undefined);
 }
+
+const DATADOG_SESSION_LOCK = '_dd_s_v2';
 
 /**
  * Loads and starts Datadog RUM and Logs, once per page load; later calls get the same handle.

@@ -197,6 +197,24 @@ describe('startMonitoring', () => {
       expect(rum.setGlobalContextProperty).not.toHaveBeenCalled();
     });
 
+    it("resolves only once Datadog's own write of the ended session is in: queued behind its Web Lock", async () => {
+      let releaseDatadog!: () => void;
+      const held = new Promise<void>((resolve) => (releaseDatadog = resolve));
+      // Datadog's write holds the lock named as its cookie; a later request waits for it.
+      const request = vi.fn((name: string, callback: () => unknown) => held.then(callback));
+      vi.stubGlobal('navigator', { locks: { request }, userAgent: CHROME });
+      const { startMonitoring, withdrawMonitoring } = await load();
+      await startMonitoring(options());
+      let done = false;
+      const withdrawing = withdrawMonitoring().then(() => (done = true));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(request).toHaveBeenCalledWith('_dd_s_v2', expect.any(Function));
+      expect(done).toBe(false);
+      releaseDatadog();
+      await withdrawing;
+      expect(done).toBe(true);
+    });
+
     it('once both run: each ends its session; before anything loaded: nothing is fetched at all', async () => {
       const { startMonitoring, withdrawMonitoring } = await load();
       await startMonitoring(options());
