@@ -129,7 +129,9 @@ test('a booking button pushed below the fold fails its badge, names the page, an
     expect(copies.length).toBe(2);
     for (const copy of copies) {
       const file = join(longBuild, '.next', 'server', copy);
-      writeFileSync(file, readFileSync(file, 'utf8').replaceAll('King&#x27;s Cross', longer.replace("'", '&#x27;')).replaceAll("King's Cross", longer));
+      // One pass: the markup's escaped name and the page data's plain one each get the long name in
+      // their own form (two passes grew the markup twice over, and hydration failed on the difference).
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/King(&#x27;|')s Cross/g, (_, quote: string) => longer.replaceAll("'", quote)));
     }
     const run = gallery(['--build', longBuild, '--host', 'kingscross-bagberth.co.uk', '--locale', 'pl', '--out', next]);
     // What the gallery measured, should it pass: where the button ended, and whether the long name was on the page.
@@ -140,6 +142,8 @@ test('a booking button pushed below the fold fails its badge, names the page, an
     expect(run.status, `${run.stdout}\n${JSON.stringify(measured)}`).toBe(1);
     // Issue 39 item 3: every first screen is measured, the laptop's too.
     expect(run.stdout).toMatch(/^ {2}✗ kingscross-bagberth\.co\.uk\/pl: .*fold \(.*at 360×640 the button ends at \d+ px of 640.*at 1280×800 the button ends at \d+ px of 800\)/m);
+    // The changed copy hydrates as it was served: the fold is measured on the page a visitor keeps.
+    expect(run.stdout).not.toMatch(/console \(/);
     const html = readFileSync(join(next, 'index.html'), 'utf8');
     expect(html).toContain('<a class="badge fail" href="#kingscross-bagberth.co.uk/pl-fold"');
     expect(html).toContain('<li class="fail">Booking button on the first screen (320×568, 360×640, 390×844, 1280×800): 1 failing</li>');
