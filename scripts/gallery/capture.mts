@@ -18,10 +18,13 @@ export interface Shot {
   phone: Buffer;
   desktop: Buffer;
   share: Buffer | null;
+  /** The page as it was shot, saved with its styles and images (MHTML): it opens after the run. */
+  saved: string;
 }
 
 export interface Captured {
-  measurements: Omit<Measurements, 'foreignTexts' | 'neighbours'> & { texts: string[] };
+  /** `texts`: each visible text node; `blocks`: the visible text of each block that holds no other, for the language of its sentences. */
+  measurements: Omit<Measurements, 'foreignTexts' | 'foreignSentences' | 'neighbours'> & { texts: string[]; blocks: string[] };
   shot: Shot;
 }
 
@@ -74,6 +77,47 @@ const visibleTexts = (page: Page) =>
     return texts;
   });
 
+/**
+ * The visible text of each block (a paragraph, heading, list item, button…) that holds no other
+ * block: a sentence split by inline markup (a bold name, a link) stays one text.
+ */
+const visibleBlocks = (page: Page) =>
+  page.evaluate(() => {
+    // No named helper in here: tsx would wrap it in a `__name` call the page does not have.
+    const shownBlocks = new Set([...document.body.querySelectorAll('*')].filter((element) => !/^(inline|contents)/.test(getComputedStyle(element).display) && element.getClientRects().length > 0));
+    const blocks: string[] = [];
+    for (const element of shownBlocks) {
+      if (element.closest('script, style, noscript, svg, [hidden], [aria-hidden="true"]')) continue;
+      if ([...element.querySelectorAll('*')].some((inner) => shownBlocks.has(inner))) continue;
+      const text = (element as HTMLElement).innerText.replace(/\s+/g, ' ').trim();
+      if (text) blocks.push(text);
+    }
+    return blocks;
+  });
+
+/**
+ * The page saved as Chromium's MHTML, with the images it shows fixed to the ones it loaded: a saved
+ * copy opened at another width would otherwise ask its srcset for a file the archive lacks. Last
+ * of the capture, since it changes the page.
+ */
+async function savedCopy(page: Page): Promise<string> {
+  await page.evaluate(() => {
+    for (const image of document.images) {
+      if (image.currentSrc) image.src = image.currentSrc;
+      image.removeAttribute('srcset');
+      image.removeAttribute('sizes');
+    }
+    for (const source of document.querySelectorAll('picture source')) source.remove();
+  });
+  await imagesLoaded(page);
+  const session = await page.context().newCDPSession(page);
+  try {
+    return (await session.send('Page.captureSnapshot', { format: 'mhtml' })).data;
+  } finally {
+    await session.detach();
+  }
+}
+
 export async function capture(page: Page, origin: string, target: GalleryPage): Promise<Captured> {
   const consoleErrors: string[] = [];
   const onConsole = (message: { type(): string; text(): string }) => {
@@ -103,6 +147,7 @@ export async function capture(page: Page, origin: string, target: GalleryPage): 
       return Math.round(h1.getBoundingClientRect().height / lineHeight);
     });
     const texts = await visibleTexts(page);
+    const blocks = await visibleBlocks(page);
     const shareUrl = await page.locator('meta[property="og:image"]').first().getAttribute('content').catch(() => null);
     const phone = await stableShot(page, true);
     const at390 = await overflow(page);
@@ -123,16 +168,18 @@ export async function capture(page: Page, origin: string, target: GalleryPage): 
           return { status: answer.status, contentType: answer.headers.get('content-type') ?? '', base64: answer.ok ? btoa(binary) : '' };
         }, shareUrl)
       : null;
+    const saved = await savedCopy(page);
     return {
       measurements: {
         ctaBottom: bottoms as Record<ScreenSize, number | null>,
         overflow: { '320': at320, '360': at360, '390': at390 },
         headlineLines,
         texts,
+        blocks,
         shareImage: { url: shareUrl, expected: `${target.slug}-${target.type}-${target.locale}`, status: fetched?.status ?? 0, contentType: fetched?.contentType ?? '' },
         consoleErrors,
       },
-      shot: { phone, desktop, share: fetched?.base64 ? Buffer.from(fetched.base64, 'base64') : null },
+      shot: { phone, desktop, share: fetched?.base64 ? Buffer.from(fetched.base64, 'base64') : null, saved },
     };
   } finally {
     page.off('console', onConsole);

@@ -1,5 +1,6 @@
 // The checks on every gallery card (docs/gallery.md, "Checks"): what a marketer's change can break
 // that no schema sees. Pure: the capture (scripts/gallery/capture.ts) measures, this decides.
+import { otherLanguage, type LanguageOf } from '../../src/tenancy/placeFacts.ts';
 
 /** What the browser measured on one page, and what the tenant map says it links to. */
 export interface Measurements {
@@ -14,6 +15,8 @@ export interface Measurements {
   headlineLines: number;
   /** Texts the page renders that are copy of another language and not of its own. */
   foreignTexts: Array<{ text: string; languages: string[] }>;
+  /** Sentences the page renders that read as another of the site's languages (foreignSentences). */
+  foreignSentences: Array<{ text: string; language: string }>;
   /** The "near" list: what a station or landmark page calls near, with distances. */
   neighbours: Array<{ name: string; km: number }>;
   shareImage: { url: string | null; expected: string; status: number; contentType: string };
@@ -65,8 +68,11 @@ export function check(m: Measurements): CheckResult[] {
     },
     {
       id: 'language',
-      ok: m.foreignTexts.length === 0,
-      detail: m.foreignTexts.length === 0 ? 'none' : m.foreignTexts.map(({ text, languages }) => `"${text}" (${languages.join(', ')})`).join('; '),
+      ok: m.foreignTexts.length === 0 && m.foreignSentences.length === 0,
+      detail:
+        m.foreignTexts.length + m.foreignSentences.length === 0
+          ? 'none'
+          : [...m.foreignTexts.map(({ text, languages }) => `"${text}" (copy of ${languages.join(', ')})`), ...m.foreignSentences.map(({ text, language }) => `"${text}" (reads as ${language})`)].join('; '),
     },
     { id: 'headline', ok: m.headlineLines <= LIMITS.headlineLines, detail: `${m.headlineLines} line${m.headlineLines === 1 ? '' : 's'}` },
     {
@@ -112,4 +118,29 @@ export function copyStrings(copy: unknown): Set<string> {
   };
   walk(copy);
   return strings;
+}
+
+/**
+ * Too short to tell its language by: fewer letters than this once names are out (a Chinese,
+ * Japanese or Korean character counts for three, as it carries about a word). Measured over every
+ * page of today's map: docs/gallery.md, "Checks".
+ */
+export const SENTENCE_MIN_LETTERS = 16;
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const lettersOf = (text: string) => [...text].reduce((count, character) => count + (CJK.test(character) ? 3 : /\p{L}/u.test(character) ? 1 : 0), 0);
+
+/**
+ * Every sentence of the page's blocks that reads as another of the site's languages: a phrase
+ * pasted from another language, or copy that fell back to English. Names of places (in any
+ * language) say nothing of a sentence's language and are left out before it is read.
+ */
+export function foreignSentences(blocks: readonly string[], locale: string, languageOf: LanguageOf, names: readonly string[]): Array<{ text: string; language: string }> {
+  const sentences = new Set(blocks.flatMap((block) => block.split(/(?<=[.!?。！？])\s*/u)).map((sentence) => sentence.trim()));
+  const found: Array<{ text: string; language: string }> = [];
+  for (const text of sentences) {
+    const { language, rest } = otherLanguage(languageOf, locale, text, names);
+    if (language && lettersOf(rest) >= SENTENCE_MIN_LETTERS) found.push({ text, language });
+  }
+  return found;
 }

@@ -19,7 +19,9 @@ import { createNearbyFinder } from '../../src/content/nearby.ts';
 import { WEBSITE_LOCALES } from '../../src/i18n/websiteLocales.ts';
 import type { DomainEntry, Place } from '../../src/tenancy/types.ts';
 import { capture, launch, newContext, type Captured } from './capture.mts';
-import { check, copyStrings, foreignTexts, type Measurements } from './checks.mts';
+import { BRAND_NAME } from '../../src/seo/jsonLd.ts';
+import { languageReader } from '../../src/tenancy/placeFacts.ts';
+import { check, copyStrings, foreignSentences, foreignTexts, type Measurements } from './checks.mts';
 import { diffPngs } from './diff.mts';
 import { galleryHtml, type Card, type GalleryReport } from './html.mts';
 import { affected, changes, galleryPages, mapAtBase, narrow, type GalleryPage, type TenantMap } from './pages.mts';
@@ -181,6 +183,7 @@ async function main(): Promise<number> {
             writeFileSync(join(shots, `${key}-phone.png`), shot.phone);
             writeFileSync(join(shots, `${key}-desktop.png`), shot.desktop);
             if (shot.share) writeFileSync(join(shots, `${key}-share.png`), shot.share);
+            writeFileSync(join(shots, `${key}-page.mhtml`), shot.saved);
             writeFileSync(measured, JSON.stringify(measurements));
             shotNow += 1;
           }
@@ -196,6 +199,9 @@ async function main(): Promise<number> {
   }
 
   // Checks: the measurements, this tree's copy, the pages' neighbours as the site lists them.
+  const { eld } = await import('eld/large');
+  const languageOf = languageReader(eld, WEBSITE_LOCALES);
+  const names = [BRAND_NAME, ...Object.values(map.places).flatMap((place) => Object.values(place.name))];
   const copy = Object.fromEntries(WEBSITE_LOCALES.map((locale) => [locale, new Set([...copyStrings(JSON.parse(readFileSync(join(root, `locales/${locale}/microsites.json`), 'utf8')))])]));
   const finder = createNearbyFinder(map.domains, map.places);
   const order = new Map(pages.map((page, index) => [page.id, index]));
@@ -206,10 +212,11 @@ async function main(): Promise<number> {
     const full: Measurements = {
       ...measurements,
       foreignTexts: foreignTexts(measurements.texts, page.locale, copy),
+      foreignSentences: foreignSentences(measurements.blocks, page.locale, languageOf, names),
       neighbours: neighbours.heading === 'near' ? neighbours.places.map((place) => ({ name: place.name, km: place.distanceKm })) : [],
     };
-    const files = { phone: `shots/${key}-phone.png`, desktop: `shots/${key}-desktop.png`, share: existsSync(join(shots, `${key}-share.png`)) ? `shots/${key}-share.png` : null };
-    const card: Card = { page, checks: check(full), files, previewUrl: `http://${page.host}.localhost:${port}${page.path}` };
+    const files = { phone: `shots/${key}-phone.png`, desktop: `shots/${key}-desktop.png`, share: existsSync(join(shots, `${key}-share.png`)) ? `shots/${key}-share.png` : null, saved: `shots/${key}-page.mhtml` };
+    const card: Card = { page, checks: check(full), files };
     // Without an earlier gallery, --changed still says which pages the change adds.
     if (!base && pagesAtBase) card.diff = { state: pagesAtBase.has(page.id) ? 'changed' : 'new' };
     if (base) {

@@ -10,10 +10,8 @@ export type DiffState = 'changed' | 'new' | 'unchanged';
 export interface Card {
   page: GalleryPage;
   checks: CheckResult[];
-  /** Files relative to gallery/: the shots, and the share image when there is one. */
-  files: { phone: string; desktop: string; share: string | null };
-  /** The page on the site the gallery was made from, for a live look. */
-  previewUrl: string;
+  /** Files relative to gallery/: the shots, the share image when there is one, the saved page. */
+  files: { phone: string; desktop: string; share: string | null; saved: string };
   diff?: { state: DiffState; before?: { phone: string; desktop: string }; diffImages?: { phone?: string; desktop?: string }; changedPixels?: number };
 }
 
@@ -21,6 +19,7 @@ export interface GalleryReport {
   cards: Card[];
   /** Pages a diff base had that this gallery does not. */
   removed: GalleryPage[];
+  /** When the gallery was made: an ISO time, shown in words. */
   madeAt: string;
   scope: string;
   against?: string;
@@ -41,14 +40,14 @@ function evidence(card: Card): string {
 
 function images(card: Card): string {
   const shot = (src: string, alt: string, width: number) => `<a href="${escape(src)}"><img src="${escape(src)}" alt="${escape(alt)}" width="${width}" loading="lazy"></a>`;
-  const now = `<figure class="phone"><figcaption>390 px (whole page: open it)</figcaption>${shot(card.files.phone, `${card.page.id} at 390 px`, 130)}</figure><figure><figcaption>1280 px</figcaption>${shot(card.files.desktop, `${card.page.id} at 1280 px`, 300)}</figure>${
-    card.files.share ? `<figure><figcaption>share image</figcaption>${shot(card.files.share, `${card.page.id} share image`, 200)}</figure>` : ''
+  const now = `<figure class="phone"><figcaption>390 px (whole page: open it)</figcaption>${shot(card.files.phone, `${card.page.id} at 390 px`, 390)}</figure><figure><figcaption>1280 px</figcaption>${shot(card.files.desktop, `${card.page.id} at 1280 px`, 640)}</figure>${
+    card.files.share ? `<figure><figcaption>share image</figcaption>${shot(card.files.share, `${card.page.id} share image`, 300)}</figure>` : ''
   }`;
   const diff = card.diff;
   if (!diff || diff.state === 'unchanged' || !diff.before) return `<div class="shots">${now}</div>`;
   const row = (label: string, before: string, after: string, difference: string | undefined, width: number) =>
     `<div class="compare"><span>${label}</span>${shot(before, `before, ${label}`, width)}${shot(after, `after, ${label}`, width)}${difference ? shot(difference, `difference, ${label}`, width) : ''}</div>`;
-  return `<div class="shots">${now}</div><div class="diff"><p>Before · after · difference</p>${row('390 px', diff.before.phone, card.files.phone, diff.diffImages?.phone, 130)}${row('1280 px', diff.before.desktop, card.files.desktop, diff.diffImages?.desktop, 300)}</div>`;
+  return `<div class="shots">${now}</div><div class="diff"><p>Before · after · difference</p>${row('390 px', diff.before.phone, card.files.phone, diff.diffImages?.phone, 390)}${row('1280 px', diff.before.desktop, card.files.desktop, diff.diffImages?.desktop, 640)}</div>`;
 }
 
 function cardHtml(card: Card): string {
@@ -56,10 +55,14 @@ function cardHtml(card: Card): string {
   const failed = card.checks.filter((result) => !result.ok).map((result) => result.id);
   const state = card.diff?.state;
   return `<article class="card${failed.length ? ' failing' : ''}" id="${escape(page.id)}" data-country="${escape(page.country)}" data-language="${page.locale}" data-kind="${page.kind}" data-failed="${failed.join(' ')}" data-diff="${state ?? ''}">
-<header><h3><a href="${escape(card.previewUrl)}">${escape(page.host)}</a> · ${page.locale}</h3><p>${escape(page.kind)} · ${escape(page.country)}${page.hosts.length > 1 ? ` · also ${page.hosts.slice(1).map(escape).join(', ')}` : ''}${state && state !== 'unchanged' ? ` · <strong class="diff-${state}">${state}${card.diff?.changedPixels ? ` (${card.diff.changedPixels} px)` : ''}</strong>` : ''}</p></header>
+<header><h3><a href="${escape(card.files.saved)}" title="The page as it was shot, saved (MHTML: opens in Chrome, Edge or Safari)">${escape(page.host)}</a> · ${page.locale}</h3><p>${escape(page.kind)} · ${escape(page.country)}${page.hosts.length > 1 ? ` · also ${page.hosts.slice(1).map(escape).join(', ')}` : ''}${state && state !== 'unchanged' ? ` · <strong class="diff-${state}">${state}${card.diff?.changedPixels ? ` (${card.diff.changedPixels} px)` : ''}</strong>` : ''}</p></header>
 <div class="badges">${card.checks.map((result) => badge(card, result)).join('')}</div>
 ${images(card)}${evidence(card)}</article>`;
 }
+
+/** "3 December 2026 at 09:14 UTC": the gallery is read wherever its readers are, so in UTC, named. */
+export const madeAtInWords = (iso: string) =>
+  `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC', hourCycle: 'h23' }).format(new Date(iso))} UTC`;
 
 const options = (values: Iterable<string>) => [...new Set(values)].sort().map((value) => `<option>${escape(value)}</option>`).join('');
 
@@ -84,13 +87,13 @@ header.top { position: sticky; top: 0; background: #fff; border-bottom: 1px soli
 h1 { font-size: 20px; margin: 0 0 6px; } h2 { font-size: 18px; margin: 24px 20px 8px; } h3 { font-size: 15px; margin: 0; }
 .summary { display: flex; flex-wrap: wrap; gap: 6px 14px; margin: 6px 0; padding: 0; list-style: none; }
 .summary .fail { color: #b3261e; font-weight: 600; } .filters { display: flex; flex-wrap: wrap; gap: 10px; align-items: center; }
-main { padding: 0 20px 40px; } .place { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 700px), 1fr)); gap: 12px; }
+main { padding: 0 20px 40px; } .place { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 1080px), 1fr)); gap: 12px; }
 .card { background: #fff; border: 1px solid #dadce0; border-radius: 8px; padding: 12px; } .card.failing { border-color: #b3261e; }
 .card p { margin: 2px 0 8px; color: #5f6368; } .badges { display: flex; flex-wrap: wrap; gap: 4px; }
 .badge { font-size: 12px; padding: 2px 6px; border-radius: 10px; text-decoration: none; } .badge.ok { background: #e6f4ea; color: #137333; } .badge.fail { background: #fce8e6; color: #b3261e; font-weight: 600; }
 .shots, .compare { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; margin-top: 8px; } figure { margin: 0; } figcaption, .compare span { font-size: 12px; color: #5f6368; }
 img { border: 1px solid #dadce0; display: block; height: auto; }
-.phone img { max-height: 280px; object-fit: cover; object-position: top; } .diff { border-top: 1px dashed #dadce0; margin-top: 8px; }
+.phone img { max-height: 844px; object-fit: cover; object-position: top; } .diff { border-top: 1px dashed #dadce0; margin-top: 8px; }
 .evidence dt { font-weight: 600; margin-top: 6px; } .evidence dd { margin: 0; word-break: break-word; }
 .diff-changed { color: #b06000; } .diff-new { color: #1967d2; } .hidden { display: none; }
 </style>
@@ -98,7 +101,7 @@ img { border: 1px solid #dadce0; display: block; height: auto; }
 <body>
 <header class="top">
 <h1>Tenant gallery: ${cards.length} pages, ${failing} with a failed check</h1>
-<p>${escape(report.scope)} · made ${escape(report.madeAt)}</p>
+<p>${escape(report.scope)} · made <time datetime="${escape(report.madeAt)}">${escape(madeAtInWords(report.madeAt))}</time></p>
 ${diffCounts}
 <ul class="summary">${counts.map(([id, count]) => `<li class="${count ? 'fail' : ''}">${escape(CHECK_LABELS[id])}: ${count} failing</li>`).join('')}</ul>
 <form class="filters" aria-label="Filter the cards">

@@ -69,11 +69,12 @@ export function widthProblem(field: keyof typeof MAX_WIDTH, text: string): strin
 export type LanguageOf = (text: string) => { language: string; scores: Record<string, number> };
 
 /**
- * eld (its large n-grams, 4 MB) choosing among the languages phrases are written in. Handed in by
- * the caller: eld is an ES module only, loaded with `import()` by scripts/check-tenants.mts.
+ * eld (its large n-grams, 4 MB) choosing among the languages phrases are written in (or, for the
+ * gallery's pages, all the site's). Handed in by the caller: eld is an ES module only, loaded with
+ * `import()` by scripts/check-tenants.mts and scripts/gallery/cli.mts.
  */
-export function languageReader(detector: typeof Eld): LanguageOf {
-  detector.setLanguageSubset([...PHRASE_LOCALES]);
+export function languageReader(detector: typeof Eld, languages: readonly string[] = PHRASE_LOCALES): LanguageOf {
+  detector.setLanguageSubset([...languages]);
   return (text) => {
     const result = detector.detect(text);
     return { language: result.language, scores: result.getScores() };
@@ -87,19 +88,32 @@ export function languageReader(detector: typeof Eld): LanguageOf {
  */
 export const LANGUAGE_MARGIN = 0.2;
 
+/** Scripts written without spaces between words: a name in them is cut out wherever it stands. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const wordsOf = (text: string) => text.toLowerCase().match(/\p{L}+/gu) ?? [];
 
 /**
- * A phrase filed under one language that reads as another. The words of the place's own names (in
- * any language) are taken out first: "in London" says nothing of its language but "in", and a name
- * is the same in every language.
+ * The language a text reads as when that is not the one it should be in, by LANGUAGE_MARGIN. The
+ * words of names (in any language) are taken out first: "in London" says nothing of its language
+ * but "in", and a name is the same in every language. The text left, for a caller that judges
+ * whether it is long enough to tell.
  */
-export function languageProblem(languageOf: LanguageOf, locale: string, phrase: string, names: readonly string[]): string | undefined {
+export function otherLanguage(languageOf: LanguageOf, locale: string, text: string, names: readonly string[]): { language: string | undefined; rest: string } {
   const nameWords = new Set(names.flatMap(wordsOf));
-  const rest = wordsOf(phrase).filter((word) => !nameWords.has(word));
-  const { language, scores } = languageOf(rest.join(' '));
+  // "Bagberthの安心保証", "ロンドンの荷物預かり": a Latin word ends where the script changes, and
+  // a Japanese name is one part of a longer run of letters.
+  const unspaced = names.filter((name) => UNSPACED.test(name)).sort((a, b) => b.length - a.length);
+  const split = unspaced.reduce((left, name) => left.replaceAll(name, ' '), text).replace(/(\p{Script=Latin})(?=[^\p{Script=Latin}\P{L}])|([^\p{Script=Latin}\P{L}])(?=\p{Script=Latin})/gu, '$1$2 ');
+  const rest = wordsOf(split).filter((word) => !nameWords.has(word)).join(' ');
+  const { language, scores } = languageOf(rest);
   const margin = (scores[language] ?? 0) - (scores[locale] ?? 0);
-  if (language === locale || margin < LANGUAGE_MARGIN) return undefined;
+  return { language: language === locale || margin < LANGUAGE_MARGIN ? undefined : language, rest };
+}
+
+/** A phrase filed under one language that reads as another. */
+export function languageProblem(languageOf: LanguageOf, locale: string, phrase: string, names: readonly string[]): string | undefined {
+  const { language } = otherLanguage(languageOf, locale, phrase, names);
+  if (!language) return undefined;
   const named = new Intl.DisplayNames('en', { type: 'language' });
   return `reads as ${named.of(language)}, not ${named.of(locale)}: write it in the language it is filed under`;
 }

@@ -57,7 +57,11 @@ test('two hosts, every language: a card each, shots, share images, all checks pa
   expect(html).toContain('id="kyotostation-bagberth.jp/ja"');
   expect(html).not.toContain('class="badge fail"');
   const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { pages: Array<{ key: string }> };
-  for (const { key } of manifest.pages) for (const file of ['phone', 'desktop', 'share']) expect(existsSync(join(out, 'shots', `${key}-${file}.png`)), `${key}-${file}`).toBe(true);
+  for (const { key } of manifest.pages) {
+    for (const file of ['phone', 'desktop', 'share']) expect(existsSync(join(out, 'shots', `${key}-${file}.png`)), `${key}-${file}`).toBe(true);
+    // The saved copy the card's host links to: the page with its styles and images, after the run.
+    expect(readFileSync(join(out, 'shots', `${key}-page.mhtml`), 'utf8')).toMatch(/Content-Type: image\/webp[\s\S]*Content-Type: text\/css|Content-Type: text\/css[\s\S]*Content-Type: image\/webp/);
+  }
   // Unchanged pages are not shot again.
   expect(gallery(['--build', build, '--host', 'kyotostation-bagberth.jp', '--out', out]).stdout).toMatch(/^Gallery: 2 pages \(0 shot now, 2 reused\)/m);
 });
@@ -117,23 +121,32 @@ test('on a branch that adds one host, --changed shows its pages as new, the page
   }
 });
 
-test('a booking button pushed below the fold fails its badge, names the page, and the run exits 1', () => {
-  // A copy of the build whose Polish King's Cross page has a place name long enough to push the
-  // button down (in its markup and its page data alike, so hydration keeps it).
-  // The only Polish King's Cross page of the copy is the prerendered one, changed here.
-  const longBuild = copyOfBuild();
-  const next = mkdtempSync(join(tmpdir(), 'gallery-'));
+/**
+ * A gallery of the Polish King's Cross page from a copy of the build where the place is called
+ * `name` instead (in its markup and its page data alike, so hydration keeps it). The only Polish
+ * King's Cross page of the copy is the prerendered one, changed here.
+ */
+function galleryWithName(name: string, next: string) {
+  const changed = copyOfBuild();
   try {
-    const longer = "King's Cross, St Pancras i Euston: trzy dworce kolejowe w samym sercu Londynu, ".repeat(4).trim();
-    const copies = readdirSync(join(longBuild, '.next', 'server'), { recursive: true, encoding: 'utf8' }).filter((path) => /(^|\/)pl\/kings-cross-station\/poi\.(html|json)$/.test(path));
+    const copies = readdirSync(join(changed, '.next', 'server'), { recursive: true, encoding: 'utf8' }).filter((path) => /(^|\/)pl\/kings-cross-station\/poi\.(html|json)$/.test(path));
     expect(copies.length).toBe(2);
     for (const copy of copies) {
-      const file = join(longBuild, '.next', 'server', copy);
-      // One pass: the markup's escaped name and the page data's plain one each get the long name in
+      const file = join(changed, '.next', 'server', copy);
+      // One pass: the markup's escaped name and the page data's plain one each get the new name in
       // their own form (two passes grew the markup twice over, and hydration failed on the difference).
-      writeFileSync(file, readFileSync(file, 'utf8').replace(/King(&#x27;|')s Cross/g, (_, quote: string) => longer.replaceAll("'", quote)));
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/King(&#x27;|')s Cross/g, (_, quote: string) => name.replaceAll("'", quote)));
     }
-    const run = gallery(['--build', longBuild, '--host', 'kingscross-bagberth.co.uk', '--locale', 'pl', '--out', next]);
+    return gallery(['--build', changed, '--host', 'kingscross-bagberth.co.uk', '--locale', 'pl', '--out', next]);
+  } finally {
+    rmSync(changed, { recursive: true, force: true });
+  }
+}
+
+test('a booking button pushed below the fold fails its badge, names the page, and the run exits 1', () => {
+  const next = mkdtempSync(join(tmpdir(), 'gallery-'));
+  try {
+    const run = galleryWithName("King's Cross, St Pancras i Euston: trzy dworce kolejowe w samym sercu Londynu, ".repeat(4).trim(), next);
     // What the gallery measured, should it pass: where the button ended, and whether the long name was on the page.
     const measured = (existsSync(join(next, 'shots')) ? readdirSync(join(next, 'shots')) : []).filter((file) => file.endsWith('.json')).map((file) => {
       const { ctaBottom, texts } = JSON.parse(readFileSync(join(next, 'shots', file), 'utf8')) as { ctaBottom: Record<string, number>; texts: string[] };
@@ -148,7 +161,21 @@ test('a booking button pushed below the fold fails its badge, names the page, an
     expect(html).toContain('<a class="badge fail" href="#kingscross-bagberth.co.uk/pl-fold"');
     expect(html).toContain('<li class="fail">Booking button on the first screen (320×568, 360×640, 390×844, 1280×800): 1 failing</li>');
   } finally {
-    rmSync(longBuild, { recursive: true, force: true });
+    rmSync(next, { recursive: true, force: true });
+  }
+});
+
+// Issue 39 item 3: the language of every sentence. A German phrase pasted into the Polish page is
+// no string of any copy file, so only reading its language finds it.
+test('a phrase pasted from another language fails the language badge, naming the page and the sentence', () => {
+  const next = mkdtempSync(join(tmpdir(), 'gallery-'));
+  try {
+    const run = galleryWithName("King's Cross. Hier können Sie Ihr Gepäck sicher aufbewahren, während Sie die Stadt erkunden", next);
+    expect(run.status, run.stdout).toBe(1);
+    expect(run.stdout).toMatch(/^ {2}✗ kingscross-bagberth\.co\.uk\/pl: .*language \("Hier können Sie Ihr Gepäck sicher aufbewahren, während Sie die Stadt erkunden\.?" \(reads as de\)/m);
+    expect(run.stdout).not.toMatch(/console \(/);
+    expect(readFileSync(join(next, 'index.html'), 'utf8')).toContain('<a class="badge fail" href="#kingscross-bagberth.co.uk/pl-language"');
+  } finally {
     rmSync(next, { recursive: true, force: true });
   }
 });

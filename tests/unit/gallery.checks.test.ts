@@ -1,7 +1,10 @@
 // The tenant gallery's checks and page selection (docs/gallery.md; issue 26): what a marketer's
 // change can break that no schema sees, decided from what the browser measured.
-import { check, copyStrings, foreignTexts, type Measurements } from '../../scripts/gallery/checks.mts';
+import { eld } from 'eld/large';
+import { check, copyStrings, foreignSentences, foreignTexts, type Measurements } from '../../scripts/gallery/checks.mts';
 import { affected, changes, galleryPages, narrow } from '../../scripts/gallery/pages.mts';
+import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
+import { languageReader } from '@/tenancy/placeFacts';
 import { PLACES } from '@/tenancy/placeData';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 import type { Place } from '@/tenancy/types';
@@ -11,6 +14,7 @@ const good: Measurements = {
   overflow: { '320': 0, '360': 0, '390': 0 },
   headlineLines: 2,
   foreignTexts: [],
+  foreignSentences: [],
   neighbours: [{ name: 'St Pancras', km: 0.3 }],
   shareImage: { url: 'https://kingscross-bagberth.co.uk/og/kings-cross-station-poi-en.png', expected: 'kings-cross-station-poi-en', status: 200, contentType: 'image/png' },
   consoleErrors: [],
@@ -31,7 +35,8 @@ describe('the gallery checks', () => {
     ],
     ['sideways scroll at 320', { overflow: { '320': 14, '360': 0, '390': 0 } }, [['overflow', '14 px too wide at 320 px']]],
     ['a four-line headline', { headlineLines: 4 }, [['headline', '4 lines']]],
-    ['English on a Polish page', { foreignTexts: [{ text: 'Find storage', languages: ['en'] }] }, [['language', '"Find storage" (en)']]],
+    ['English on a Polish page', { foreignTexts: [{ text: 'Find storage', languages: ['en'] }] }, [['language', '"Find storage" (copy of en)']]],
+    ['a German sentence on an Italian page', { foreignSentences: [{ text: 'Gepäckaufbewahrung in der Nähe des Bahnhofs', language: 'de' }] }, [['language', '"Gepäckaufbewahrung in der Nähe des Bahnhofs" (reads as de)']]],
     ['a neighbour 12 km away', { neighbours: [{ name: 'Heathrow', km: 12.04 }] }, [['neighbours', 'Heathrow 12.0 km']]],
     ['the fallback share image', { shareImage: { ...good.shareImage, url: 'https://x/og/default.png' } }, [['shareImage', 'https://x/og/default.png is not /og/kings-cross-station-poi-en.png']]],
     ['a missing share image', { shareImage: { ...good.shareImage, status: 404 } }, [['shareImage', 'https://kingscross-bagberth.co.uk/og/kings-cross-station-poi-en.png answers 404']]],
@@ -51,6 +56,23 @@ describe('the language check', () => {
   });
   it('leaves out copy with placeholders, markup or no letters', () => {
     expect([...copyStrings({ a: 'Hello {{name}}', b: '<b>x</b> y', c: '£5', d: 'Book now' })]).toEqual(['Book now']);
+  });
+});
+
+// Issue 39 item 3: the language of every sentence, not only whether it is a copy string.
+describe('the sentence language check', () => {
+  const languageOf = languageReader(eld, WEBSITE_LOCALES);
+  const names = ['Bagberth', ...Object.values(PLACES).flatMap((place) => Object.values(place.name))];
+  it('finds a phrase pasted from another language among the page’s own sentences', () => {
+    const blocks = ['Przechowalnia bagażu w pobliżu dworca King’s Cross', 'Gepäckaufbewahrung in der Nähe des Salzburger Hauptbahnhofs. Zostaw bagaż w zaufanym sklepie lub hotelu.'];
+    expect(foreignSentences(blocks, 'pl', languageOf, names)).toEqual([{ text: 'Gepäckaufbewahrung in der Nähe des Salzburger Hauptbahnhofs.', language: 'de' }]);
+  });
+  it('reads a Korean sentence on a Japanese page, with the place names taken out', () => {
+    expect(foreignSentences(['ロンドンの荷物預かり', '킹스크로스역 근처에서 짐을 맡기세요'], 'ja', languageOf, names)).toEqual([{ text: '킹스크로스역 근처에서 짐을 맡기세요', language: 'ko' }]);
+  });
+  it('leaves short labels and names alone: too little to tell a language by', () => {
+    expect(foreignSentences(['Cookie設定', 'Reserva online', 'Bagberth', 'Gare de Genève-Cornavin'], 'fr', languageOf, names)).toEqual([]);
+    expect(foreignSentences(['Bagberthの安心保証'], 'ja', languageOf, names)).toEqual([]);
   });
 });
 

@@ -40,6 +40,7 @@ describe('galleryHtml', () => {
     overflow: { '320': 0, '360': 0, '390': 0 },
     headlineLines: 2,
     foreignTexts: [],
+    foreignSentences: [],
     neighbours: [],
     shareImage: { url: '/og/kings-cross-station-poi-de.png', expected: 'kings-cross-station-poi-de', status: 200, contentType: 'image/png' },
     consoleErrors: [],
@@ -47,11 +48,10 @@ describe('galleryHtml', () => {
   const card: Card = {
     page,
     checks,
-    files: { phone: 'shots/new-phone.png', desktop: 'shots/new-desktop.png', share: null },
-    previewUrl: 'http://kingscross-bagberth.co.uk.localhost:3300/de',
+    files: { phone: 'shots/new-phone.png', desktop: 'shots/new-desktop.png', share: null, saved: 'shots/new-page.mhtml' },
     diff: { state: 'changed', before: { phone: 'shots/old-phone.png', desktop: 'shots/old-desktop.png' }, diffImages: { phone: 'shots/old-new-phone-diff.png' }, changedPixels: 321 },
   };
-  const html = galleryHtml({ cards: [card], removed: [{ ...page, id: 'gone.example/en' }], madeAt: '2026-11-28T00:00:00Z', scope: 'every page', against: 'gallery-before' });
+  const html = galleryHtml({ cards: [card], removed: [{ ...page, id: 'gone.example/en' }], madeAt: '2026-11-28T09:05:00Z', scope: 'every page', against: 'gallery-before' });
 
   it('counts each failed check at the top, and the badge links to its evidence on the card', () => {
     expect(html).toContain('<h1>Tenant gallery: 1 pages, 1 with a failed check</h1>');
@@ -64,6 +64,10 @@ describe('galleryHtml', () => {
     expect(html).toContain('changed (321 px)');
     for (const file of ['shots/old-phone.png', 'shots/new-phone.png', 'shots/old-new-phone-diff.png']) expect(html).toContain(`href="${file}"`);
     expect(html).toContain('<li>gone.example/en</li>');
-    expect(html).not.toMatch(/(src|href)="(https?:)?\/\/(?!kingscross-bagberth\.co\.uk\.localhost)/);
+    // Issue 39 item 3: the host links to the page as it was saved, which opens after the run.
+    expect(html).toContain('<a href="shots/new-page.mhtml"');
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
   });
+
+  it('says when it was made in words, in UTC', () => expect(html).toContain('made <time datetime="2026-11-28T09:05:00Z">28 November 2026 at 09:05 UTC</time>'));
 });
