@@ -61,9 +61,7 @@ export function validateTenants(domainsFile: unknown, placesFile: unknown, optio
     }
 
     if (typeof slug !== 'string' || !KEBAB_CASE.test(slug)) report('slug', `${show(slug)} is not kebab-case (like "kings-cross-station")`);
-    if (typeof type !== 'string' || !(TENANT_TYPES as readonly string[]).includes(type)) {
-      report('type', `${show(type)} must be "poi" or "city"`);
-    }
+    if (!(TENANT_TYPES as readonly unknown[]).includes(type)) report('type', `${show(type)} must be "poi" or "city"`);
     const expectedPath = `/${String(slug)}/${String(type)}`;
     if (path !== expectedPath) report('path', `${show(path)} must equal "${expectedPath}" (/{slug}/{type})`);
 

@@ -1,7 +1,8 @@
 // Spec §3 (domain-mapping entry) and §9 (website locales): the marketers' tenant files.
 import { readFileSync } from 'node:fs';
 import { SUPPORTED_CURRENCIES } from '@/content/pricing';
-import { formatProblem } from '@/tenancy/types';
+import type { LanguageOf } from '@/tenancy/placeFacts';
+import { formatProblem, type JsonPath, type TenantProblem } from '@/tenancy/types';
 import { validateTenants } from '@/tenancy/validateTenants';
 
 const options = { currencies: ['GBP', 'EUR'] };
@@ -198,5 +199,158 @@ describe('validateTenants names the entry and the field', () => {
       'tenants/places.json: entry (file), field "places": must be an object keyed by slug',
       'tenants/domains.json: entry (file), field "domains": must be an array of domain entries',
     ]);
+  });
+});
+
+// What a marketer may really write: a value of the wrong type (a list, a number, null left as a
+// placeholder), a near-miss key, a blank. Each is one problem where it is, and the check never
+// throws: `at` is the path scripts/check-tenants.mts turns into the line of the mistake.
+describe('validateTenants reports malformed input where it is', () => {
+  const KX = 'kings-cross-station';
+  const check = (entries: unknown[], places: unknown = { [KX]: goodPlace }, languageOf?: LanguageOf) =>
+    validateTenants({ domains: entries }, { places }, { ...options, languageOf });
+  const entryWith = (change: Record<string, unknown>) => ({ ...goodEntry, ...change });
+  const placeWith = (change: Record<string, unknown>) => ({ [KX]: { ...goodPlace, ...change } });
+  const inDomains = (index: number, field: string, message: string, path: JsonPath, entry = `"${goodEntry.domain}"`): TenantProblem => ({
+    file: 'domains.json',
+    entry,
+    field,
+    message,
+    at: ['domains', index, ...path],
+  });
+  const inPlaces = (field: string, message: string, path: JsonPath, slug = KX): TenantProblem => ({ file: 'places.json', entry: `"${slug}"`, field, message, at: ['places', slug, ...path] });
+
+  it('rejects files of the wrong shape: domains keyed by host, places as a list or a file name', () => {
+    const placesFileProblem = { file: 'places.json', entry: '(file)', field: 'places', message: 'must be an object keyed by slug' };
+    expect(validateTenants({ domains: { [goodEntry.domain]: goodEntry } }, { places: [goodPlace] }, options)).toStrictEqual([
+      placesFileProblem,
+      { file: 'domains.json', entry: '(file)', field: 'domains', message: 'must be an array of domain entries' },
+    ]);
+    // The entries are still checked, but not against place data there is none of.
+    expect(validateTenants({ domains: [goodEntry] }, { places: 'tenants/places.csv' }, options)).toStrictEqual([placesFileProblem]);
+  });
+
+  it('names an entry that is not an object by its position', () => {
+    expect(check([goodEntry, goodEntry.domain, null])).toStrictEqual([
+      inDomains(1, '(entry)', 'must be an object', [], '#2'),
+      inDomains(2, '(entry)', 'must be an object', [], '#3'),
+    ]);
+  });
+
+  it.each<[string, Record<string, unknown>, TenantProblem]>([
+    ['a domain that is a number: the entry goes by its position', { domain: 42 }, inDomains(0, 'domain', '42 is not a lower-case host name (like "prague-bagberth.cz", no port or trailing dot)', ['domain'], '#1')],
+    [
+      'a domain given as a list',
+      { domain: [goodEntry.domain] },
+      inDomains(0, 'domain', '["kingscross-test.co.uk"] is not a lower-case host name (like "prague-bagberth.cz", no port or trailing dot)', ['domain'], '#1'),
+    ],
+    ['a slug given as a list', { slug: [KX] }, inDomains(0, 'slug', '["kings-cross-station"] is not kebab-case (like "kings-cross-station")', ['slug'])],
+    ['a type given as a list', { type: ['poi'] }, inDomains(0, 'type', '["poi"] must be "poi" or "city"', ['type'])],
+    ['locales as one string', { locales: 'en' }, inDomains(0, 'locales', 'must be a list of locale codes that includes "en"', ['locales'])],
+    // Spec §9: the website offers 11 locales.
+    ['a locale the website lacks, with the ones it has', { locales: ['en', 'nl'] }, inDomains(0, 'locales', '"nl" is not one of the website locales (en, es, fr, de, it, pt, ja, ko, zh, ru, pl)', ['locales'])],
+    ['a misspelt field, with the ones allowed', { locale: ['en'] }, inDomains(0, 'locale', 'unknown field; allowed: domain, type, slug, path, locales, canonical', ['locale'])],
+  ])('domains.json: %s', (_name, change, problem) => {
+    expect(check([entryWith(change)])).toContainEqual(problem);
+  });
+
+  it('lets an entry carry a $comment', () => expect(check([entryWith({ $comment: 'Spring campaign, until June' })])).toStrictEqual([]));
+
+  it('points a second entry for a host at the first', () => {
+    expect(check([goodEntry, goodEntry])).toStrictEqual([
+      { ...inDomains(1, 'domain', 'a second entry for this host: remove this one or the earlier one, #1', ['domain']), clashesWith: ['domains', 0, 'domain'] },
+    ]);
+  });
+
+  it('compares alias hosts\' locales as sets, each with the first host of the page', () => {
+    const alias = (domain: string, locales: string[]) => entryWith({ domain, locales });
+    expect(check([goodEntry, alias('kingscross-alias.com', ['fr', 'en'])])).toStrictEqual([]);
+    expect(check([goodEntry, alias('kingscross-alias.com', ['fr', 'en']), alias('kingscross-third.com', ['en'])])).toStrictEqual([
+      inDomains(2, 'locales', 'must equal the locales of "kingscross-test.co.uk", which shares the page /kings-cross-station/poi', ['locales'], '"kingscross-third.com"'),
+    ]);
+  });
+
+  it('does not compare the locales of entries that lack a path', () => {
+    const pathless = (domain: string, locales: string[]) => entryWith({ domain, path: undefined, locales });
+    const mustEqual = 'undefined must equal "/kings-cross-station/poi" (/{slug}/{type})';
+    expect(check([pathless('kingscross-test.co.uk', ['en', 'fr']), pathless('kingscross-alias.com', ['en'])])).toStrictEqual([
+      inDomains(0, 'path', mustEqual, ['path']),
+      inDomains(1, 'path', mustEqual, ['path'], '"kingscross-alias.com"'),
+    ]);
+  });
+
+  it('asks for place data only for a slug that is a string', () => {
+    expect(check([entryWith({ slug: undefined, path: '/undefined/poi' })], {})).toStrictEqual([inDomains(0, 'slug', 'undefined is not kebab-case (like "kings-cross-station")', ['slug'])]);
+  });
+
+  it('names a place that is not an object, and the entry left without place data', () => {
+    expect(check([goodEntry], { [KX]: null })).toStrictEqual([
+      inDomains(0, 'slug', 'no place data for "kings-cross-station" in tenants/places.json', ['slug']),
+      inPlaces('(entry)', 'must be an object', []),
+    ]);
+  });
+
+  it.each<[string, Record<string, unknown>, TenantProblem]>([
+    ['names that are not an object', { name: "King's Cross Station" }, inPlaces('name', 'must be an object of display names by locale', ['name'])],
+    ['a blank name in a served locale', { name: { ...goodPlace.name, fr: '  ' } }, inPlaces('name.fr', 'missing: the place is served in this locale', ['name', 'fr'])],
+    ['a name left null', { name: { ...goodPlace.name, fr: null } }, inPlaces('name.fr', 'missing: the place is served in this locale', ['name', 'fr'])],
+    ['a name under a key that is no locale', { name: { ...goodPlace.name, nl: 'Station King’s Cross' } }, inPlaces('name.nl', 'is not a website locale', ['name', 'nl'])],
+    // A key with a bracket is still a field of its own, with its own line.
+    ['a name under a locale with its region', { name: { ...goodPlace.name, 'pt (BR)': 'Estação King’s Cross' } }, inPlaces('name.pt (BR)', 'is not a website locale', ['name', 'pt (BR)'])],
+    ['a blank phrase in a served locale', { where: { ...goodPlace.where, fr: ' ' } }, inPlaces('where.fr', 'missing: the page is served in fr; write how "near …" reads there mid-sentence, like "près de la tour Eiffel"', ['where', 'fr'])],
+    ['a phrase left null', { where: { ...goodPlace.where, fr: null } }, inPlaces('where.fr', 'missing: the page is served in fr; write how "near …" reads there mid-sentence, like "près de la tour Eiffel"', ['where', 'fr'])],
+    ['a kind outside the list, with the list', { kind: 'harbour' }, inPlaces('kind', '"harbour" must be one of city, station, airport, landmark', ['kind'])],
+    ['a misspelt field, with the ones allowed', { lon: -0.12 }, inPlaces('lon', 'unknown field; allowed: kind, name, where, city, country, currency, lat, lng, timeZone', ['lon'])],
+    ['a latitude as a string', { lat: '51.53' }, inPlaces('lat', '"51.53" must be a latitude from -90 to 90', ['lat'])],
+    ['a longitude out of range', { lng: 180.5 }, inPlaces('lng', '180.5 must be a longitude from -180 to 180', ['lng'])],
+    ['a longitude as a string', { lng: '-0.12' }, inPlaces('lng', '"-0.12" must be a longitude from -180 to 180', ['lng'])],
+    ['a country left null', { country: null }, inPlaces('country', 'null must be an ISO country code like "GB"', ['country'])],
+    // Reading, 59 km out: not measured from a city the entry does not name by its slug.
+    ['a parent city given as a list', { city: ['london'], lat: 51.4584, lng: -0.9711 }, inPlaces('city', '["london"] must be null or the slug of a city in places.json', ['city'])],
+  ])('places.json: %s', (_name, change, problem) => {
+    const london = { ...goodPlace, kind: 'city', name: LONDON_NAMES, where: { en: 'in London' }, lat: 51.5074, lng: -0.1278 };
+    expect(check([goodEntry, entryWith({ domain: 'london-test.co.uk', type: 'city', slug: 'london', path: '/london/city', locales: ['en'] })], { ...placeWith(change), london })).toStrictEqual([problem]);
+  });
+
+  // The message says "from -90 to 90": the ends are coordinates, judged against the country like any other.
+  it.each([
+    ['the North Pole', { lat: 90 }, '(90, -0.12) is in no country'],
+    ['the antimeridian', { lng: 180 }, '(51.53, 180) is in no country'],
+    ['the antimeridian, westward', { lng: -180 }, '(51.53, -180) is in no country'],
+  ])('takes %s as a coordinate', (_name, change, where) => {
+    expect(check([goodEntry], placeWith(change))).toStrictEqual([inPlaces('lat, lng', `${where}, not in its country United Kingdom (GB); check lat, lng and country`, [])]);
+  });
+
+  it('asks place data no domain uses yet for its English name: English is on every site (spec §9)', () => {
+    const orphan = { ...goodPlace, name: { fr: 'Gare de St Pancras' }, where: {}, lat: 51.5313, lng: -0.1263 };
+    expect(check([goodEntry], { [KX]: goodPlace, orphan })).toStrictEqual([
+      inPlaces('(entry)', 'no domain entry uses this slug; remove it or add a domain', [], 'orphan'),
+      inPlaces('name.en', 'missing: the place is served in this locale', ['name', 'en'], 'orphan'),
+    ]);
+  });
+
+  describe("a phrase's language, judged without the names in it (issue 39 item 1)", () => {
+    // A stand-in for eld (placeFacts.ts's languageReader): any English word left reads as English.
+    const ENGLISH = new Set(['near', 'king', 'cross', 'station', 'london']);
+    const readsEnglish: LanguageOf = (text) => {
+      const english = text.split(' ').some((word) => ENGLISH.has(word));
+      return { language: english ? 'en' : 'und', scores: { en: english ? 1 : 0 } };
+    };
+    const inLondon = (where: string, name: unknown = 'Bahnhof King’s Cross') => ({
+      london: { ...goodPlace, kind: 'city', name: LONDON_NAMES, where: { en: 'in London', de: 'in London' }, lat: 51.5074, lng: -0.1278 },
+      [KX]: { ...goodPlace, city: 'london', name: { en: goodPlace.name.en, de: name }, where: { en: goodPlace.where.en, de: where } },
+    });
+    const domains = [entryWith({ locales: ['en', 'de'] }), entryWith({ domain: 'london-test.co.uk', type: 'city', slug: 'london', path: '/london/city', locales: ['en', 'de'] })];
+    const notGerman = inPlaces('where.de', 'reads as English, not German: write it in the language it is filed under', ['where', 'de']);
+
+    it('refuses an English phrase filed as German', () => expect(check(domains, inLondon('near King’s Cross'), readsEnglish)).toStrictEqual([notGerman]));
+
+    it("leaves out the words of the place's names and its city's", () => {
+      expect(check(domains, inLondon('in der Nähe von King’s Cross in London'), readsEnglish)).toStrictEqual([]);
+    });
+
+    it('reports a name left null and still judges the phrases', () => {
+      expect(check(domains, inLondon('near King’s Cross', null), readsEnglish)).toStrictEqual([inPlaces('name.de', 'missing: the place is served in this locale', ['name', 'de']), notGerman]);
+    });
   });
 });
