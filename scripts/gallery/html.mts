@@ -55,7 +55,7 @@ function cardHtml(card: Card): string {
   const failed = card.checks.filter((result) => !result.ok).map((result) => result.id);
   const state = card.diff?.state;
   return `<article class="card${failed.length ? ' failing' : ''}" id="${escape(page.id)}" data-country="${escape(page.country)}" data-language="${page.locale}" data-kind="${page.kind}" data-failed="${failed.join(' ')}" data-diff="${state ?? ''}">
-<header><h3><a href="${escape(card.files.saved)}" title="The page as it was shot, saved (MHTML: opens in Chrome, Edge or Safari)">${escape(page.host)}</a> · ${page.locale}</h3><p>${escape(page.kind)} · ${escape(page.country)}${page.hosts.length > 1 ? ` · also ${page.hosts.slice(1).map(escape).join(', ')}` : ''}${state && state !== 'unchanged' ? ` · <strong class="diff-${state}">${state}${card.diff?.changedPixels ? ` (${card.diff.changedPixels} px)` : ''}</strong>` : ''}</p></header>
+<header><h3><a href="${escape(card.files.saved)}" title="The page as it was shot, saved (MHTML: opens in Chrome or Edge)">${escape(page.host)}</a> · ${page.locale}</h3><p>${escape(page.kind)} · ${escape(page.country)}${page.hosts.length > 1 ? ` · also ${page.hosts.slice(1).map(escape).join(', ')}` : ''}${state && state !== 'unchanged' ? ` · <strong class="diff-${state}">${state}${card.diff?.changedPixels ? ` (${card.diff.changedPixels} px)` : ''}</strong>` : ''}</p></header>
 <div class="badges">${card.checks.map((result) => badge(card, result)).join('')}</div>
 ${images(card)}${evidence(card)}</article>`;
 }
