@@ -1,6 +1,6 @@
 // The checks on every gallery card (docs/gallery.md, "Checks"): what a marketer's change can break
 // that no schema sees. Pure: the capture (scripts/gallery/capture.ts) measures, this decides.
-import { otherLanguage, type LanguageOf } from '../../src/tenancy/placeFacts.ts';
+import { otherLanguage, UNSPACED, type LanguageOf } from '../../src/tenancy/placeFacts.ts';
 
 /** What the browser measured on one page, and what the tenant map says it links to. */
 export interface Measurements {
@@ -127,20 +127,22 @@ export function copyStrings(copy: unknown): Set<string> {
  */
 export const SENTENCE_MIN_LETTERS = 16;
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-const lettersOf = (text: string) => [...text].reduce((count, character) => count + (CJK.test(character) ? 3 : /\p{L}/u.test(character) ? 1 : 0), 0);
+const lettersOf = (text: string) => [...text].reduce((count, character) => count + (UNSPACED.test(character) ? 3 : /\p{L}/u.test(character) ? 1 : 0), 0);
 
 /**
  * Every sentence of the page's blocks that reads as another of the site's languages: a phrase
  * pasted from another language, or copy that fell back to English. Names of places (in any
- * language) say nothing of a sentence's language and are left out before it is read.
+ * language) say nothing of a sentence's language and are left out (`withoutNames`, placeFacts.ts's
+ * nameRemover) before it is read.
  */
-export function foreignSentences(blocks: readonly string[], locale: string, languageOf: LanguageOf, names: readonly string[]): Array<{ text: string; language: string }> {
+export function foreignSentences(blocks: readonly string[], locale: string, languageOf: LanguageOf, withoutNames: (text: string) => string): Array<{ text: string; language: string }> {
   const sentences = new Set(blocks.flatMap((block) => block.split(/(?<=[.!?。！？])\s*/u)).map((sentence) => sentence.trim()));
   const found: Array<{ text: string; language: string }> = [];
   for (const text of sentences) {
-    const { language, rest } = otherLanguage(languageOf, locale, text, names);
-    if (language && lettersOf(rest) >= SENTENCE_MIN_LETTERS) found.push({ text, language });
+    const rest = withoutNames(text);
+    if (lettersOf(rest) < SENTENCE_MIN_LETTERS) continue;
+    const language = otherLanguage(languageOf, locale, rest);
+    if (language) found.push({ text, language });
   }
   return found;
 }

@@ -20,7 +20,7 @@ import { WEBSITE_LOCALES } from '../../src/i18n/websiteLocales.ts';
 import type { DomainEntry, Place } from '../../src/tenancy/types.ts';
 import { capture, launch, newContext, type Captured } from './capture.mts';
 import { BRAND_NAME } from '../../src/seo/jsonLd.ts';
-import { languageReader } from '../../src/tenancy/placeFacts.ts';
+import { languageReader, nameRemover } from '../../src/tenancy/placeFacts.ts';
 import { check, copyStrings, foreignSentences, foreignTexts, type Measurements } from './checks.mts';
 import { diffPngs } from './diff.mts';
 import { galleryHtml, type Card, type GalleryReport } from './html.mts';
@@ -201,7 +201,7 @@ async function main(): Promise<number> {
   // Checks: the measurements, this tree's copy, the pages' neighbours as the site lists them.
   const { eld } = await import('eld/large');
   const languageOf = languageReader(eld, WEBSITE_LOCALES);
-  const names = [BRAND_NAME, ...Object.values(map.places).flatMap((place) => Object.values(place.name))];
+  const withoutNames = nameRemover([BRAND_NAME, ...Object.values(map.places).flatMap((place) => Object.values(place.name))]);
   const copy = Object.fromEntries(WEBSITE_LOCALES.map((locale) => [locale, new Set([...copyStrings(JSON.parse(readFileSync(join(root, `locales/${locale}/microsites.json`), 'utf8')))])]));
   const finder = createNearbyFinder(map.domains, map.places);
   const order = new Map(pages.map((page, index) => [page.id, index]));
@@ -212,7 +212,7 @@ async function main(): Promise<number> {
     const full: Measurements = {
       ...measurements,
       foreignTexts: foreignTexts(measurements.texts, page.locale, copy),
-      foreignSentences: foreignSentences(measurements.blocks, page.locale, languageOf, names),
+      foreignSentences: foreignSentences(measurements.blocks, page.locale, languageOf, withoutNames),
       neighbours: neighbours.heading === 'near' ? neighbours.places.map((place) => ({ name: place.name, km: place.distanceKm })) : [],
     };
     const files = { phone: `shots/${key}-phone.png`, desktop: `shots/${key}-desktop.png`, share: existsSync(join(shots, `${key}-share.png`)) ? `shots/${key}-share.png` : null, saved: `shots/${key}-page.mhtml` };

@@ -89,30 +89,35 @@ export function languageReader(detector: typeof Eld, languages: readonly string[
 export const LANGUAGE_MARGIN = 0.2;
 
 /** Scripts written without spaces between words: a name in them is cut out wherever it stands. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+export const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const wordsOf = (text: string) => text.toLowerCase().match(/\p{L}+/gu) ?? [];
 
 /**
- * The language a text reads as when that is not the one it should be in, by LANGUAGE_MARGIN. The
- * words of names (in any language) are taken out first: "in London" says nothing of its language
- * but "in", and a name is the same in every language. The text left, for a caller that judges
- * whether it is long enough to tell.
+ * The words of a text with the names (in any language) taken out: "in London" says nothing of its
+ * language but "in", and a name is the same in every language. Prepared once per list of names:
+ * the gallery reads every sentence of every page against all the places' names.
  */
-export function otherLanguage(languageOf: LanguageOf, locale: string, text: string, names: readonly string[]): { language: string | undefined; rest: string } {
+export function nameRemover(names: readonly string[]): (text: string) => string {
   const nameWords = new Set(names.flatMap(wordsOf));
   // "Bagberthの安心保証", "ロンドンの荷物預かり": a Latin word ends where the script changes, and
   // a Japanese name is one part of a longer run of letters.
   const unspaced = names.filter((name) => UNSPACED.test(name)).sort((a, b) => b.length - a.length);
-  const split = unspaced.reduce((left, name) => left.replaceAll(name, ' '), text).replace(/(\p{Script=Latin})(?=[^\p{Script=Latin}\P{L}])|([^\p{Script=Latin}\P{L}])(?=\p{Script=Latin})/gu, '$1$2 ');
-  const rest = wordsOf(split).filter((word) => !nameWords.has(word)).join(' ');
-  const { language, scores } = languageOf(rest);
+  return (text) => {
+    const split = unspaced.reduce((left, name) => left.replaceAll(name, ' '), text).replace(/(\p{Script=Latin})(?=[^\p{Script=Latin}\P{L}])|([^\p{Script=Latin}\P{L}])(?=\p{Script=Latin})/gu, '$1$2 ');
+    return wordsOf(split).filter((word) => !nameWords.has(word)).join(' ');
+  };
+}
+
+/** The language a text reads as when that is not the one it should be in, by LANGUAGE_MARGIN. */
+export function otherLanguage(languageOf: LanguageOf, locale: string, text: string): string | undefined {
+  const { language, scores } = languageOf(text);
   const margin = (scores[language] ?? 0) - (scores[locale] ?? 0);
-  return { language: language === locale || margin < LANGUAGE_MARGIN ? undefined : language, rest };
+  return language === locale || margin < LANGUAGE_MARGIN ? undefined : language;
 }
 
 /** A phrase filed under one language that reads as another. */
 export function languageProblem(languageOf: LanguageOf, locale: string, phrase: string, names: readonly string[]): string | undefined {
-  const { language } = otherLanguage(languageOf, locale, phrase, names);
+  const language = otherLanguage(languageOf, locale, nameRemover(names)(phrase));
   if (!language) return undefined;
   const named = new Intl.DisplayNames('en', { type: 'language' });
   return `reads as ${named.of(language)}, not ${named.of(locale)}: write it in the language it is filed under`;
