@@ -14,8 +14,9 @@ import { consentRegimeFor } from '../src/tenancy/consentRegime';
 import { ALL_GRANTED, CONSENT_COOKIE, serializeConsent } from '../src/consent/record';
 import { startServer } from './server.mjs';
 import { HERO_CTA } from '../scripts/gallery/capture.mts';
+import { benchPort } from './port.mjs';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3202);
+const PORT = benchPort(2);
 const VIEWPORTS = PHONE_SCREENS;
 const GPC = process.env.BENCH_GPC === '1';
 const VISITS = GPC ? (['first'] as const) : (['first', 'returning'] as const);

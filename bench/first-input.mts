@@ -12,8 +12,9 @@ import { chromium, type Browser } from '@playwright/test';
 import { ALL_GRANTED, serializeConsent } from '../src/consent/record.ts';
 import { median } from './median.mts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, slowPhonePage, startSite, tenantUrl } from './site.mts';
+import { benchPort } from './port.mjs';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3220);
+const PORT = benchPort(20);
 const roundsAt = process.argv.indexOf('--rounds');
 const ROUNDS = roundsAt > 0 ? Number(process.argv[roundsAt + 1]) : 5;
 const CPU_SLOWDOWN = 4;

@@ -10,8 +10,9 @@
 import { request } from 'node:http';
 import { LANDING_PAGES } from './site.mts';
 import { startServer } from './server.mjs';
+import { benchPort } from './port.mjs';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3220);
+const PORT = benchPort(20);
 const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
 
 

@@ -19,13 +19,14 @@ import { builtRelease, imageRefs } from '../deploy/images';
 import { deployPorts, start, stop, TLS_DIR } from '../deploy/local';
 import { askLoopback, askUntilCached } from '../deploy/loopback';
 import { median } from './median.mts';
+import { benchPort } from './port.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const roundsAt = process.argv.indexOf('--rounds');
 const ROUNDS = roundsAt > 0 ? Number(process.argv[roundsAt + 1]) : 3;
 const HOST = 'kingscross-bagberth.co.uk';
-const STATIC_PORT = Number(process.env.BENCH_PORT ?? 3200) + 40;
+const STATIC_PORT = benchPort(40);
 const ON_THE_FLY_PORT = STATIC_PORT + 1;
 /** Issue 24's bound: a first visit through the proxy at 0.9× a file server or better. */
 const LIMIT = 0.9;

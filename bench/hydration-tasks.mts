@@ -7,8 +7,9 @@ import { chromium, type Browser } from '@playwright/test';
 import { serializeConsent, ALL_GRANTED } from '../src/consent/record.ts';
 import { median } from './median.mts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, slowPhonePage, startSite, tenantUrl } from './site.mts';
+import { benchPort } from './port.mjs';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3210);
+const PORT = benchPort(10);
 const roundsArg = process.argv.indexOf('--rounds');
 const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 5;
 const CPU_SLOWDOWN = 4;

@@ -25,8 +25,9 @@ import { startBaseline } from './baseline.mjs';
 import { median } from './median.mts';
 import { startServer } from './server.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_USER_AGENT, startSite, tenantUrl } from './site.mts';
+import { benchPort } from './port.mjs';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3200);
+const PORT = benchPort(0);
 const BASELINE_PORT = PORT + 1;
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);

@@ -15,9 +15,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { benchPort } from './port.mjs';
 
 const HOST = 'kingscross-bagberth.co.uk';
-const APP_PORT = Number(process.env.BENCH_PORT ?? 3241);
+const APP_PORT = benchPort(41);
 const EDGE_PORT = APP_PORT + 1;
 const cache = resolve('node_modules/.cache/observatory');
 const pkg = join(cache, 'node_modules/@mdn/mdn-http-observatory');

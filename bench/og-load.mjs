@@ -3,8 +3,9 @@
 // Usage: npm run build && npm run bench:og
 import autocannon from 'autocannon';
 import { startServer } from './server.mjs';
+import { benchPort } from './port.mjs';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3231);
+const PORT = benchPort(31);
 const DURATION_S = 10;
 const HOST = 'kingscross-bagberth.co.uk';
 const base = `http://127.0.0.1:${PORT}`;

@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { startServer } from './server.mjs';
+import { benchPort } from './port.mjs';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3201);
+const PORT = benchPort(1);
 const WIDTHS = process.env.BENCH_WIDTHS ? process.env.BENCH_WIDTHS.split(',').map(Number) : [390, 360, 320];
 const CONCURRENCY = 4;
 

@@ -10,8 +10,9 @@ import { HUMAN_USER_AGENT } from '../playwright.config';
 import { PHONE_SCREENS } from '../tests/e2e/support/phoneScreens';
 import { ALL_GRANTED, CONSENT_COOKIE, serializeConsent } from '../src/consent/record';
 import { startServer } from './server.mjs';
+import { benchPort } from './port.mjs';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3200);
+const PORT = benchPort(0);
 const OUT = 'bench/results/screenshots';
 const javaScript = !process.argv.includes('--no-js');
 const returning = process.argv.includes('--returning');

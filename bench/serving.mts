@@ -12,12 +12,13 @@ import { deployPorts, start, startInstance, stop, waitForHealth } from '../deplo
 import { askUntilCached } from '../deploy/loopback';
 import { median } from './median.mts';
 import { startServer } from './server.mjs';
+import { benchPort } from './port.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = 2;
 const HOST = 'kingscross-bagberth.co.uk';
-const NEXT_PORT = Number(process.env.BENCH_PORT ?? 3200);
+const NEXT_PORT = benchPort(0);
 const STATIC_PORT = NEXT_PORT + 2;
 const ENCODINGS = 'gzip, br';
 

@@ -3,8 +3,9 @@
 // Usage: npm run build && node bench/throughput.mjs
 import autocannon from 'autocannon';
 import { startServer } from './server.mjs';
+import { benchPort } from './port.mjs';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3200);
+const PORT = benchPort(0);
 const CONNECTIONS = 50;
 const DURATION_S = 10;
 

@@ -15,11 +15,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { builtRelease, imageRefs } from '../deploy/images';
 import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap';
 import { median } from './median.mts';
+import { benchPort } from './port.mjs';
 
 const roundsAt = process.argv.indexOf('--rounds');
 const ROUNDS = roundsAt > 0 ? Number(process.argv[roundsAt + 1]) : 3;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const FIXED_PORT = Number(process.env.BENCH_PORT ?? 3200) + 50;
+const FIXED_PORT = benchPort(50);
 const BY_NAME_PORT = FIXED_PORT + 1;
 const NAME = 'microsites-bench-tls';
 const HOST = DOMAIN_ENTRIES[0]!.domain;
