@@ -1,6 +1,8 @@
 // After `next build`: the share image of every page in every locale it is served in, as static
 // PNGs in .next/share-images/, served from memory by server.ts (by pages/api/og/[page].ts under
-// `next dev`). Drawn once here, never per request.
+// `next dev`). Drawn once here, never per request, and only when its text, fonts or drawing changed
+// since the last build (node_modules/.cache/share-images: build:e2e builds twice).
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createInstance, type TFunction } from 'i18next';
@@ -13,6 +15,7 @@ import { SHARE_IMAGE_SIZE, ShareImage, type ShareImageText } from '../src/seo/sh
 import { SHARE_IMAGE_DIR, shareImageName } from '../src/seo/shareImageFiles';
 import { spelledFor } from '../src/i18n/regionalLocale';
 import type { WebsiteLocale } from '../src/i18n/websiteLocales';
+import { fileCache } from './fileCache';
 
 const root = resolve(__dirname, '..');
 
@@ -50,9 +53,16 @@ async function translator(locale: string): Promise<TFunction> {
   return translators.get(locale)!;
 }
 
+/** What draws an image besides its text: this script, the component and its theme, the fonts' and the renderer's releases. */
+const DRAWING = [__filename, join(root, 'src/seo/shareImage.tsx'), join(root, 'src/theme/theme.ts'), require.resolve('next/package.json'), ...FAMILIES.map(({ pkg }) => require.resolve(`@fontsource/${pkg}/package.json`))]
+  .reduce((hash, file) => hash.update(readFileSync(file)), createHash('sha256'))
+  .digest('hex');
+
 async function main() {
   const started = Date.now();
   mkdirSync(join(root, SHARE_IMAGE_DIR), { recursive: true });
+  const cache = fileCache(join(root, 'node_modules/.cache/share-images'), DRAWING);
+  let drawn = 0;
   const pages = landingPaths().filter((path) => typeof path !== 'string');
   for (const { params, locale } of pages) {
     const props = landingProps(params, locale);
@@ -68,11 +78,17 @@ async function main() {
     });
     const fonts = fontsFor(`Bagberth B ${Object.values(text).join(' ')}`, props.locale);
     const fontFamily = fonts.map((font) => `'${font.name}'`).join(', ');
-    const image = new ImageResponse(createElement(ShareImage, { ...text, fontFamily }), { ...SHARE_IMAGE_SIZE, fonts });
     const file = join(root, SHARE_IMAGE_DIR, `${shareImageName(props.slug, props.type, props.locale)}.png`);
-    writeFileSync(file, Buffer.from(await image.arrayBuffer()));
+    const inputs = { text, fonts: fonts.map((font) => font.name), size: SHARE_IMAGE_SIZE };
+    const made = await cache.file(file, inputs, async () => {
+      const image = new ImageResponse(createElement(ShareImage, { ...text, fontFamily }), { ...SHARE_IMAGE_SIZE, fonts });
+      writeFileSync(file, Buffer.from(await image.arrayBuffer()));
+    });
+    if (made === 'made') drawn += 1;
   }
-  console.log(`Share images: ${pages.length} pages × locales drawn in ${Math.round((Date.now() - started) / 1000)} s → ${SHARE_IMAGE_DIR}/`);
+  cache.prune();
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`Share images: ${pages.length} pages × locales in ${seconds} s (${drawn} drawn, ${pages.length - drawn} unchanged) → ${SHARE_IMAGE_DIR}/`);
 }
 
 main().catch((error: unknown) => {
