@@ -10,7 +10,7 @@ const docs = ['README.md', ...readdirSync(join(ROOT, 'docs'), { recursive: true,
 
 /** Every `npm run <name>` in a text, with its line. */
 function namedScripts(text: string): Array<{ name: string; line: number }> {
-  return text.split('\n').flatMap((line, index) => [...line.matchAll(/npm run ([\w:.-]*\w)/g)].map((match) => ({ name: match[1], line: index + 1 })));
+  return text.split('\n').flatMap((line, index) => [...line.matchAll(/npm run ([\w:.-]*\w)/g)].map((match) => ({ name: match[1] ?? '', line: index + 1 })));
 }
 
 describe('docs name only scripts that exist', () => {
