@@ -417,6 +417,7 @@ test.describe('visual tagging, only when opened from the analytics provider (spe
     // The control that analytics did start: the identify reaches the collector.
     const anonymousId = (await context.cookies(hostUrl(HOST))).find((cookie) => cookie.name === 'anonymous-id')?.value ?? '';
     await settledEvents(anonymousId, (all) => named(all, 'segment', 'identify').length === 1);
+    // Absence of the selector; its control is the test above, from the provider's origin.
     await popup.waitForTimeout(3_000);
     expect(await popup.evaluate(() => window.opener)).toBeNull();
     expect(heard).toEqual([]);

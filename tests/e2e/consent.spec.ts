@@ -97,6 +97,7 @@ test.describe('an opt-in host (GB)', () => {
     await expect(banner(page)).toBeVisible();
     await appStarted(page);
     await scrollAndType(page);
+    // Absence, with its control below.
     await page.waitForTimeout(QUIET_MS);
     expect(watch.all()).toEqual([]);
     expect(await storedNames(page, context)).toEqual(NOTHING_STORED);
@@ -130,6 +131,7 @@ test.describe('an opt-in host (GB)', () => {
     await banner(page).getByRole('button', { name: 'Reject all' }).click();
     await expect(banner(page)).toBeHidden();
     await scrollAndType(page);
+    // Absence, here and after the reload; the control is the footer's "Accept all" below.
     await page.waitForTimeout(QUIET_MS);
     expect(watch.all()).toEqual([]);
     expect(await storedNames(page, context)).toEqual(ONLY_THE_CHOICE);
@@ -196,6 +198,7 @@ test.describe('an opt-in host (GB)', () => {
     await banner(page).getByRole('button', { name: 'Reject all' }).click();
     await expect.poll(() => clickedAt).toBeLessThan(Number.POSITIVE_INFINITY);
     const samples: Array<{ at: number; stored: Awaited<ReturnType<typeof storedNames>> }> = [];
+    // Absence sampled at fixed times after the click; the control is the storage the SDKs held above.
     for (let at = 200; at <= 5_000; at += 200) {
       await page.waitForTimeout(Math.max(0, clickedAt + at - Date.now()));
       // While the page reloads its scripts cannot answer: that moment's cookies still count.
@@ -211,7 +214,7 @@ test.describe('an opt-in host (GB)', () => {
     expect(collected.length, 'monitoring of the visit before the click').toBeGreaterThan(0);
     expect(collected.filter((date) => date >= clickedAt), 'monitoring collected after the click').toEqual([]);
 
-    // The new page starts nothing either.
+    // The new page starts nothing either (absence; the control is the same visit's start above).
     await appStarted(page);
     await scrollAndType(page);
     await page.waitForTimeout(5_000);
@@ -303,7 +306,8 @@ test.describe('an opt-in host (GB)', () => {
     await expect(cta).toHaveAttribute('href', /gclid=CLICKIDFROMADS/);
     await expect(cta).toHaveAttribute('data-dd-privacy', 'mask');
 
-    // Let the SDKs flush and store what they hold, then read everything.
+    // Absence of the secrets in what the SDKs flush and store next; the control is the campaign and
+    // the telemetry that arrived above.
     await page.waitForTimeout(3_000);
     const telemetry = JSON.stringify(await collector.sessionTelemetry(context, page.url()));
     expect(telemetry, 'Datadog').not.toMatch(SECRETS);
@@ -457,6 +461,7 @@ test.describe('an opt-out host (US)', () => {
     await expect(banner(page)).toBeHidden();
     await expect.poll(async () => storedNames(page, context), { timeout: 10_000 }).toEqual(ONLY_THE_CHOICE);
     await scrollAndType(page);
+    // Absence; the control is the same visitor's start before "Reject all".
     await page.waitForTimeout(5_000);
     expect(after.all()).toEqual([]);
   });
@@ -483,9 +488,15 @@ test.describe('an opt-out host (US)', () => {
     await expect(banner(page).getByText('Nichts davon ist aktiv, bevor Sie eine Auswahl treffen')).toBeVisible();
     await appStarted(page);
     await scrollAndType(page);
+    // Absence, with its control below.
     await page.waitForTimeout(QUIET_MS);
     expect(watch.all()).toEqual([]);
     expect(await storedNames(page, context)).toEqual(NOTHING_STORED);
+
+    // The control: the same running page starts all three once the visitor agrees.
+    await banner(page).getByRole('button', { name: 'Alle akzeptieren' }).click();
+    await scrollAndType(page);
+    await expect.poll(() => watch.vendors(), { timeout: 30_000 }).toEqual(['amplitude', 'datadog', 'segment']);
   });
 
   // Issue 22 item 2: a host's legal pages and 404 keep its regime; in the opt-in one they would ask
@@ -506,10 +517,17 @@ test.describe('an opt-out host (US)', () => {
       await appStarted(page);
       await expect(banner(page).getByText('You can refuse them here at any time')).toBeVisible();
       await expect(banner(page).getByText('None of it runs until you choose')).toHaveCount(0);
-      // The purge runs once the page has started: give it the time it takes on a landing page.
+      // Absence: a purge runs once the page has started; the control below sees one within this time.
       await page.waitForTimeout(3_000);
       expect(await tracked(), path).toEqual(expect.arrayContaining([identity, expect.stringMatching(/^_dd_s/)]));
     }
+
+    // The control: on the same 404 page, refusing deletes the identity, and `tracked` sees it.
+    await page.getByRole('link', { name: 'Cookie settings' }).click();
+    const reloaded = page.waitForEvent('load');
+    await banner(page).getByRole('button', { name: 'Reject all' }).click();
+    await reloaded;
+    await expect.poll(tracked, { timeout: 3_000 }).toEqual([]);
   });
 
   test('Global Privacy Control refuses analytics, session replay and the persistent id, and the banner says so', async ({ browser }) => {
@@ -540,7 +558,8 @@ test.describe('an opt-out host (US)', () => {
         // The control: the same visit without GPC is replayed.
         await expect.poll(() => replays.length, { timeout: 30_000 }).toBeGreaterThan(0);
       } else {
-        // Analytics would have started at the input above, replay would have posted by now.
+        // Absence: analytics would have started at the input above, replay would have posted by now;
+        // the control is the first pass of this loop, without GPC.
         await page.waitForTimeout(12_000);
         expect(watch.vendors()).toEqual(['datadog']);
         expect(replays).toEqual([]);
@@ -567,6 +586,7 @@ test.describe('bots', () => {
       await banner(page).getByRole('button', { name: 'Accept all' }).click();
       await scrollAndType(page);
       expect(await (await botCheck).json()).toEqual({ isBot: true });
+      // Absence after the decision; the control is the answer above: the start-up code ran and heard "bot".
       await page.waitForTimeout(5_000);
       expect(watch.all()).toEqual([]);
       await context.close();

@@ -32,6 +32,7 @@ test('nothing of Datadog before the first scroll; then a view with the applicati
   const datadog = watchDatadog(page);
   await page.goto(hostUrl(HOST));
   await page.waitForLoadState('load');
+  // Absence before the scroll; the control is the view the scroll below brings.
   await page.waitForTimeout(3000);
   expect(datadog).toEqual([]);
 

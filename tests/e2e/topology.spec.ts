@@ -679,6 +679,7 @@ test('a visitor placed in the UK by address is asked first on the New York host:
       await scrollAndType(tab);
       if (where === 'GB') {
         await expect(banner(tab).getByText('None of it runs until you choose')).toBeVisible();
+        // Absence; the control is the US visitor below, who gets all three SDKs.
         await tab.waitForTimeout(10_000);
         expect(watch.all(), where).toEqual([]);
         expect(await storedNames(tab, context), where).toEqual(NOTHING_STORED);
