@@ -14,7 +14,10 @@ const ORDER = LAYERS.flat();
 const unplaced = require('node:fs')
   .readdirSync(`${__dirname}/src`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !ORDER.includes(entry.name));
-if (unplaced.length > 0) throw new Error(`Place src/${unplaced.map((entry) => entry.name).join(', src/')} in LAYERS (.dependency-cruiser.cjs)`);
+if (unplaced.length > 0)
+  throw new Error(
+    `Place src/${unplaced.map((entry) => entry.name).join(', src/')} in LAYERS (.dependency-cruiser.cjs)`,
+  );
 
 /** Folders a folder must not import: every folder after it in ORDER. */
 const laterThan = (folder) => ORDER.slice(ORDER.indexOf(folder) + 1);
@@ -59,15 +62,20 @@ module.exports = {
     {
       name: 'build-only:country-borders',
       severity: 'error',
-      comment: "country-coder carries the world's borders (about 700 kB): src/tenancy/placeGeo.ts alone loads them, for the tenant check.",
+      comment:
+        "country-coder carries the world's borders (about 700 kB): src/tenancy/placeGeo.ts alone loads them, for the tenant check.",
       from: { pathNot: '^src/tenancy/placeGeo\\.ts$' },
       to: { path: '^node_modules/@rapideditor/country-coder/' },
     },
     {
       name: 'build-only:tenant-validation',
       severity: 'error',
-      comment: 'The tenant validation loads the borders and the currency, time-zone and language data: scripts/check-tenants.mts runs it at build time, no page or server does.',
-      from: { path: '^(src/|pages/|middleware\\.ts$|server\\.ts$)', pathNot: '^src/tenancy/(validateTenants|placeFacts)\\.ts$' },
+      comment:
+        'The tenant validation loads the borders and the currency, time-zone and language data: scripts/check-tenants.mts runs it at build time, no page or server does.',
+      from: {
+        path: '^(src/|pages/|middleware\\.ts$|server\\.ts$)',
+        pathNot: '^src/tenancy/(validateTenants|placeFacts)\\.ts$',
+      },
       to: { path: '^src/tenancy/(validateTenants|placeGeo|placeFacts)\\.ts$' },
     },
     {
@@ -83,6 +91,9 @@ module.exports = {
     exclude: { path: '^(\\.next|bench/results)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
   },
 };

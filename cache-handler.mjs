@@ -39,7 +39,9 @@ function sharedHandlers({ createClient, createRedisHandler, createLruHandler }, 
   client.on('error', (error) => {
     if (away) return;
     away = true;
-    console.warn(`[cache] Redis at ${shown} is unreachable (${error.code ?? error.message}): this instance serves and stores pages in its own memory until it returns.`);
+    console.warn(
+      `[cache] Redis at ${shown} is unreachable (${error.code ?? error.message}): this instance serves and stores pages in its own memory until it returns.`,
+    );
   });
   client.on('ready', async () => {
     if (!away) return console.info(`[cache] shared cache: Redis at ${shown}`);
@@ -89,13 +91,16 @@ async function fileSystemCache(context) {
 
 async function createCache(context) {
   if (!shared) return fileSystemCache(context);
-  const [{ CacheHandler }, { default: createLruHandler }, { default: createRedisHandler }, { createClient }] = await Promise.all([
-    import('@fortedigital/nextjs-cache-handler'),
-    import('@fortedigital/nextjs-cache-handler/local-lru'),
-    import('@fortedigital/nextjs-cache-handler/redis-strings'),
-    import('redis'),
-  ]);
-  CacheHandler.onCreation(({ buildId }) => ({ handlers: sharedHandlers({ createClient, createRedisHandler, createLruHandler }, redisUrl, buildId) }));
+  const [{ CacheHandler }, { default: createLruHandler }, { default: createRedisHandler }, { createClient }] =
+    await Promise.all([
+      import('@fortedigital/nextjs-cache-handler'),
+      import('@fortedigital/nextjs-cache-handler/local-lru'),
+      import('@fortedigital/nextjs-cache-handler/redis-strings'),
+      import('redis'),
+    ]);
+  CacheHandler.onCreation(({ buildId }) => ({
+    handlers: sharedHandlers({ createClient, createRedisHandler, createLruHandler }, redisUrl, buildId),
+  }));
   return new CacheHandler(context);
 }
 

@@ -8,11 +8,24 @@ import nextTypescript from 'eslint-config-next/typescript';
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
-  globalIgnores(['.next/**', '.e2e-previous-build/**', 'node_modules/**', 'deploy/.run/**', '.stryker-tmp/**', 'bench/results/**', 'playwright-report/**', 'test-results/**', 'next-env.d.ts']),
+  globalIgnores([
+    '.next/**',
+    '.e2e-previous-build/**',
+    'node_modules/**',
+    'deploy/.run/**',
+    '.stryker-tmp/**',
+    'bench/results/**',
+    'playwright-report/**',
+    'test-results/**',
+    'next-env.d.ts',
+  ]),
   {
     rules: {
       // Warnings nobody reads are noise: what is worth flagging fails the run.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/no-unused-expressions': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/ban-ts-comment': 'error',

@@ -1,6 +1,12 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { serverEnv } from '@/config/serverEnv';
-import { CHOOSE_LANGUAGE_PARAM, LANGUAGE_CHOICE_HEADER, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, storedLanguageIn } from '@/i18n/pageLanguage';
+import {
+  CHOOSE_LANGUAGE_PARAM,
+  LANGUAGE_CHOICE_HEADER,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_DAYS,
+  storedLanguageIn,
+} from '@/i18n/pageLanguage';
 import { VISITOR_REGIME_HEADER, visitorAsksFirst } from '@/tenancy/consentRegime';
 import { requestHost } from '@/tenancy/normalizeHost';
 import { pathNamesLocale, routeRequest } from '@/tenancy/routeRequest';
@@ -28,7 +34,11 @@ const BY_VISITOR_LANGUAGE = 'Cookie, Accept-Language';
 
 /** Edge entry: maps the Host to its landing page. All decisions live in src/tenancy/routeRequest. */
 export function middleware(request: NextRequest) {
-  const host = requestHost(request.headers.get('host'), request.headers.get('x-forwarded-host'), serverEnv.trustProxyHops);
+  const host = requestHost(
+    request.headers.get('host'),
+    request.headers.get('x-forwarded-host'),
+    serverEnv.trustProxyHops,
+  );
   const decision = routeRequest(
     {
       host,
@@ -52,7 +62,10 @@ export function middleware(request: NextRequest) {
       url.pathname = decision.pathname;
       if (decision.search !== undefined) url.search = decision.search;
       const response = NextResponse.rewrite(url);
-      const vary = [decision.byVisitorLanguage && BY_VISITOR_LANGUAGE, decision.byVisitorRegime && VISITOR_REGIME_HEADER].filter(Boolean);
+      const vary = [
+        decision.byVisitorLanguage && BY_VISITOR_LANGUAGE,
+        decision.byVisitorRegime && VISITOR_REGIME_HEADER,
+      ].filter(Boolean);
       if (vary.length > 0) response.headers.set('vary', vary.join(', '));
       if (decision.byVisitorLanguage) response.headers.set(LANGUAGE_CHOICE_HEADER, decision.byVisitorLanguage);
       return response;
@@ -81,7 +94,8 @@ export function middleware(request: NextRequest) {
       return response;
     }
     case 'not-found':
-      if (decision.reason === 'unknown-host') warnUnknownHost(`[tenancy] No mapping found for origin: host=${JSON.stringify(host.slice(0, 253))}`);
+      if (decision.reason === 'unknown-host')
+        warnUnknownHost(`[tenancy] No mapping found for origin: host=${JSON.stringify(host.slice(0, 253))}`);
       url.pathname = decision.page;
       if (decision.locale) url.locale = decision.locale;
       return NextResponse.rewrite(url, { status: 404, headers: { 'cache-control': NO_STORE } });
@@ -92,5 +106,11 @@ export const config = {
   // Next prefixes each source with the locale and the /_next/data/{build} form, so data
   // requests match once `.json` is allowed; the root needs its own entry. API routes, build
   // assets and other files with an extension are skipped, but for the per-host files.
-  matcher: ['/', '/((?!api/|_next/static/|_next/image|.*\\.(?!json$)[a-zA-Z0-9]+$).*)', '/sitemap.xml', '/robots.txt', '/og/:page*'],
+  matcher: [
+    '/',
+    '/((?!api/|_next/static/|_next/image|.*\\.(?!json$)[a-zA-Z0-9]+$).*)',
+    '/sitemap.xml',
+    '/robots.txt',
+    '/og/:page*',
+  ],
 };

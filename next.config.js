@@ -15,7 +15,10 @@ function checkBeforeBuild() {
     ['scripts/check-tenants.mts', 'the tenant files (tenants/*.json)'],
     ['scripts/check-env.ts', 'the environment variables'],
   ]) {
-    const check = spawnSync(process.execPath, [require.resolve('tsx/cli'), script], { cwd: __dirname, stdio: 'inherit' });
+    const check = spawnSync(process.execPath, [require.resolve('tsx/cli'), script], {
+      cwd: __dirname,
+      stdio: 'inherit',
+    });
     if (check.status !== 0) {
       console.error(`\nThe build stops here: fix ${what} as listed above.`);
       process.exit(1);
@@ -41,7 +44,16 @@ module.exports = (phase) => {
     // Read from disk when a page is regenerated, so the tracer cannot see them.
     outputFileTracingIncludes: { '/**': ['./locales/**/*', './next-i18next.config.js'] },
     // Picked up by a broad file read (share images); nothing the server needs.
-    outputFileTracingExcludes: { '/**': ['./bench/**', './tests/**', './deploy/.run/**', './.e2e-previous-build/**', './test-results/**', './playwright-report/**'] },
+    outputFileTracingExcludes: {
+      '/**': [
+        './bench/**',
+        './tests/**',
+        './deploy/.run/**',
+        './.e2e-previous-build/**',
+        './test-results/**',
+        './playwright-report/**',
+      ],
+    },
     i18n,
     // The hero is the only optimised image: 112 px on a phone, 680 on a tablet, 420 on a desktop,
     // at 1-3× density, from 1200 px sources (src/landing/heroPicture.ts). Next's default 15 widths

@@ -30,7 +30,9 @@ import { headersFor, SECURITY_HEADERS_FILE } from './src/security/serverHeaders'
  * keeps the copy (docs/deploy.md, "The proxy's copies across deploys").
  */
 function applyBuildConfig() {
-  const { config } = JSON.parse(readFileSync(join(__dirname, '.next', 'required-server-files.json'), 'utf8')) as { config: Record<string, unknown> };
+  const { config } = JSON.parse(readFileSync(join(__dirname, '.next', 'required-server-files.json'), 'utf8')) as {
+    config: Record<string, unknown>;
+  };
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify({ ...config, compress: false });
 }
 
@@ -113,11 +115,14 @@ async function main() {
     });
     // Stopping: readiness fails first, so that a proxy or an orchestrator stops sending requests here.
     if (drain.draining && /^\/api\/health(?:\?|$)/.test(request.url ?? '')) {
-      response.writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close' }).end('{"status":"stopping"}');
+      response
+        .writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close' })
+        .end('{"status":"stopping"}');
       return;
     }
     withoutInternalHeaders(response);
-    for (const [name, value] of Object.entries(headersFor(request, headers, serverEnv.trustProxyHops))) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(headersFor(request, headers, serverEnv.trustProxyHops)))
+      response.setHeader(name, value);
     const refusal = refuseRequest(request.method, request.url);
     if (refusal) {
       response.writeHead(refusal.status, refusal.headers).end(request.method === 'HEAD' ? undefined : refusal.body);
@@ -127,7 +132,8 @@ async function main() {
     const shareImage = /^\/og\/([a-z0-9-]+)\.png(?:\?|$)/.exec(request.url ?? '')?.[1];
     if (shareImage && (request.method === 'GET' || request.method === 'HEAD')) {
       shareImageResponse(host, shareImage).then(
-        (answer) => response.writeHead(answer.status, answer.headers).end(request.method === 'HEAD' ? undefined : answer.body),
+        (answer) =>
+          response.writeHead(answer.status, answer.headers).end(request.method === 'HEAD' ? undefined : answer.body),
         () => response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Server error\n'),
       );
       return;
@@ -142,12 +148,16 @@ async function main() {
   server.keepAliveTimeout = serverEnv.behindProxy ? KEEP_ALIVE_BEHIND_PROXY_MS : KEEP_ALIVE_MS;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      console.log(`${signal}: finishing the requests in flight, then stopping (at most ${DRAIN_DEADLINE_MS / 1000} s).`);
+      console.log(
+        `${signal}: finishing the requests in flight, then stopping (at most ${DRAIN_DEADLINE_MS / 1000} s).`,
+      );
       void drain.start().then(() => process.exit(0));
     });
   }
   // A port in use is a failed start, exit 1, whatever Next's own exception handlers would make of it.
-  server.once('error', (error) => cannotStart(`The server does not start: it cannot listen on ${hostname}:${port} (${error.message})`));
+  server.once('error', (error) =>
+    cannotStart(`The server does not start: it cannot listen on ${hostname}:${port} (${error.message})`),
+  );
   server.listen(port, hostname, () => console.log(`Microsites ready on http://localhost:${port}`));
 }
 
@@ -160,4 +170,12 @@ function cannotStart(message: string): never {
   process.exit(1);
 }
 
-main().catch((error: unknown) => cannotStart(error instanceof EnvError ? `The server does not start:\n${error.message}` : error instanceof Error ? error.message : String(error)));
+main().catch((error: unknown) =>
+  cannotStart(
+    error instanceof EnvError
+      ? `The server does not start:\n${error.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error),
+  ),
+);

@@ -33,7 +33,14 @@ export default defineConfig({
     // files one at a time (163 s against 91 s with two).
     maxWorkers: '100%',
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...WHOLE_MAP] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...WHOLE_MAP],
+        },
+      },
       { extends: true, test: { name: 'whole-map', include: WHOLE_MAP, testTimeout: 300_000, hookTimeout: 300_000 } },
     ],
   },

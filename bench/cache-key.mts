@@ -25,7 +25,8 @@ const HOST = 'kingscross-bagberth.co.uk';
 const PATH = '/';
 
 const cacheBytes = () => Number(execFileSync('du', ['-sb', cacheDir], { encoding: 'utf8' }).split('\t')[0]);
-const cacheCopies = () => Number(execFileSync('sh', ['-c', `find '${cacheDir}' -type f | wc -l`], { encoding: 'utf8' }).trim());
+const cacheCopies = () =>
+  Number(execFileSync('sh', ['-c', `find '${cacheDir}' -type f | wc -l`], { encoding: 'utf8' }).trim());
 /** The access-log lines written since `offset` (a byte position). */
 const linesSince = (offset: number) =>
   readFileSync(accessLog)
@@ -38,12 +39,33 @@ const linesSince = (offset: number) =>
 
 const TRACKING = ['utm_source', 'utm_medium', 'utm_campaign', 'gclid', 'fbclid', 'msclkid', '_gl', 'x', 'q', 'ref'];
 /** Languages as visitors send them: the host's, others, in any case, with regions and weights, and junk. */
-const LANGUAGE_VALUES = [...WEBSITE_LOCALES, 'DE', 'Fr', 'nl', 'xx', 'en-GB', 'pt-BR', 'zh-Hant-TW', '*', 'de;q=0.5', ''];
+const LANGUAGE_VALUES = [
+  ...WEBSITE_LOCALES,
+  'DE',
+  'Fr',
+  'nl',
+  'xx',
+  'en-GB',
+  'pt-BR',
+  'zh-Hant-TW',
+  '*',
+  'de;q=0.5',
+  '',
+];
 const pick = <T,>(values: readonly T[]): T => values[Math.floor(Math.random() * values.length)]!;
-const randomAcceptLanguage = () => Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => (Math.random() < 0.1 ? randomUUID().slice(0, 5) : pick(LANGUAGE_VALUES))).join(', ');
-const randomLanguageCookie = () => `${pick(['language', 'language', 'Language', 'LANGUAGE'])}=${Math.random() < 0.1 ? randomUUID().slice(0, 8) : pick(LANGUAGE_VALUES)}`;
+const randomAcceptLanguage = () =>
+  Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () =>
+    Math.random() < 0.1 ? randomUUID().slice(0, 5) : pick(LANGUAGE_VALUES),
+  ).join(', ');
+const randomLanguageCookie = () =>
+  `${pick(['language', 'language', 'Language', 'LANGUAGE'])}=${Math.random() < 0.1 ? randomUUID().slice(0, 8) : pick(LANGUAGE_VALUES)}`;
 const KINGS_CROSS_LANGUAGES = DOMAIN_ENTRIES.find(({ domain }) => domain === HOST)!.locales.length;
-const variedPath = () => `${PATH}?${TRACKING.filter(() => Math.random() < 0.5).map((name) => `${name}=${randomUUID()}`).join('&') || `x=${randomUUID()}`}`;
+const variedPath = () =>
+  `${PATH}?${
+    TRACKING.filter(() => Math.random() < 0.5)
+      .map((name) => `${name}=${randomUUID()}`)
+      .join('&') || `x=${randomUUID()}`
+  }`;
 
 const ports = deployPorts();
 await start();
@@ -55,7 +77,16 @@ try {
     // The load generator shares the machine: it builds a varied request here too and sends the page as it is.
     {
       name: 'the page as it is',
-      requests: [{ method: 'GET' as const, setupRequest: (request: { path: string; headers?: Record<string, string> }) => ({ ...request, path: variedPath() && PATH, headers: { ...request.headers, cookie: `x=${randomUUID().slice(0, 8)}` } }) }],
+      requests: [
+        {
+          method: 'GET' as const,
+          setupRequest: (request: { path: string; headers?: Record<string, string> }) => ({
+            ...request,
+            path: variedPath() && PATH,
+            headers: { ...request.headers, cookie: `x=${randomUUID().slice(0, 8)}` },
+          }),
+        },
+      ],
     },
     {
       name: 'a new query string and language cookie each time',
@@ -79,15 +110,35 @@ try {
           setupRequest: (request: { path: string; headers?: Record<string, string> }) => ({
             ...request,
             path: Math.random() < 0.5 ? variedPath() : PATH,
-            headers: { ...request.headers, 'accept-language': randomAcceptLanguage(), ...(Math.random() < 0.5 && { cookie: randomLanguageCookie() }) },
+            headers: {
+              ...request.headers,
+              'accept-language': randomAcceptLanguage(),
+              ...(Math.random() < 0.5 && { cookie: randomLanguageCookie() }),
+            },
           }),
         },
       ],
     },
   ];
   // Warm-up: each language's copy of / (a page or a redirect) is in the cache once.
-  for (const language of WEBSITE_LOCALES) await askUntilCached(`${url}${PATH}`, { headers: { ...headers, cookie: `language=${language}` } }).catch(() => undefined);
-  const runs = new Map(cases.map(({ name }) => [name, [] as Array<{ rps: number; p99: number; failed: number; reached: number; total: number; grew: number; copies: number }>]));
+  for (const language of WEBSITE_LOCALES)
+    await askUntilCached(`${url}${PATH}`, { headers: { ...headers, cookie: `language=${language}` } }).catch(
+      () => undefined,
+    );
+  const runs = new Map(
+    cases.map(({ name }) => [
+      name,
+      [] as Array<{
+        rps: number;
+        p99: number;
+        failed: number;
+        reached: number;
+        total: number;
+        grew: number;
+        copies: number;
+      }>,
+    ]),
+  );
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const { name, requests } of cases) {
       const offset = statSync(accessLog).size;
@@ -107,19 +158,38 @@ try {
     }
     console.error(`round ${round + 1} of ${ROUNDS} done`);
   }
-  console.log(`${HOST}${PATH} through the proxy, brotli; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per case, medians of ${ROUNDS} alternated rounds`);
-  console.log('case                                               req/s   p99 ms    failed   logged   reached an instance   cache grew (bytes, copies)');
+  console.log(
+    `${HOST}${PATH} through the proxy, brotli; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per case, medians of ${ROUNDS} alternated rounds`,
+  );
+  console.log(
+    'case                                               req/s   p99 ms    failed   logged   reached an instance   cache grew (bytes, copies)',
+  );
   const rows = cases.map(({ name }) => {
     const list = runs.get(name)!;
     const mid = (field: keyof (typeof list)[number]) => median(list.map((run) => run[field]));
-    return { name, rps: mid('rps'), p99: mid('p99'), failed: mid('failed'), total: mid('total'), reached: Math.max(...list.map((run) => run.reached)), grew: Math.max(...list.map((run) => run.grew)), copies: Math.max(...list.map((run) => run.copies)) };
+    return {
+      name,
+      rps: mid('rps'),
+      p99: mid('p99'),
+      failed: mid('failed'),
+      total: mid('total'),
+      reached: Math.max(...list.map((run) => run.reached)),
+      grew: Math.max(...list.map((run) => run.grew)),
+      copies: Math.max(...list.map((run) => run.copies)),
+    };
   });
   for (const row of rows) {
     const reached = `${row.reached} (${((100 * row.reached) / Math.max(1, row.total)).toFixed(3)} %)`;
-    console.log(`${row.name.padEnd(49)}${row.rps.toFixed(0).padStart(7)}${String(row.p99).padStart(9)}${String(row.failed).padStart(10)}${String(row.total).padStart(9)}${reached.padStart(22)}${`${row.grew}, ${row.copies}`.padStart(21)}`);
+    console.log(
+      `${row.name.padEnd(49)}${row.rps.toFixed(0).padStart(7)}${String(row.p99).padStart(9)}${String(row.failed).padStart(10)}${String(row.total).padStart(9)}${reached.padStart(22)}${`${row.grew}, ${row.copies}`.padStart(21)}`,
+    );
   }
-  console.log(`\nvaried / as it is: ${(rows[1]!.rps / rows[0]!.rps).toFixed(2)}×; reached an instance (most in a round): ${rows[1]!.reached}; cache growth (most in a round): ${rows[1]!.grew} bytes`);
-  console.log(`languages / as it is: ${(rows[2]!.rps / rows[0]!.rps).toFixed(2)}×; reached an instance: ${rows[2]!.reached} of ${rows[2]!.total} (goal ≤ 0.1 %); new copies: ${rows[2]!.copies} (bound: the host's ${KINGS_CROSS_LANGUAGES} languages)`);
+  console.log(
+    `\nvaried / as it is: ${(rows[1]!.rps / rows[0]!.rps).toFixed(2)}×; reached an instance (most in a round): ${rows[1]!.reached}; cache growth (most in a round): ${rows[1]!.grew} bytes`,
+  );
+  console.log(
+    `languages / as it is: ${(rows[2]!.rps / rows[0]!.rps).toFixed(2)}×; reached an instance: ${rows[2]!.reached} of ${rows[2]!.total} (goal ≤ 0.1 %); new copies: ${rows[2]!.copies} (bound: the host's ${KINGS_CROSS_LANGUAGES} languages)`,
+  );
 } finally {
   await stop();
 }

@@ -24,13 +24,19 @@ const CONCURRENCY = 4;
 
 type Entry = { domain: string; path: string; slug: string; locales: string[] };
 const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: Entry[] };
-const { places } = JSON.parse(readFileSync('tenants/places.json', 'utf8')) as { places: Record<string, { country: string }> };
+const { places } = JSON.parse(readFileSync('tenants/places.json', 'utf8')) as {
+  places: Record<string, { country: string }>;
+};
 const byPath = new Map<string, Entry>();
 for (const entry of domains) if (!byPath.has(entry.path)) byPath.set(entry.path, entry);
 const pages = [...byPath.values()].flatMap((entry) =>
   entry.locales
     .filter((locale) => !GPC || consentRegimeFor(places[entry.slug]?.country, locale) === 'opt-out')
-    .map((locale) => ({ domain: entry.domain, label: `${entry.domain}/${locale === 'en' ? '' : locale}`, path: `/${locale === 'en' ? '' : locale}` })),
+    .map((locale) => ({
+      domain: entry.domain,
+      label: `${entry.domain}/${locale === 'en' ? '' : locale}`,
+      path: `/${locale === 'en' ? '' : locale}`,
+    })),
 );
 
 type Result = { page: string; visit: (typeof VISITS)[number]; width: number; height: number; bottom: number };
@@ -38,7 +44,14 @@ type Result = { page: string; visit: (typeof VISITS)[number]; width: number; hei
 const stop = await startServer(PORT);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const results: Result[] = [];
 const started = Date.now();
@@ -46,7 +59,8 @@ try {
   for (const visit of VISITS) {
     const context: BrowserContext = await browser.newContext({ userAgent: HUMAN_USER_AGENT, viewport: VIEWPORTS[0] });
     await context.route(/^https?:\/\/(?!([^/]+\.)?localhost[:/])/, (route) => route.abort());
-    if (GPC) await context.addInitScript(() => Object.defineProperty(navigator, 'globalPrivacyControl', { value: true }));
+    if (GPC)
+      await context.addInitScript(() => Object.defineProperty(navigator, 'globalPrivacyControl', { value: true }));
     // The first screen is the server's HTML and CSS, and the head's inline script hides the banner
     // for a returning visitor; the app's scripts change neither (CLS 0), so they are left out, which
     // makes the sweep several times faster. tests/e2e/first-screen.spec.ts measures with them.
@@ -54,7 +68,13 @@ try {
     // As tests/e2e/support/fixtures.ts rememberConsent: the cookie the banner writes, on every host.
     if (visit === 'returning') {
       const value = serializeConsent(ALL_GRANTED, new Date());
-      await context.addCookies([...new Set(pages.map((page) => page.domain))].map((domain) => ({ name: CONSENT_COOKIE, value, url: `http://${domain}.localhost:${PORT}/` })));
+      await context.addCookies(
+        [...new Set(pages.map((page) => page.domain))].map((domain) => ({
+          name: CONSENT_COOKIE,
+          value,
+          url: `http://${domain}.localhost:${PORT}/`,
+        })),
+      );
     }
     const queue = [...pages];
     await Promise.all(
@@ -65,10 +85,13 @@ try {
           await page.goto(`http://${next.domain}.localhost:${PORT}${next.path}`, { waitUntil: 'load' });
           for (const viewport of VIEWPORTS) {
             await page.setViewportSize(viewport);
-            const bottom = await page.locator(HERO_CTA).evaluate((link) => link.getBoundingClientRect().bottom + window.scrollY);
+            const bottom = await page
+              .locator(HERO_CTA)
+              .evaluate((link) => link.getBoundingClientRect().bottom + window.scrollY);
             results.push({ page: next.label, visit, ...viewport, bottom: Math.round(bottom) });
           }
-          if (queue.length % 100 === 0) console.error(`${visit} visit: ${pages.length - queue.length} of ${pages.length} pages`);
+          if (queue.length % 100 === 0)
+            console.error(`${visit} visit: ${pages.length - queue.length} of ${pages.length} pages`);
         }
         await page.close();
       }),
@@ -81,14 +104,22 @@ try {
 }
 
 const below = results.filter((result) => result.bottom > result.height);
-for (const { page, visit, width, height, bottom } of below) console.log(`below  ${width}×${height}  ${visit.padEnd(9)}  ${page}  button ends at ${bottom} px`);
+for (const { page, visit, width, height, bottom } of below)
+  console.log(`below  ${width}×${height}  ${visit.padEnd(9)}  ${page}  button ends at ${bottom} px`);
 console.log('\nviewport   visit      pages  below the fold  button bottom: median / max (px)');
 for (const { width, height } of VIEWPORTS) {
   for (const visit of VISITS) {
-    const cell = results.filter((result) => result.width === width && result.visit === visit).map((result) => result.bottom).sort((a, b) => a - b);
+    const cell = results
+      .filter((result) => result.width === width && result.visit === visit)
+      .map((result) => result.bottom)
+      .sort((a, b) => a - b);
     const count = cell.filter((bottom) => bottom > height).length;
-    console.log(`${`${width}×${height}`.padEnd(11)}${visit.padEnd(11)}${String(cell.length).padStart(5)}${String(count).padStart(16)}  ${cell[cell.length >> 1]} / ${cell[cell.length - 1]}`);
+    console.log(
+      `${`${width}×${height}`.padEnd(11)}${visit.padEnd(11)}${String(cell.length).padStart(5)}${String(count).padStart(16)}  ${cell[cell.length >> 1]} / ${cell[cell.length - 1]}`,
+    );
   }
 }
-console.log(`\n${pages.length} pages × ${VIEWPORTS.length} viewports × ${VISITS.length} visits in ${Math.round((Date.now() - started) / 1000)} s: ${below.length} below the fold.`);
+console.log(
+  `\n${pages.length} pages × ${VIEWPORTS.length} viewports × ${VISITS.length} visits in ${Math.round((Date.now() - started) / 1000)} s: ${below.length} below the fold.`,
+);
 process.exitCode = below.length > 0 ? 1 : 0;

@@ -41,7 +41,11 @@ interface Visitor {
   consent?: string;
 }
 const VISITORS: Visitor[] = [
-  { name: 'opt-in, returning visit (en)', url: tenantUrl(PORT, 'kingscross-bagberth.co.uk/'), consent: serializeConsent(ALL_GRANTED, new Date()) },
+  {
+    name: 'opt-in, returning visit (en)',
+    url: tenantUrl(PORT, 'kingscross-bagberth.co.uk/'),
+    consent: serializeConsent(ALL_GRANTED, new Date()),
+  },
   { name: 'opt-out host (ja)', url: tenantUrl(PORT, 'kyotostation-bagberth.jp/ja') },
 ];
 
@@ -62,11 +66,15 @@ interface Figures {
 
 /** Collects Event Timing and long-task entries from the page's start, before any of its code runs. */
 const OBSERVE = () => {
-  const store = { events: [] as Array<{ start: number; duration: number; id: number }>, tasks: [] as Array<{ start: number; duration: number }> };
+  const store = {
+    events: [] as Array<{ start: number; duration: number; id: number }>,
+    tasks: [] as Array<{ start: number; duration: number }>,
+  };
   (window as unknown as { __firstInput: typeof store }).__firstInput = store;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as Array<PerformanceEntry & { interactionId?: number }>) {
-      if (entry.interactionId) store.events.push({ start: entry.startTime, duration: entry.duration, id: entry.interactionId });
+      if (entry.interactionId)
+        store.events.push({ start: entry.startTime, duration: entry.duration, id: entry.interactionId });
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   new PerformanceObserver((list) => {
@@ -75,7 +83,11 @@ const OBSERVE = () => {
 };
 
 async function measure(browser: Browser, visitor: Visitor, gapsMs: number[], withSdks: boolean): Promise<Figures> {
-  const page = await slowPhonePage(browser, visitor.url, { cpuSlowdown: CPU_SLOWDOWN, consent: withSdks ? visitor.consent : REFUSED, initScript: OBSERVE });
+  const page = await slowPhonePage(browser, visitor.url, {
+    cpuSlowdown: CPU_SLOWDOWN,
+    consent: withSdks ? visitor.consent : REFUSED,
+    initScript: OBSERVE,
+  });
   await page.goto(visitor.url, { waitUntil: 'load' });
   await page.waitForTimeout(SETTLE_MS);
 
@@ -99,13 +111,26 @@ async function measure(browser: Browser, visitor: Visitor, gapsMs: number[], wit
   await page.waitForTimeout(500);
   const result = await page.evaluate(
     ({ from, to }) => {
-      const store = (window as unknown as { __firstInput: { events: Array<{ start: number; duration: number }>; tasks: Array<{ start: number; duration: number }> } }).__firstInput;
+      const store = (
+        window as unknown as {
+          __firstInput: {
+            events: Array<{ start: number; duration: number }>;
+            tasks: Array<{ start: number; duration: number }>;
+          };
+        }
+      ).__firstInput;
       const events = store.events.filter((event) => event.start >= from && event.start < to);
       const tasks = store.tasks.filter((task) => task.start >= from && task.start < to);
-      const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.initiatorType === 'script' && entry.startTime >= from && entry.startTime < to);
+      const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+        (entry) => entry.initiatorType === 'script' && entry.startTime >= from && entry.startTime < to,
+      );
       return {
         worst: Math.max(0, ...events.map((event) => event.duration)),
-        interactions: new Set(store.events.filter((event) => event.start >= from && event.start < to).map((event) => (event as unknown as { id: number }).id)).size,
+        interactions: new Set(
+          store.events
+            .filter((event) => event.start >= from && event.start < to)
+            .map((event) => (event as unknown as { id: number }).id),
+        ).size,
         longTasks: tasks.length,
         longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
         blocking: tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
@@ -117,7 +142,13 @@ async function measure(browser: Browser, visitor: Visitor, gapsMs: number[], wit
   // Amplitude writes its AMP_ keys when it starts; RUM knows its configuration once started.
   const startedAt = withSdks
     ? await page
-        .waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('AMP_')) && Boolean((window as { DD_RUM?: { getInitConfiguration(): unknown } }).DD_RUM?.getInitConfiguration()), undefined, { timeout: STARTED_WITHIN_MS, polling: 50 })
+        .waitForFunction(
+          () =>
+            Object.keys(localStorage).some((key) => key.startsWith('AMP_')) &&
+            Boolean((window as { DD_RUM?: { getInitConfiguration(): unknown } }).DD_RUM?.getInitConfiguration()),
+          undefined,
+          { timeout: STARTED_WITHIN_MS, polling: 50 },
+        )
         .then(() => page.evaluate(() => performance.now()))
         .catch(() => NaN)
     : NaN;
@@ -131,7 +162,9 @@ try {
   const runs = new Map<string, Figures[]>();
   const record = (key: string, run: Figures) => runs.set(key, [...(runs.get(key) ?? []), run]);
   // Alternating with and without, so a slow moment of the machine falls on both alike.
-  const cases = RHYTHMS.flatMap((rhythm) => VISITORS.map((visitor) => ({ rhythm, visitor, name: `${visitor.name}, ${rhythm.name}` })));
+  const cases = RHYTHMS.flatMap((rhythm) =>
+    VISITORS.map((visitor) => ({ rhythm, visitor, name: `${visitor.name}, ${rhythm.name}` })),
+  );
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const { rhythm, visitor, name } of cases) {
       record(`${name}|with`, await measure(browser, visitor, rhythm.gapsMs, true));
@@ -140,8 +173,12 @@ try {
     console.error(`round ${round} of ${ROUNDS} done`);
   }
   const mid = (key: string, field: keyof Figures) => median(runs.get(key)!.map((run) => run[field]));
-  console.log(`The ${WINDOW_MS / 1000} s after the first input (a scroll, then a tap on text after gaps of ${RHYTHMS.map((rhythm) => `${rhythm.gapsMs.join('/')} ms (${rhythm.name})`).join(' or ')}), ${CPU_SLOWDOWN}× CPU slowdown, medians of ${ROUNDS} alternating rounds`);
-  console.log('visitor, taps                          SDKs     worst interaction ms  slow taps  long tasks  longest task ms  blocking ms  script kB  SDKs up after s');
+  console.log(
+    `The ${WINDOW_MS / 1000} s after the first input (a scroll, then a tap on text after gaps of ${RHYTHMS.map((rhythm) => `${rhythm.gapsMs.join('/')} ms (${rhythm.name})`).join(' or ')}), ${CPU_SLOWDOWN}× CPU slowdown, medians of ${ROUNDS} alternating rounds`,
+  );
+  console.log(
+    'visitor, taps                          SDKs     worst interaction ms  slow taps  long tasks  longest task ms  blocking ms  script kB  SDKs up after s',
+  );
   const verdicts: string[] = [];
   for (const { name } of cases) {
     for (const variant of ['with', 'without']) {
@@ -151,9 +188,21 @@ try {
       );
     }
     // Event Timing reports no interaction under 16 ms (worst 0): one that paints in the next frame.
-    const ratio = Math.max(EVENT_TIMING_FLOOR_MS, mid(`${name}|with`, 'worst')) / Math.max(EVENT_TIMING_FLOOR_MS, mid(`${name}|without`, 'worst'));
-    console.log(`    worst interaction per round, with: ${runs.get(`${name}|with`)!.map((run) => Math.round(run.worst)).join(', ')}; without: ${runs.get(`${name}|without`)!.map((run) => Math.round(run.worst)).join(', ')}`);
-    verdicts.push(`${name}: worst interaction ${ratio.toFixed(2)}× without the SDKs (${ratio <= LIMIT ? 'within' : 'OVER'} ${LIMIT}×)`);
+    const ratio =
+      Math.max(EVENT_TIMING_FLOOR_MS, mid(`${name}|with`, 'worst')) /
+      Math.max(EVENT_TIMING_FLOOR_MS, mid(`${name}|without`, 'worst'));
+    console.log(
+      `    worst interaction per round, with: ${runs
+        .get(`${name}|with`)!
+        .map((run) => Math.round(run.worst))
+        .join(', ')}; without: ${runs
+        .get(`${name}|without`)!
+        .map((run) => Math.round(run.worst))
+        .join(', ')}`,
+    );
+    verdicts.push(
+      `${name}: worst interaction ${ratio.toFixed(2)}× without the SDKs (${ratio <= LIMIT ? 'within' : 'OVER'} ${LIMIT}×)`,
+    );
   }
   console.log(`\n${verdicts.join('\n')}`);
 } finally {

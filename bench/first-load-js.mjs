@@ -29,7 +29,9 @@ const rows = routes.map(({ route, firstLoadChunkPaths }) => {
 
 console.log('route                 chunks        raw    gzipped');
 for (const row of rows) {
-  console.log(`${row.route.padEnd(22)}${String(row.chunks).padStart(6)}${kB(row.raw).padStart(11)}${kB(row.gz).padStart(11)}`);
+  console.log(
+    `${row.route.padEnd(22)}${String(row.chunks).padStart(6)}${kB(row.raw).padStart(11)}${kB(row.gz).padStart(11)}`,
+  );
   if (process.argv.includes('--chunks')) {
     for (const path of row.paths) console.log(`    ${path.padEnd(50)}${kB(gzipSize(path)).padStart(10)}`);
   }
@@ -45,7 +47,9 @@ if (budgetAt > 0) {
   // API routes send no script to a browser; Next lists the shared chunks against them anyway.
   const over = rows.filter((row) => !row.route.startsWith('/api/') && row.gz > budget * 1024);
   if (over.length > 0) {
-    console.error(`\nOver the first-load budget of ${budget} kB gzipped: ${over.map((row) => `${row.route} (${kB(row.gz)})`).join(', ')}.`);
+    console.error(
+      `\nOver the first-load budget of ${budget} kB gzipped: ${over.map((row) => `${row.route} (${kB(row.gz)})`).join(', ')}.`,
+    );
     process.exit(1);
   }
   console.log(`\nEvery page's first load is within the budget of ${budget} kB gzipped.`);

@@ -15,14 +15,26 @@ import { benchPort } from './port.mjs';
 const PORT = benchPort(20);
 const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
 
-
 /** A first visit: a new connection, no cookie. Resolves to the bytes sent. */
 function firstVisit(host: string, path: string, acceptEncoding: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: PORT, path, agent: false, headers: { host, accept: 'text/html', 'accept-encoding': acceptEncoding } }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve(res.socket.bytesRead) : reject(new Error(`${host}${path}: ${res.statusCode}`))));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path,
+        agent: false,
+        headers: { host, accept: 'text/html', 'accept-encoding': acceptEncoding },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(res.socket.bytesRead)
+            : reject(new Error(`${host}${path}: ${res.statusCode}`)),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -39,12 +51,16 @@ const stop = await startServer(PORT);
 try {
   for (const [name, acceptEncoding] of ENCODINGS) {
     const sizes: Array<{ url: string; bytes: number }> = [];
-    for (const { host, path } of LANDING_PAGES) sizes.push({ url: `${host}${path}`, bytes: await firstVisit(host, path, acceptEncoding) });
+    for (const { host, path } of LANDING_PAGES)
+      sizes.push({ url: `${host}${path}`, bytes: await firstVisit(host, path, acceptEncoding) });
     sizes.sort((a, b) => a.bytes - b.bytes);
     const within = sizes.filter((size) => size.bytes <= FIRST_ROUND_TRIP_BYTES).length;
     const at = (share: number) => sizes[Math.min(sizes.length - 1, Math.floor(share * sizes.length))]!.bytes;
-    console.log(`${name}: ${within} of ${sizes.length} landing pages within ${FIRST_ROUND_TRIP_BYTES} B; bytes on the wire min ${sizes[0]!.bytes}, median ${at(0.5)}, p90 ${at(0.9)}, max ${sizes.at(-1)!.bytes} (${sizes.at(-1)!.url})`);
-    if (name === 'brotli') over = sizes.filter((size) => size.bytes > FIRST_ROUND_TRIP_BYTES).map((size) => `${size.url} (${size.bytes} B)`);
+    console.log(
+      `${name}: ${within} of ${sizes.length} landing pages within ${FIRST_ROUND_TRIP_BYTES} B; bytes on the wire min ${sizes[0]!.bytes}, median ${at(0.5)}, p90 ${at(0.9)}, max ${sizes.at(-1)!.bytes} (${sizes.at(-1)!.url})`,
+    );
+    if (name === 'brotli')
+      over = sizes.filter((size) => size.bytes > FIRST_ROUND_TRIP_BYTES).map((size) => `${size.url} (${size.bytes} B)`);
   }
 } finally {
   stop();

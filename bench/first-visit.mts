@@ -87,10 +87,13 @@ try {
   const proxyUrl = `https://127.0.0.1:${ports.https}`;
   const headers = { host: `${HOST}.localhost:${ports.https}`, 'accept-encoding': 'br' };
   const plain = await askLoopback(`${proxyUrl}/`, { headers: { ...headers, 'accept-encoding': 'identity' } });
-  const scripts = [...new Set([...plain.body.toString().matchAll(/"(\/_next\/static\/[^"]+\.js)"/g)].map((match) => match[1]!))];
+  const scripts = [
+    ...new Set([...plain.body.toString().matchAll(/"(\/_next\/static\/[^"]+\.js)"/g)].map((match) => match[1]!)),
+  ];
   if (scripts.length === 0) throw new Error('no first-load scripts found in the page');
   const page = await askUntilCached(`${proxyUrl}/`, { headers });
-  if (page.headers['content-encoding'] !== 'br') throw new Error(`the proxy did not keep a brotli copy of the page: ${page.headers['content-encoding']}`);
+  if (page.headers['content-encoding'] !== 'br')
+    throw new Error(`the proxy did not keep a brotli copy of the page: ${page.headers['content-encoding']}`);
 
   // The file servers: the page as the proxy keeps it (brotli, and the plain text for on the fly).
   mkdirSync(join(dir, 'root'));
@@ -102,35 +105,87 @@ try {
   execFileSync('chown', [`${USERS.proxy}:${USERS.proxy}`, join(dir, 'tmp')]);
   // The proxy's own image (the same nginx and modules), as its user, on the host's network.
   const volumes = [dir, TLS_DIR, join(ROOT, '.next', 'static')].flatMap((path) => ['--volume', `${path}:${path}:ro`]);
-  execFileSync('podman', ['run', '--detach', '--rm', '--name', FILE_SERVER, '--network', 'host', '--user', `${USERS.proxy}:${USERS.proxy}`, ...volumes, '--volume', `${join(dir, 'tmp')}:${join(dir, 'tmp')}`, builtImages().proxy, 'nginx', '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
+  execFileSync(
+    'podman',
+    [
+      'run',
+      '--detach',
+      '--rm',
+      '--name',
+      FILE_SERVER,
+      '--network',
+      'host',
+      '--user',
+      `${USERS.proxy}:${USERS.proxy}`,
+      ...volumes,
+      '--volume',
+      `${join(dir, 'tmp')}:${join(dir, 'tmp')}`,
+      builtImages().proxy,
+      'nginx',
+      '-c',
+      join(dir, 'nginx.conf'),
+      '-g',
+      'daemon off;',
+    ],
+    { stdio: 'inherit' },
+  );
   await waitForAnswer(`https://127.0.0.1:${STATIC_PORT}/`);
 
   const requests = ['/', ...scripts].map((path) => ({ method: 'GET' as const, path }));
   const cases = [
     { name: 'proxy (cached page, precompressed scripts)', url: proxyUrl, headers },
-    { name: 'static files (nginx, brotli_static)', url: `https://127.0.0.1:${STATIC_PORT}`, headers: { 'accept-encoding': 'br' } },
-    { name: 'same files compressed on the fly', url: `https://127.0.0.1:${ON_THE_FLY_PORT}`, headers: { 'accept-encoding': 'br' } },
+    {
+      name: 'static files (nginx, brotli_static)',
+      url: `https://127.0.0.1:${STATIC_PORT}`,
+      headers: { 'accept-encoding': 'br' },
+    },
+    {
+      name: 'same files compressed on the fly',
+      url: `https://127.0.0.1:${ON_THE_FLY_PORT}`,
+      headers: { 'accept-encoding': 'br' },
+    },
   ];
   // Every case sends the same bytes: a file server answering something else would be no control.
   for (const { name, url, headers: caseHeaders } of cases) {
     for (const path of ['/', scripts[0]!]) {
       const answer = await askLoopback(`${url}${path}`, { headers: caseHeaders });
-      if (answer.status !== 200 || answer.headers['content-encoding'] !== 'br') throw new Error(`${name}: ${path} answered ${answer.status} ${answer.headers['content-encoding']}`);
+      if (answer.status !== 200 || answer.headers['content-encoding'] !== 'br')
+        throw new Error(`${name}: ${path} answered ${answer.status} ${answer.headers['content-encoding']}`);
     }
   }
   const runs = new Map(cases.map(({ name }) => [name, [] as Array<{ visits: number; p99: number; failed: number }>]));
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const { name, url, headers: caseHeaders } of cases) {
-      const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: caseHeaders, requests });
-      runs.get(name)!.push({ visits: result.requests.average / requests.length, p99: result.latency.p99, failed: result.requests.total - result['2xx'] });
+      const result = await autocannon({
+        url,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        headers: caseHeaders,
+        requests,
+      });
+      runs.get(name)!.push({
+        visits: result.requests.average / requests.length,
+        p99: result.latency.p99,
+        failed: result.requests.total - result['2xx'],
+      });
     }
     console.error(`round ${round + 1} of ${ROUNDS} done`);
   }
-  const rows = cases.map(({ name }) => ({ name, visits: median(runs.get(name)!.map((run) => run.visits)), p99: median(runs.get(name)!.map((run) => run.p99)), failed: runs.get(name)!.reduce((sum, run) => sum + run.failed, 0) }));
+  const rows = cases.map(({ name }) => ({
+    name,
+    visits: median(runs.get(name)!.map((run) => run.visits)),
+    p99: median(runs.get(name)!.map((run) => run.p99)),
+    failed: runs.get(name)!.reduce((sum, run) => sum + run.failed, 0),
+  }));
   const staticVisits = rows[1]!.visits;
-  console.log(`A first visit: ${HOST}/ (${page.body.length} B brotli) and its ${scripts.length} first-load scripts, ${requests.length} requests; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per case, HTTP/1.1 over TLS, medians of ${ROUNDS} alternated rounds`);
+  console.log(
+    `A first visit: ${HOST}/ (${page.body.length} B brotli) and its ${scripts.length} first-load scripts, ${requests.length} requests; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per case, HTTP/1.1 over TLS, medians of ${ROUNDS} alternated rounds`,
+  );
   console.log('case                                         visits/s   p99 ms   non-2xx   vs static');
-  for (const row of rows) console.log(`${row.name.padEnd(44)}${row.visits.toFixed(0).padStart(9)}${String(row.p99).padStart(9)}${String(row.failed).padStart(10)}${(row.visits / staticVisits).toFixed(2).padStart(12)}`);
+  for (const row of rows)
+    console.log(
+      `${row.name.padEnd(44)}${row.visits.toFixed(0).padStart(9)}${String(row.p99).padStart(9)}${String(row.failed).padStart(10)}${(row.visits / staticVisits).toFixed(2).padStart(12)}`,
+    );
   const ratio = rows[0]!.visits / staticVisits;
   console.log(`\nproxy: ${ratio.toFixed(2)}× static files (${ratio >= LIMIT ? 'within' : 'UNDER'} ${LIMIT}×)`);
 } finally {

@@ -5,7 +5,8 @@
 // Usage: node bench/flood-client.mjs <https port> <seconds> [path] [host] [from address, 127.0.0.1] [connections, 100]
 import autocannon from 'autocannon';
 
-const [portArgument, secondsArgument, path, hostArgument, localAddress = '127.0.0.1', connections = '100'] = process.argv.slice(2);
+const [portArgument, secondsArgument, path, hostArgument, localAddress = '127.0.0.1', connections = '100'] =
+  process.argv.slice(2);
 const [port, seconds] = [Number(portArgument), Number(secondsArgument)];
 const host = hostArgument ?? `kingscross-bagberth.co.uk.localhost:${port}`;
 const telemetry = { method: 'POST', body: '{}', headers: { host, 'content-type': 'text/plain' } };

@@ -45,7 +45,10 @@ async function visitors(seconds: number): Promise<{ latencies: number[]; failed:
     for (let request = 0; Date.now() < until; request += 1) {
       const started = performance.now();
       const path = VISITOR_PATHS[(index + request) % VISITOR_PATHS.length]!;
-      const answer = await askLoopback(`https://127.0.0.1:${port}${path}`, { headers: { host: HOST }, localAddress: `127.0.3.${index + 1}` }).catch(() => ({ status: 0 }));
+      const answer = await askLoopback(`https://127.0.0.1:${port}${path}`, {
+        headers: { host: HOST },
+        localAddress: `127.0.3.${index + 1}`,
+      }).catch(() => ({ status: 0 }));
       latencies.push(performance.now() - started);
       if (![200, 303, 404].includes(answer.status)) failed += 1;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, EVERY_MS - (performance.now() - started))));
@@ -55,20 +58,50 @@ async function visitors(seconds: number): Promise<{ latencies: number[]; failed:
   return { latencies, failed };
 }
 
-const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))] ?? NaN;
+const percentile = (values: number[], share: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))] ?? NaN;
 
-function flood(seconds: number, path: string, host: string, from: string, connections = 100): Promise<{ total: number; refused: number; rps: number }> {
+function flood(
+  seconds: number,
+  path: string,
+  host: string,
+  from: string,
+  connections = 100,
+): Promise<{ total: number; refused: number; rps: number }> {
   // At the lowest priority: a flood from elsewhere costs this machine only the proxy's answers, and on
   // 2 CPUs the client's own work (a full CPU) would otherwise be counted against the server.
-  const child = spawn('nice', ['-n', '19', process.execPath, 'bench/flood-client.mjs', String(port), String(seconds), path, host, from, String(connections)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    'nice',
+    [
+      '-n',
+      '19',
+      process.execPath,
+      'bench/flood-client.mjs',
+      String(port),
+      String(seconds),
+      path,
+      host,
+      from,
+      String(connections),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) => child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`flood client exited ${code}`)))));
+  return new Promise((resolve, reject) =>
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`flood client exited ${code}`)),
+    ),
+  );
 }
 
 /** nginx's error-log lines since `offset` that say an instance was taken out (or none was left). */
 const markedDown = (offset: number) =>
-  readFileSync(proxyLog).subarray(offset).toString().split('\n').filter((line) => /upstream server temporarily disabled|no live upstreams/.test(line)).length;
+  readFileSync(proxyLog)
+    .subarray(offset)
+    .toString()
+    .split('\n')
+    .filter((line) => /upstream server temporarily disabled|no live upstreams/.test(line)).length;
 
 await start();
 try {
@@ -100,10 +133,16 @@ try {
       ].join('  '),
     );
   }
-  console.log(`\nother visitors: ${VISITORS} addresses, one uncached request each every ${EVERY_MS} ms; idle ${IDLE_SECONDS} s, then ${SECONDS} s of one address flooding with 100 connections unless named`);
-  console.log(`${'flood of'.padEnd(30)}  ${'idle p50/p99'.padStart(14)}  ${'flood p50/p99'.padStart(14)}  ${'p99 ×'.padStart(7)}  ${'failed'.padStart(7)}  ${'flood/s'.padStart(8)}  ${'refused'.padStart(9)}  ${'down'.padStart(6)}`);
+  console.log(
+    `\nother visitors: ${VISITORS} addresses, one uncached request each every ${EVERY_MS} ms; idle ${IDLE_SECONDS} s, then ${SECONDS} s of one address flooding with 100 connections unless named`,
+  );
+  console.log(
+    `${'flood of'.padEnd(30)}  ${'idle p50/p99'.padStart(14)}  ${'flood p50/p99'.padStart(14)}  ${'p99 ×'.padStart(7)}  ${'failed'.padStart(7)}  ${'flood/s'.padStart(8)}  ${'refused'.padStart(9)}  ${'down'.padStart(6)}`,
+  );
   for (const row of rows) console.log(row);
-  console.log(`worst p99 under a flood of an uncached URL / idle: ${Math.max(...ratios).toFixed(2)}× (goal ≤ 2×), median ${median(ratios).toFixed(2)}×; times in ms; "flood/s": the flood's answered requests a second; "down": nginx took an instance out (goal 0)`);
+  console.log(
+    `worst p99 under a flood of an uncached URL / idle: ${Math.max(...ratios).toFixed(2)}× (goal ≤ 2×), median ${median(ratios).toFixed(2)}×; times in ms; "flood/s": the flood's answered requests a second; "down": nginx took an instance out (goal 0)`,
+  );
 } finally {
   await stop();
 }

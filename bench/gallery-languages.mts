@@ -11,8 +11,14 @@ import type { Place } from '../src/tenancy/types.ts';
 import { foreignSentences } from '../scripts/gallery/checks.mts';
 
 const dir = resolve(process.argv[2] ?? 'gallery');
-const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { pages: Array<{ page: { id: string; locale: string }; key: string }> };
-const places = (JSON.parse(readFileSync(resolve(import.meta.dirname, '..', 'tenants/places.json'), 'utf8')) as { places: Record<string, Place> }).places;
+const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
+  pages: Array<{ page: { id: string; locale: string }; key: string }>;
+};
+const places = (
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '..', 'tenants/places.json'), 'utf8')) as {
+    places: Record<string, Place>;
+  }
+).places;
 const { eld } = await import('eld/large');
 const read = languageReader(eld, WEBSITE_LOCALES);
 const withoutNames = nameRemover([BRAND_NAME, ...Object.values(places).flatMap((place) => Object.values(place.name))]);
@@ -26,13 +32,18 @@ for (const { page, key } of manifest.pages) {
   const languageOf: LanguageOf = (text) => {
     const result = read(text);
     judged += 1;
-    const [as, best] = Object.entries(result.scores).filter(([language]) => language !== page.locale).sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+    const [as, best] = Object.entries(result.scores)
+      .filter(([language]) => language !== page.locale)
+      .sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
     const lead = best - (result.scores[page.locale] ?? 0);
     if (lead > (widest.get(page.locale)?.lead ?? -Infinity)) widest.set(page.locale, { lead, text, as, page: page.id });
     return result;
   };
   flagged += foreignSentences(blocks, page.locale, languageOf, withoutNames).length;
 }
-console.log(`${manifest.pages.length} pages, ${judged} sentences judged, ${flagged} flagged (margin ${LANGUAGE_MARGIN})`);
+console.log(
+  `${manifest.pages.length} pages, ${judged} sentences judged, ${flagged} flagged (margin ${LANGUAGE_MARGIN})`,
+);
 console.log('| locale | widest lead of another language | as | sentence (names out) | page |\n|---|---|---|---|---|');
-for (const [locale, { lead, text, as, page }] of [...widest].sort()) console.log(`| ${locale} | ${lead.toFixed(3)} | ${as} | ${text.slice(0, 60)} | ${page} |`);
+for (const [locale, { lead, text, as, page }] of [...widest].sort())
+  console.log(`| ${locale} | ${lead.toFixed(3)} | ${as} | ${text.slice(0, 60)} | ${page} |`);

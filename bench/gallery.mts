@@ -16,7 +16,11 @@ function run(args: string[]): { pages: number; seconds: number; verdict: string 
   const out = mkdtempSync(join(tmpdir(), 'gallery-bench-'));
   try {
     const started = Date.now();
-    const gallery = spawnSync(process.execPath, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/gallery/cli.mts', '--out', out, ...args], { encoding: 'utf8' });
+    const gallery = spawnSync(
+      process.execPath,
+      [join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/gallery/cli.mts', '--out', out, ...args],
+      { encoding: 'utf8' },
+    );
     const seconds = (Date.now() - started) / 1000;
     const pages = Number(/^Gallery: (\d+) pages/m.exec(gallery.stdout)?.[1]);
     if (!pages) throw new Error(`the gallery did not finish: ${gallery.stderr || gallery.stdout}`);

@@ -30,7 +30,10 @@ async function fuzz(): Promise<Map<number, number>> {
     while (next < requests.length) {
       // A request that fails or times out counts as status 0.
       const index = next++;
-      const status = await sendThroughProxy(port, requests[index]!, visitorAddress(index)).then(({ status: answered }) => answered, () => 0);
+      const status = await sendThroughProxy(port, requests[index]!, visitorAddress(index)).then(
+        ({ status: answered }) => answered,
+        () => 0,
+      );
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
   };
@@ -46,25 +49,52 @@ async function visitors(round: string) {
     connections: VISITORS,
     duration: SECONDS,
     headers: { host: `kingscross-bagberth.co.uk.localhost:${port}`, 'accept-encoding': 'br' },
-    requests: [{ setupRequest: (request) => ({ ...request, path: `${PAGES[counter % PAGES.length]}?visitor=${round}-${counter++}` }) }],
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          path: `${PAGES[counter % PAGES.length]}?visitor=${round}-${counter++}`,
+        }),
+      },
+    ],
   });
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, failed: result.requests.total - result['2xx'] };
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    failed: result.requests.total - result['2xx'],
+  };
 }
 
 function flood(seconds: number): Promise<{ total: number; refused: number; rps: number }> {
-  const child = spawn(process.execPath, ['bench/flood-client.mjs', String(port), String(seconds)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['bench/flood-client.mjs', String(port), String(seconds)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) => child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`flood client exited ${code}`)))));
+  return new Promise((resolve, reject) =>
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`flood client exited ${code}`)),
+    ),
+  );
 }
 
 await start();
 try {
   const started = Date.now();
   const statuses = await fuzz();
-  const serverErrors = [...statuses].filter(([status]) => status >= 500 || status === 0).reduce((sum, [, count]) => sum + count, 0);
-  console.log(`fuzz: ${FUZZ_REQUESTS} generated requests through the proxy in ${((Date.now() - started) / 1000).toFixed(0)} s, ${FUZZ_CONCURRENCY} at a time`);
-  console.log(`  by status: ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status || 'failed'} × ${count}`).join(', ')}`);
+  const serverErrors = [...statuses]
+    .filter(([status]) => status >= 500 || status === 0)
+    .reduce((sum, [, count]) => sum + count, 0);
+  console.log(
+    `fuzz: ${FUZZ_REQUESTS} generated requests through the proxy in ${((Date.now() - started) / 1000).toFixed(0)} s, ${FUZZ_CONCURRENCY} at a time`,
+  );
+  console.log(
+    `  by status: ${[...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status || 'failed'} × ${count}`)
+      .join(', ')}`,
+  );
   console.log(`  5xx or failed: ${serverErrors}`);
 
   const idle: Awaited<ReturnType<typeof visitors>>[] = [];
@@ -79,14 +109,24 @@ try {
     floods.push(await running);
   }
   const row = (name: string, runs: typeof idle) =>
-    `${name.padEnd(30)}${median(runs.map((run) => run.rps)).toFixed(0).padStart(7)}${String(median(runs.map((run) => run.p50))).padStart(8)}${String(median(runs.map((run) => run.p99))).padStart(8)}${String(runs.reduce((sum, run) => sum + run.failed, 0)).padStart(9)}`;
-  console.log(`\nother visitors' uncached pages, ${VISITORS} connections, ${SECONDS} s a round, ${ROUNDS} rounds alternated (medians):`);
+    `${name.padEnd(30)}${median(runs.map((run) => run.rps))
+      .toFixed(0)
+      .padStart(
+        7,
+      )}${String(median(runs.map((run) => run.p50))).padStart(8)}${String(median(runs.map((run) => run.p99))).padStart(8)}${String(runs.reduce((sum, run) => sum + run.failed, 0)).padStart(9)}`;
+  console.log(
+    `\nother visitors' uncached pages, ${VISITORS} connections, ${SECONDS} s a round, ${ROUNDS} rounds alternated (medians):`,
+  );
   console.log(`${'case'.padEnd(30)}  req/s  p50 ms  p99 ms  non-2xx`);
   console.log(row('idle', idle));
   console.log(row('one client flooding telemetry', flooded));
   const ratio = median(flooded.map((run) => run.p99)) / median(idle.map((run) => run.p99));
-  console.log(`p99 under the flood / idle: ${ratio.toFixed(2)}× (goal ≤ 2×); p50: ${(median(flooded.map((run) => run.p50)) / median(idle.map((run) => run.p50))).toFixed(2)}×`);
-  console.log(`the flood: ${median(floods.map((run) => run.rps)).toFixed(0)} req/s, ${floods.reduce((sum, run) => sum + run.refused, 0)} of ${floods.reduce((sum, run) => sum + run.total, 0)} answered 429`);
+  console.log(
+    `p99 under the flood / idle: ${ratio.toFixed(2)}× (goal ≤ 2×); p50: ${(median(flooded.map((run) => run.p50)) / median(idle.map((run) => run.p50))).toFixed(2)}×`,
+  );
+  console.log(
+    `the flood: ${median(floods.map((run) => run.rps)).toFixed(0)} req/s, ${floods.reduce((sum, run) => sum + run.refused, 0)} of ${floods.reduce((sum, run) => sum + run.total, 0)} answered 429`,
+  );
 } finally {
   await stop();
 }

@@ -56,10 +56,17 @@ interface Tasks {
  * CrRendererMain thread counts; the page's is the one that evaluates scripts.
  */
 function mainThreadTasks(events: TraceEvent[], pageUrl: string): Tasks {
-  const mains = new Set(events.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}/${event.tid}`));
+  const mains = new Set(
+    events
+      .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}/${event.tid}`),
+  );
   const onMain = events.filter((event) => event.ph === 'X' && mains.has(`${event.pid}/${event.tid}`));
   const tasks = onMain.filter((event) => event.name === 'RunTask');
-  const scriptsEnd = Math.max(0, ...onMain.filter((event) => event.name === 'EvaluateScript').map((event) => event.ts + (event.dur ?? 0)));
+  const scriptsEnd = Math.max(
+    0,
+    ...onMain.filter((event) => event.name === 'EvaluateScript').map((event) => event.ts + (event.dur ?? 0)),
+  );
   const inlineCallbacks = onMain.filter((event) => event.name === 'FunctionCall' && event.args?.data?.url === pageUrl);
   const over50 = (list: TraceEvent[]) => list.reduce((sum, task) => sum + Math.max(0, (task.dur ?? 0) / 1000 - 50), 0);
   return {
@@ -71,7 +78,10 @@ function mainThreadTasks(events: TraceEvent[], pageUrl: string): Tasks {
 }
 
 async function measure(browser: Browser, visitor: Visitor): Promise<Tasks> {
-  const page = await slowPhonePage(browser, visitor.url, { cpuSlowdown: CPU_SLOWDOWN, consent: visitor.recorded ? serializeConsent(ALL_GRANTED, new Date()) : undefined });
+  const page = await slowPhonePage(browser, visitor.url, {
+    cpuSlowdown: CPU_SLOWDOWN,
+    consent: visitor.recorded ? serializeConsent(ALL_GRANTED, new Date()) : undefined,
+  });
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await page.goto(visitor.url, { waitUntil: 'load' });
   const pageUrl = page.url();
@@ -89,10 +99,16 @@ try {
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const visitor of VISITORS) results.get(visitor.name)!.push(await measure(browser, visitor));
   }
-  console.log(`Main-thread tasks while loading, ${CPU_SLOWDOWN}× CPU slowdown, medians of ${ROUNDS} alternating rounds (ms)`);
+  console.log(
+    `Main-thread tasks while loading, ${CPU_SLOWDOWN}× CPU slowdown, medians of ${ROUNDS} alternating rounds (ms)`,
+  );
   console.log('visitor                          longest task   blocking   blocking after scripts   script starter');
-  const cell = (runs: Tasks[], key: keyof Tasks, width: number) => String(Math.round(median(runs.map((run) => run[key])))).padStart(width);
-  for (const [name, runs] of results) console.log(`${name.padEnd(33)}${cell(runs, 'longest', 12)}${cell(runs, 'blocking', 11)}${cell(runs, 'blockingAfterScripts', 25)}${cell(runs, 'starter', 17)}`);
+  const cell = (runs: Tasks[], key: keyof Tasks, width: number) =>
+    String(Math.round(median(runs.map((run) => run[key])))).padStart(width);
+  for (const [name, runs] of results)
+    console.log(
+      `${name.padEnd(33)}${cell(runs, 'longest', 12)}${cell(runs, 'blocking', 11)}${cell(runs, 'blockingAfterScripts', 25)}${cell(runs, 'starter', 17)}`,
+    );
 } finally {
   await browser.close();
   await stop();

@@ -15,14 +15,16 @@ import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap';
 import { INSTANCE_MEMORY_LIMIT_MIB, INSTANCE_NODE_OPTIONS } from '../deploy/instanceMemory';
 import { LANDING_PAGES } from './site.mts';
 
-const option = (name: string, fallback: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1]! : fallback);
+const option = (name: string, fallback: string) =>
+  process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1]! : fallback;
 const SECONDS = Number(option('seconds', '180'));
 const AFTER_S = 30;
 const RENDERED_HOSTS = 10;
 const RUN_DIR = join(import.meta.dirname, '..', 'deploy', '.run');
 const [port] = deployPorts().instances as [number];
 
-const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+const rssMiB = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 /** The process's CPU time so far, in ms (utime + stime, in clock ticks of 10 ms). */
 const cpuMs = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -40,7 +42,11 @@ async function measure(nodeOptions: string) {
     for (const { domain } of DOMAIN_ENTRIES.slice(0, RENDERED_HOSTS)) {
       const answer = await askLoopback(`http://127.0.0.1:${port}/api/revalidate`, {
         method: 'POST',
-        headers: { host: `localhost:${port}`, 'x-revalidate-secret': revalidateSecret(RUN_DIR, undefined), 'content-type': 'application/json' },
+        headers: {
+          host: `localhost:${port}`,
+          'x-revalidate-secret': revalidateSecret(RUN_DIR, undefined),
+          'content-type': 'application/json',
+        },
         body: JSON.stringify({ host: domain }),
       });
       rendered += (JSON.parse(answer.body.toString()) as { revalidated?: string[] }).revalidated?.length ?? 0;
@@ -67,7 +73,18 @@ async function measure(nodeOptions: string) {
     const cpu = cpuMs(pid) - cpuBefore;
     const atEnd = rssMiB(pid);
     await new Promise((resolve) => setTimeout(resolve, AFTER_S * 1000));
-    return { cpuPerRender, rendered, idle, peak: Math.max(...samples), atEnd, after: rssMiB(pid), requests: result.requests.total, failed: result.requests.total - result['2xx'], cpuPerRequest: cpu / result.requests.total, rps: result.requests.average };
+    return {
+      cpuPerRender,
+      rendered,
+      idle,
+      peak: Math.max(...samples),
+      atEnd,
+      after: rssMiB(pid),
+      requests: result.requests.total,
+      failed: result.requests.total - result['2xx'],
+      cpuPerRequest: cpu / result.requests.total,
+      rps: result.requests.average,
+    };
   } finally {
     await stop();
   }
@@ -80,10 +97,17 @@ const cases: Array<[string, string]> = [
   ...(process.argv.includes('--try') ? [[`tried (${option('try', '')})`, option('try', '')] as [string, string]] : []),
 ];
 const rows = [];
-for (const [name, options] of process.argv.includes('--only-try') ? cases.slice(2) : cases) rows.push([name, await measure(options)] as const);
+for (const [name, options] of process.argv.includes('--only-try') ? cases.slice(2) : cases)
+  rows.push([name, await measure(options)] as const);
 const share = (mib: number) => `${mib.toFixed(0)} (${((100 * mib) / INSTANCE_MEMORY_LIMIT_MIB).toFixed(0)} %)`;
-console.log(`\none instance asked directly for 887 pages in turn, 20 connections, ${SECONDS} s; RSS in MiB (share of the ${INSTANCE_MEMORY_LIMIT_MIB} MiB limit; goal < 70 %)`);
-console.log(`${'case'.padEnd(40)}${'idle'.padStart(11)}${'peak'.padStart(12)}${'at end'.padStart(12)}${`${AFTER_S} s after`.padStart(12)}${'req/s'.padStart(8)}${'CPU ms/req'.padStart(12)}${'failed'.padStart(8)}${'CPU ms/render'.padStart(15)}`);
+console.log(
+  `\none instance asked directly for 887 pages in turn, 20 connections, ${SECONDS} s; RSS in MiB (share of the ${INSTANCE_MEMORY_LIMIT_MIB} MiB limit; goal < 70 %)`,
+);
+console.log(
+  `${'case'.padEnd(40)}${'idle'.padStart(11)}${'peak'.padStart(12)}${'at end'.padStart(12)}${`${AFTER_S} s after`.padStart(12)}${'req/s'.padStart(8)}${'CPU ms/req'.padStart(12)}${'failed'.padStart(8)}${'CPU ms/render'.padStart(15)}`,
+);
 for (const [name, run] of rows) {
-  console.log(`${name.padEnd(40)}${share(run.idle).padStart(11)}${share(run.peak).padStart(12)}${share(run.atEnd).padStart(12)}${share(run.after).padStart(12)}${run.rps.toFixed(0).padStart(8)}${run.cpuPerRequest.toFixed(2).padStart(12)}${String(run.failed).padStart(8)}${`${run.cpuPerRender.toFixed(1)} (${run.rendered})`.padStart(15)}`);
+  console.log(
+    `${name.padEnd(40)}${share(run.idle).padStart(11)}${share(run.peak).padStart(12)}${share(run.atEnd).padStart(12)}${share(run.after).padStart(12)}${run.rps.toFixed(0).padStart(8)}${run.cpuPerRequest.toFixed(2).padStart(12)}${String(run.failed).padStart(8)}${`${run.cpuPerRender.toFixed(1)} (${run.rendered})`.padStart(15)}`,
+  );
 }

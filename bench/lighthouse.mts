@@ -43,7 +43,9 @@ const throttlingMethod = flag('--devtools') ? 'devtools' : 'simulate';
  * 1500–2000 it assumes (GoogleChrome/lighthouse docs/throttling.md, "Calibrating the CPU slowdown").
  */
 const TARGET_CPU_INDEX = 1750 / 4;
-const targets = args.filter((arg, index) => !arg.startsWith('--') && !['--rounds', '--compare'].includes(args[index - 1] ?? ''));
+const targets = args.filter(
+  (arg, index) => !arg.startsWith('--') && !['--rounds', '--compare'].includes(args[index - 1] ?? ''),
+);
 /** Issue 23's "done when" bounds, as multiples of the baseline. */
 const LIMITS = { tbt: 1.5, lcp: 1.15 };
 
@@ -60,7 +62,11 @@ const visitorsOn = (port: number, prefix = ''): Visitor[] =>
     ? targets.map((target) => ({ name: `${prefix}${target}`, url: tenantUrl(port, target) }))
     : [
         { name: `${prefix}opt-in, first visit (en)`, url: tenantUrl(port, 'kingscross-bagberth.co.uk/') },
-        { name: `${prefix}opt-in, returning visit (en)`, url: tenantUrl(port, 'kingscross-bagberth.co.uk/'), returning: true },
+        {
+          name: `${prefix}opt-in, returning visit (en)`,
+          url: tenantUrl(port, 'kingscross-bagberth.co.uk/'),
+          returning: true,
+        },
         { name: `${prefix}opt-out host (ja)`, url: tenantUrl(port, 'kyotostation-bagberth.jp/ja') },
         { name: `${prefix}German page (de)`, url: tenantUrl(port, 'cornavin-bagberth.ch/de') },
       ];
@@ -85,7 +91,9 @@ type Table = { type?: string; items?: Array<Record<string, unknown>> };
 function largestPaint(details: unknown): string {
   const [elements, phases] = ((details as Table | undefined)?.items ?? []) as Table[];
   const node = elements?.items?.[0]?.node as { nodeLabel?: string; selector?: string } | undefined;
-  const timings = (phases?.items ?? []).map((phase) => `${String(phase.phase)} ${Math.round(Number(phase.timing))} ms`).join(', ');
+  const timings = (phases?.items ?? [])
+    .map((phase) => `${String(phase.phase)} ${Math.round(Number(phase.timing))} ms`)
+    .join(', ');
   return `${node?.selector ?? '?'} "${(node?.nodeLabel ?? '').slice(0, 40)}" (${timings})`;
 }
 
@@ -97,7 +105,10 @@ const stopBaseline = withBaseline
       throw error;
     })
   : undefined;
-const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+});
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 const browserSession = await browser.target().createCDPSession();
 
@@ -105,12 +116,17 @@ const browserSession = await browser.target().createCDPSession();
  * One Lighthouse run. Lighthouse empties the HTTP cache and the origin's storage but keeps
  * cookies, so they are set here: none for a first visit, the consent record for a returning one.
  */
-async function audit(visitor: Visitor, cpuSlowdownMultiplier = THROTTLING.mobileSlow4G.cpuSlowdownMultiplier): Promise<Run> {
+async function audit(
+  visitor: Visitor,
+  cpuSlowdownMultiplier = THROTTLING.mobileSlow4G.cpuSlowdownMultiplier,
+): Promise<Run> {
   await browserSession.send('Storage.clearCookies');
   if (visitor.returning) {
     const { hostname } = new URL(visitor.url);
     await browserSession.send('Storage.setCookies', {
-      cookies: [{ name: CONSENT_COOKIE, value: serializeConsent(ALL_GRANTED, new Date()), domain: hostname, path: '/' }],
+      cookies: [
+        { name: CONSENT_COOKIE, value: serializeConsent(ALL_GRANTED, new Date()), domain: hostname, path: '/' },
+      ],
     });
   }
   const result = await lighthouse(visitor.url, {
@@ -123,7 +139,14 @@ async function audit(visitor: Visitor, cpuSlowdownMultiplier = THROTTLING.mobile
     throttlingMethod,
     throttling: { ...THROTTLING.mobileSlow4G, cpuSlowdownMultiplier },
     // Analytics' and monitoring's storage from an earlier round would make a first visit a returning one.
-    clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage', 'indexeddb'],
+    clearStorageTypes: [
+      'file_systems',
+      'shader_cache',
+      'service_workers',
+      'cache_storage',
+      'local_storage',
+      'indexeddb',
+    ],
   });
   if (!result) throw new Error(`no Lighthouse result for ${visitor.url}`);
   const { categories, audits, environment } = result.lhr;
@@ -145,7 +168,10 @@ async function audit(visitor: Visitor, cpuSlowdownMultiplier = THROTTLING.mobile
     cpuIndex: environment.benchmarkIndex,
     largestPaint: largestPaint(audits['largest-contentful-paint-element']?.details),
     longTasks: ((audits['long-tasks']?.details as Table | undefined)?.items ?? [])
-      .map((task) => `${Math.round(Number(task.startTime))}+${Math.round(Number(task.duration))} ${String(task.url).replace(/^.*\//, '')}`)
+      .map(
+        (task) =>
+          `${Math.round(Number(task.startTime))}+${Math.round(Number(task.duration))} ${String(task.url).replace(/^.*\//, '')}`,
+      )
       .join(', '),
     failures,
   };
@@ -157,7 +183,9 @@ try {
   if (flag('--calibrate')) {
     const { cpuIndex } = await audit(pages[0]!);
     slowdown = Math.max(1, Math.round((cpuIndex / TARGET_CPU_INDEX) * 10) / 10);
-    console.log(`CPU slowdown ${slowdown}× (calibrated: this machine's CPU index ${Math.round(cpuIndex)} in a warm-up run, a phone at ${Math.round(TARGET_CPU_INDEX)})`);
+    console.log(
+      `CPU slowdown ${slowdown}× (calibrated: this machine's CPU index ${Math.round(cpuIndex)} in a warm-up run, a phone at ${Math.round(TARGET_CPU_INDEX)})`,
+    );
   }
   const runs = new Map<Visitor, Run[]>(pages.map((page) => [page, []]));
   // Alternating, so a slow moment of the machine falls on every page alike.
@@ -166,10 +194,13 @@ try {
     console.error(`round ${round} of ${ROUNDS} done`);
   }
 
-  const mid = (page: Visitor, key: 'perf' | 'fcp' | 'lcp' | 'tbt' | 'cls' | 'cpuIndex') => median(runs.get(page)!.map((run) => run[key]));
+  const mid = (page: Visitor, key: 'perf' | 'fcp' | 'lcp' | 'tbt' | 'cls' | 'cpuIndex') =>
+    median(runs.get(page)!.map((run) => run[key]));
   const ms = (value: number, width = 9) => String(Math.round(value)).padStart(width);
   const ratio = (value: number, floor: number) => (floor > 0 ? value / floor : value > 0 ? Infinity : 1);
-  console.log(`Lighthouse ${throttlingMethod === 'devtools' ? 'with applied (DevTools)' : 'with simulated (default)'} mobile throttling, CPU slowdown ${slowdown}×, medians of ${ROUNDS} alternating round(s)`);
+  console.log(
+    `Lighthouse ${throttlingMethod === 'devtools' ? 'with applied (DevTools)' : 'with simulated (default)'} mobile throttling, CPU slowdown ${slowdown}×, medians of ${ROUNDS} alternating round(s)`,
+  );
   console.log(
     `page                                             perf   FCP ms   LCP ms   TBT ms    CLS  CPU index (min-max)${withBaseline ? '   TBT ×bare  LCP ×bare' : ''}`,
   );
@@ -182,10 +213,14 @@ try {
       const tbt = ratio(mid(page, 'tbt'), mid(BASELINE, 'tbt'));
       const lcp = ratio(mid(page, 'lcp'), mid(BASELINE, 'lcp'));
       line += `${tbt.toFixed(2).padStart(12)}${lcp.toFixed(2).padStart(11)}`;
-      verdicts.push(`${page.name}: TBT ${tbt.toFixed(2)}× (${tbt <= LIMITS.tbt ? 'within' : 'OVER'} ${LIMITS.tbt}×), LCP ${lcp.toFixed(2)}× (${lcp <= LIMITS.lcp ? 'within' : 'OVER'} ${LIMITS.lcp}×)`);
+      verdicts.push(
+        `${page.name}: TBT ${tbt.toFixed(2)}× (${tbt <= LIMITS.tbt ? 'within' : 'OVER'} ${LIMITS.tbt}×), LCP ${lcp.toFixed(2)}× (${lcp <= LIMITS.lcp ? 'within' : 'OVER'} ${LIMITS.lcp}×)`,
+      );
     }
     console.log(line);
-    console.log(`    TBT per round: ${pageRuns.map((run) => Math.round(run.tbt)).join(', ')}; LCP per round: ${pageRuns.map((run) => Math.round(run.lcp)).join(', ')}`);
+    console.log(
+      `    TBT per round: ${pageRuns.map((run) => Math.round(run.tbt)).join(', ')}; LCP per round: ${pageRuns.map((run) => Math.round(run.lcp)).join(', ')}`,
+    );
     console.log(`    largest paint (last round): ${pageRuns.at(-1)!.largestPaint}`);
     if (flag('--tasks')) for (const run of pageRuns) console.log(`    long tasks (start+ms): ${run.longTasks}`);
     for (const failure of new Set(pageRuns.flatMap((run) => run.failures))) console.log(`    ${failure}`);

@@ -26,35 +26,80 @@ const pkg = join(cache, 'node_modules/@mdn/mdn-http-observatory');
 if (!existsSync(pkg)) {
   mkdirSync(cache, { recursive: true });
   writeFileSync(join(cache, 'package.json'), '{"private":true}');
-  execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '@mdn/mdn-http-observatory@1.4.8'], { cwd: cache, stdio: 'inherit' });
+  execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '@mdn/mdn-http-observatory@1.4.8'], {
+    cwd: cache,
+    stdio: 'inherit',
+  });
 }
 // Lists its install scripts would download: none offline, so no domain counts as preloaded.
-for (const [file, empty] of [['hsts-preload.json', '{}'], ['tld-list.json', '[]']]) {
+for (const [file, empty] of [
+  ['hsts-preload.json', '{}'],
+  ['tld-list.json', '[]'],
+]) {
   if (!existsSync(join(pkg, 'conf', file))) writeFileSync(join(pkg, 'conf', file), empty);
 }
 
 // A certificate for the tenant host, trusted by the scanner only.
 const certDir = mkdtempSync(join(tmpdir(), 'observatory-'));
-execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${HOST}`, '-addext', `subjectAltName=DNS:${HOST}`,
-  '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem')], { stdio: 'ignore' });
+execFileSync(
+  'openssl',
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    `/CN=${HOST}`,
+    '-addext',
+    `subjectAltName=DNS:${HOST}`,
+    '-keyout',
+    join(certDir, 'key.pem'),
+    '-out',
+    join(certDir, 'cert.pem'),
+  ],
+  { stdio: 'ignore' },
+);
 
-const app = spawn(process.execPath, ['.next/standalone/server.js'], { stdio: ['ignore', 'ignore', 'inherit'], detached: true, env: { ...process.env, PORT: String(APP_PORT), HOSTNAME: '0.0.0.0', TRUST_PROXY: '1' } });
+const app = spawn(process.execPath, ['.next/standalone/server.js'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+  env: { ...process.env, PORT: String(APP_PORT), HOSTNAME: '0.0.0.0', TRUST_PROXY: '1' },
+});
 
 /** The TLS terminator: forwards to the app with the proxy headers a real one adds. */
 const forward = (proto) => (req, res) => {
-  const upstream = httpRequest({ host: '127.0.0.1', port: APP_PORT, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-proto': proto, 'x-forwarded-for': '127.0.0.1' } }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.headers);
-    answer.pipe(res);
-  });
+  const upstream = httpRequest(
+    {
+      host: '127.0.0.1',
+      port: APP_PORT,
+      method: req.method,
+      path: req.url,
+      headers: { ...req.headers, 'x-forwarded-proto': proto, 'x-forwarded-for': '127.0.0.1' },
+    },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
   upstream.on('error', () => res.writeHead(502).end());
   req.pipe(upstream);
 };
-const https = createHttps({ key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) }, forward('https'));
+const https = createHttps(
+  { key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) },
+  forward('https'),
+);
 // Plain http: the terminator's redirect, as an nginx `return 301 https://$host$request_uri` does.
 const http = createHttp((req, res) => res.writeHead(301, { location: `https://${req.headers.host}${req.url}` }).end());
 /** The socket as a plain stream, its first bytes put back: TLS reads a net socket's handle, not what was unshifted. */
 function streamOf(socket, first) {
-  const stream = new Duplex({ read() {}, write: (chunk, encoding, done) => socket.write(chunk, encoding, done), final: (done) => (socket.end(), done()) });
+  const stream = new Duplex({
+    read() {},
+    write: (chunk, encoding, done) => socket.write(chunk, encoding, done),
+    final: (done) => (socket.end(), done()),
+  });
   stream.push(first);
   socket.on('data', (chunk) => stream.push(chunk));
   socket.on('end', () => stream.push(null));
@@ -97,7 +142,10 @@ async function scan(target) {
     const result = await scan(${JSON.stringify(target)});
     console.log(JSON.stringify({ grade: result.scan.grade, score: result.scan.score, tests: Object.fromEntries(Object.entries(result.tests).map(([name, test]) => [name, [test.pass, test.scoreModifier, test.result]])) }));
   `;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, NODE_EXTRA_CA_CERTS: join(certDir, 'cert.pem') }, encoding: 'utf8' });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: join(certDir, 'cert.pem') },
+    encoding: 'utf8',
+  });
   return JSON.parse(stdout.trim().split('\n').at(-1));
 }
 
@@ -109,7 +157,8 @@ try {
   ]) {
     const result = await scan(target);
     console.log(`\n${name}: ${result.grade}, ${result.score}/100`);
-    for (const [test, [pass, modifier, outcome]] of Object.entries(result.tests)) console.log(`  ${test.padEnd(32)} ${pass ? 'pass' : 'FAIL'} ${String(modifier).padStart(4)}  ${outcome}`);
+    for (const [test, [pass, modifier, outcome]] of Object.entries(result.tests))
+      console.log(`  ${test.padEnd(32)} ${pass ? 'pass' : 'FAIL'} ${String(modifier).padStart(4)}  ${outcome}`);
   }
 } finally {
   edge.close();

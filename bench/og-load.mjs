@@ -11,7 +11,8 @@ const HOST = 'kingscross-bagberth.co.uk';
 const base = `http://127.0.0.1:${PORT}`;
 
 const landing = () => autocannon({ url: `${base}/`, connections: 10, duration: DURATION_S, headers: { host: HOST } });
-const flood = (path) => autocannon({ url: `${base}${path}`, connections: 100, duration: DURATION_S, headers: { host: HOST } });
+const flood = (path) =>
+  autocannon({ url: `${base}${path}`, connections: 100, duration: DURATION_S, headers: { host: HOST } });
 const line = (name, r) =>
   `${name.padEnd(34)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(5)} ms   non-2xx ${r.non2xx + r.errors}`;
 
@@ -29,7 +30,9 @@ try {
   console.log(line('landing page, during static flood', control));
   console.log(line('44 kB static file, 100 connections', statics));
   const ratio = (a, b) => (a / Math.max(b, 1)).toFixed(1);
-  console.log(`landing p50 during the image flood: ${ratio(loaded.latency.p50, alone.latency.p50)}× idle; during the same flood of a static file: ${ratio(control.latency.p50, alone.latency.p50)}× idle`);
+  console.log(
+    `landing p50 during the image flood: ${ratio(loaded.latency.p50, alone.latency.p50)}× idle; during the same flood of a static file: ${ratio(control.latency.p50, alone.latency.p50)}× idle`,
+  );
 } finally {
   stop();
 }

@@ -15,7 +15,10 @@ const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8'));
 const byPath = new Map();
 for (const entry of domains) if (!byPath.has(entry.path)) byPath.set(entry.path, entry);
 const pages = [...byPath.values()].flatMap((entry) =>
-  entry.locales.map((locale) => ({ label: `${entry.domain}/${locale === 'en' ? '' : locale}`, url: `http://${entry.domain}.localhost:${PORT}/${locale === 'en' ? '' : locale}` })),
+  entry.locales.map((locale) => ({
+    label: `${entry.domain}/${locale === 'en' ? '' : locale}`,
+    url: `http://${entry.domain}.localhost:${PORT}/${locale === 'en' ? '' : locale}`,
+  })),
 );
 
 /** In the page: whether it scrolls sideways, and the innermost element sticking out furthest. */
@@ -40,7 +43,14 @@ function measure() {
 const stop = await startServer(PORT);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const offenders = [];
 const started = Date.now();
@@ -69,7 +79,8 @@ try {
   stop();
 }
 
-for (const { page, width, scrollWidth, worst } of offenders) console.log(`${width} px  ${page}  scrollWidth ${scrollWidth}  ${worst ?? ''}`);
+for (const { page, width, scrollWidth, worst } of offenders)
+  console.log(`${width} px  ${page}  scrollWidth ${scrollWidth}  ${worst ?? ''}`);
 const pagesHit = new Set(offenders.map((offender) => offender.page)).size;
 console.log(
   `\n${pages.length} pages × ${WIDTHS.length} widths in ${Math.round((Date.now() - started) / 1000)} s: ` +

@@ -42,10 +42,17 @@ try {
   builds.push(buildIdOf(standalone));
   if (builds[0] === builds[1]) throw new Error(`the second build has the same build id (${builds[0]})`);
   const url = `https://127.0.0.1:${ports.https}`;
-  const requests = LANDING_PAGES.map(({ host, path }) => ({ method: 'GET' as const, path, headers: { host: `${host}:${ports.https}`, 'accept-encoding': 'br' } }));
+  const requests = LANDING_PAGES.map(({ host, path }) => ({
+    method: 'GET' as const,
+    path,
+    headers: { host: `${host}:${ports.https}`, 'accept-encoding': 'br' },
+  }));
   // Warm: every page once, so that the cache holds what a running site holds.
   for (const { path, headers } of requests) await askLoopback(`${url}${path}`, { headers });
-  const runs = { warm: [] as Array<{ rps: number; p99: number; failed: number }>, redeploy: [] as Array<{ rps: number; p99: number; failed: number; took: number }> };
+  const runs = {
+    warm: [] as Array<{ rps: number; p99: number; failed: number }>,
+    redeploy: [] as Array<{ rps: number; p99: number; failed: number; took: number }>,
+  };
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const kind of ['warm', 'redeploy'] as const) {
       const load = autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, requests });
@@ -56,23 +63,41 @@ try {
         emptySharedCache(target);
         await new Promise((resolve) => setTimeout(resolve, REDEPLOY_AFTER_MS));
         const begun = Date.now();
-        await promisify(execFile)('npx', ['tsx', 'deploy/local.ts', 'redeploy', ...(target === builds[0] ? [`b-${target}`] : [])]);
+        await promisify(execFile)('npx', [
+          'tsx',
+          'deploy/local.ts',
+          'redeploy',
+          ...(target === builds[0] ? [`b-${target}`] : []),
+        ]);
         took = (Date.now() - begun) / 1000;
       }
       const result = await load;
-      const figures = { rps: result.requests.average, p99: result.latency.p99, failed: result.errors + result.timeouts + result.non2xx };
+      const figures = {
+        rps: result.requests.average,
+        p99: result.latency.p99,
+        failed: result.errors + result.timeouts + result.non2xx,
+      };
       if (kind === 'warm') runs.warm.push(figures);
       else runs.redeploy.push({ ...figures, took });
     }
     console.error(`round ${round + 1} of ${ROUNDS} done`);
   }
-  const mid = (list: Array<{ rps: number; p99: number }>, field: 'rps' | 'p99') => median(list.map((run) => run[field]));
-  console.log(`${LANDING_PAGES.length} landing pages in turn through the proxy (brotli), ${CONNECTIONS} connections, ${DURATION_S} s per case, a redeploy to the other build (${builds.join(' ⇄ ')}, its shared cache empty) started ${REDEPLOY_AFTER_MS / 1000} s in, the proxy's copies fresh for ${process.env.DEPLOY_PROXY_FRESH_SECONDS} s; medians of ${ROUNDS} alternated rounds`);
+  const mid = (list: Array<{ rps: number; p99: number }>, field: 'rps' | 'p99') =>
+    median(list.map((run) => run[field]));
+  console.log(
+    `${LANDING_PAGES.length} landing pages in turn through the proxy (brotli), ${CONNECTIONS} connections, ${DURATION_S} s per case, a redeploy to the other build (${builds.join(' ⇄ ')}, its shared cache empty) started ${REDEPLOY_AFTER_MS / 1000} s in, the proxy's copies fresh for ${process.env.DEPLOY_PROXY_FRESH_SECONDS} s; medians of ${ROUNDS} alternated rounds`,
+  );
   console.log('case                          req/s   p99 ms   failed (all rounds)');
-  console.log(`warm                       ${mid(runs.warm, 'rps').toFixed(0).padStart(8)}${String(mid(runs.warm, 'p99')).padStart(9)}${String(runs.warm.reduce((sum, run) => sum + run.failed, 0)).padStart(12)}`);
-  console.log(`during a redeploy          ${mid(runs.redeploy, 'rps').toFixed(0).padStart(8)}${String(mid(runs.redeploy, 'p99')).padStart(9)}${String(runs.redeploy.reduce((sum, run) => sum + run.failed, 0)).padStart(12)}`);
+  console.log(
+    `warm                       ${mid(runs.warm, 'rps').toFixed(0).padStart(8)}${String(mid(runs.warm, 'p99')).padStart(9)}${String(runs.warm.reduce((sum, run) => sum + run.failed, 0)).padStart(12)}`,
+  );
+  console.log(
+    `during a redeploy          ${mid(runs.redeploy, 'rps').toFixed(0).padStart(8)}${String(mid(runs.redeploy, 'p99')).padStart(9)}${String(runs.redeploy.reduce((sum, run) => sum + run.failed, 0)).padStart(12)}`,
+  );
   const ratio = mid(runs.redeploy, 'p99') / mid(runs.warm, 'p99');
-  console.log(`\nredeploys took ${runs.redeploy.map((run) => `${run.took.toFixed(1)} s`).join(', ')}; p99 ${ratio.toFixed(2)}× warm (${ratio <= LIMIT ? 'within' : 'OVER'} ${LIMIT}×)`);
+  console.log(
+    `\nredeploys took ${runs.redeploy.map((run) => `${run.took.toFixed(1)} s`).join(', ')}; p99 ${ratio.toFixed(2)}× warm (${ratio <= LIMIT ? 'within' : 'OVER'} ${LIMIT}×)`,
+  );
 } finally {
   await stop();
 }

@@ -15,7 +15,8 @@ import { askLoopback } from '../deploy/loopback';
 import { median } from './median.mts';
 import { LANDING_PAGES } from './site.mts';
 
-const option = (name: string, fallback: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1]! : fallback);
+const option = (name: string, fallback: string) =>
+  process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1]! : fallback;
 const SECONDS = Number(option('seconds', '300'));
 const SPREADS = option('spreads', '25,0').split(',').map(Number);
 const CONNECTIONS = 50;
@@ -33,16 +34,30 @@ interface Run {
 }
 
 function load(protocol: 'h1' | 'h2'): Promise<Run> {
-  const child = spawn(process.execPath, ['bench/wave-client.mjs', String(port), protocol, String(CONNECTIONS), String(SECONDS), pagesFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['bench/wave-client.mjs', String(port), protocol, String(CONNECTIONS), String(SECONDS), pagesFile],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) => child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as Run) : reject(new Error(`wave client exited ${code}`)))));
+  return new Promise((resolve, reject) =>
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as Run) : reject(new Error(`wave client exited ${code}`)),
+    ),
+  );
 }
 
 /** Every page into the cache at once, as a cold start or a deploy fills it. */
 async function fill() {
   for (let at = 0; at < LANDING_PAGES.length; at += 50) {
-    await Promise.all(LANDING_PAGES.slice(at, at + 50).map(({ host, path }) => askLoopback(`https://127.0.0.1:${port}${path}`, { headers: { host: `${host}:${port}`, 'accept-encoding': 'br' } })));
+    await Promise.all(
+      LANDING_PAGES.slice(at, at + 50).map(({ host, path }) =>
+        askLoopback(`https://127.0.0.1:${port}${path}`, {
+          headers: { host: `${host}:${port}`, 'accept-encoding': 'br' },
+        }),
+      ),
+    );
   }
 }
 
@@ -75,13 +90,20 @@ for (const spread of SPREADS) {
         run.p99.toFixed(1).padStart(7),
         protocol === 'h1' ? `${(run.p99 / results.h2!.p99).toFixed(2)}×`.padStart(8) : ''.padStart(8),
         String(run.failed).padStart(7),
-        `  ${Object.entries(run.statuses).sort(([, a], [, b]) => b - a).map(([status, count]) => `${status} ${count}`).join(', ')}`,
+        `  ${Object.entries(run.statuses)
+          .sort(([, a], [, b]) => b - a)
+          .map(([status, count]) => `${status} ${count}`)
+          .join(', ')}`,
       ].join('  '),
     );
     console.log(`spread ${spread} %, ${protocol}: req/s by 5 s slice: ${run.slices.map(Math.round).join(' ')}`);
   }
 }
-console.log(`\n887 pages, ${CONNECTIONS} clients one request at a time, ${SECONDS} s each case; default freshness (${process.env.DEPLOY_PROXY_FRESH_SECONDS ?? 60} s)`);
-console.log(`${'spread'.padStart(6)}  protocol  ${'req/s'.padStart(7)}  ${'lowest slice'.padStart(14)}  ${'p50'.padStart(6)}  ${'p99 ms'.padStart(7)}  ${'h1/h2'.padStart(8)}  ${'failed'.padStart(7)}  cache`);
+console.log(
+  `\n887 pages, ${CONNECTIONS} clients one request at a time, ${SECONDS} s each case; default freshness (${process.env.DEPLOY_PROXY_FRESH_SECONDS ?? 60} s)`,
+);
+console.log(
+  `${'spread'.padStart(6)}  protocol  ${'req/s'.padStart(7)}  ${'lowest slice'.padStart(14)}  ${'p50'.padStart(6)}  ${'p99 ms'.padStart(7)}  ${'h1/h2'.padStart(8)}  ${'failed'.padStart(7)}  cache`,
+);
 for (const row of rows) console.log(row);
 console.log('goals: lowest 5 s slice ≥ 0.5× the median; HTTP/1.1 p99 ≤ 2× HTTP/2');

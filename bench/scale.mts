@@ -57,7 +57,12 @@ function scaledTenants(today: TenantFiles, factor: number): TenantFiles {
   for (let k = 1; k < factor; k += 1) {
     const slug = (original: string) => `${original}-copy${k}`;
     for (const entry of today.domains.domains) {
-      domains.push({ ...entry, domain: `copy${k}-${entry.domain}`, slug: slug(entry.slug), path: `/${slug(entry.slug)}/${entry.type}` });
+      domains.push({
+        ...entry,
+        domain: `copy${k}-${entry.domain}`,
+        slug: slug(entry.slug),
+        path: `/${slug(entry.slug)}/${entry.type}`,
+      });
     }
     for (const [original, place] of Object.entries(today.places.places)) {
       const lng = ((place.lng + 180 + (360 * k) / factor) % 360) - 180;
@@ -110,7 +115,8 @@ function lookupCases(entries: readonly DomainEntry[]): Record<string, (i: number
   const hosts = entries.map((entry) => entry.domain);
   // Host headers as they arrive: normalizeHost makes a fresh string of each, to be hashed anew.
   const headers = hosts.map((host) => `${host}:443`);
-  const decide = (header: string) => routeRequest({ host: normalizeHost(header), pathname: '/', locale: 'en', explicitLocale: true }, context).kind;
+  const decide = (header: string) =>
+    routeRequest({ host: normalizeHost(header), pathname: '/', locale: 'en', explicitLocale: true }, context).kind;
   return {
     'resolver index, built once': index,
     'lookup: known host': (i) => resolveTenant(hosts[i % hosts.length] ?? ''),
@@ -140,11 +146,23 @@ function compareLookups(maps: readonly (readonly DomainEntry[])[]): { label: str
 // Build, in a copy of the project.
 
 /** Not copied: dependencies (copied on their own, below), build output, git, local results. */
-const NOT_COPIED = new Set(['node_modules', '.next', '.git', 'bench/results', 'deploy/.run', 'test-results', 'playwright-report', 'tsconfig.tsbuildinfo']);
+const NOT_COPIED = new Set([
+  'node_modules',
+  '.next',
+  '.git',
+  'bench/results',
+  'deploy/.run',
+  'test-results',
+  'playwright-report',
+  'tsconfig.tsbuildinfo',
+]);
 
 function copyProject(): string {
   const dir = mkdtempSync(join(tmpdir(), 'bagberth-scale-'));
-  cpSync(ROOT, dir, { recursive: true, filter: (source) => !NOT_COPIED.has(source.slice(ROOT.length).replace(/\/$/, '')) });
+  cpSync(ROOT, dir, {
+    recursive: true,
+    filter: (source) => !NOT_COPIED.has(source.slice(ROOT.length).replace(/\/$/, '')),
+  });
   // A real copy: Turbopack does not follow a symlinked node_modules.
   execFileSync('cp', ['-a', join(ROOT, 'node_modules'), join(dir, 'node_modules')]);
   return dir;
@@ -192,7 +210,10 @@ function cpuSeconds(): { machine: number; children: number } {
   const own = readFileSync('/proc/self/stat', 'utf8');
   const fields = own.slice(own.lastIndexOf(')') + 2).split(' ');
   // cutime and cstime: the 16th and 17th fields.
-  return { machine: (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND, children: (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND };
+  return {
+    machine: (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND,
+    children: (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND,
+  };
 }
 
 function bytesUnder(path: string): number {
@@ -234,7 +255,10 @@ async function build(dir: string, tenants: TenantFiles): Promise<BuildFigures> {
   const cpuBefore = cpuSeconds();
   const started = performance.now();
   // The e2e build: the GraphQL stand-in runs while the pages render their storage spots.
-  const child = spawn('npm', ['run', 'build:e2e'], { cwd: dir, stdio: ['ignore', openSync(log, 'w'), openSync(log, 'a')] });
+  const child = spawn('npm', ['run', 'build:e2e'], {
+    cwd: dir,
+    stdio: ['ignore', openSync(log, 'w'), openSync(log, 'a')],
+  });
   const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
   let running = true;
   void exited.then(() => (running = false));
@@ -250,7 +274,8 @@ async function build(dir: string, tenants: TenantFiles): Promise<BuildFigures> {
   const wallSeconds = (performance.now() - started) / 1000;
   const cpuAfter = cpuSeconds();
   const output = readFileSync(log, 'utf8');
-  if (status !== 0) throw new Error(`the ${hosts}-host build failed (exit ${status}):\n${output.split('\n').slice(-30).join('\n')}`);
+  if (status !== 0)
+    throw new Error(`the ${hosts}-host build failed (exit ${status}):\n${output.split('\n').slice(-30).join('\n')}`);
   const next = join(dir, '.next');
   const manifest = (name: string) => JSON.parse(readFileSync(join(next, ...name.split('/')), 'utf8'));
   const middlewareFiles: string[] = manifest('server/middleware-manifest.json').middleware['/']?.files ?? [];
@@ -281,10 +306,15 @@ async function build(dir: string, tenants: TenantFiles): Promise<BuildFigures> {
 const today = readTenants();
 const scaled = scaledTenants(today, FACTOR);
 const [todayHosts, scaledHosts] = [today, scaled].map((files) => files.domains.domains.length);
-console.log(`Tenant maps: ${todayHosts} hosts (today) and ${scaledHosts} (${FACTOR}×); ${cpus().length} CPUs, load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+console.log(
+  `Tenant maps: ${todayHosts} hosts (today) and ${scaledHosts} (${FACTOR}×); ${cpus().length} CPUs, load average ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}`,
+);
 
 const rows: { label: string; today: number; scaled: number; format: (value: number) => string }[] = [];
-const row = (label: string, values: [number, number], format: (value: number) => string) => rows.push({ label, today: values[0], scaled: values[1], format });
+const row = (label: string, values: [number, number], format: (value: number) => string) =>
+  rows.push({ label, today: values[0], scaled: values[1], format });
 const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
 const s = (seconds: number) => `${seconds.toFixed(1)} s`;
@@ -298,12 +328,15 @@ if (!SKIP_BUILD) {
       console.log(`Building ${tenants.domains.domains.length} hosts in ${dir} …`);
       const result = await build(dir, tenants);
       figures.push(result);
-      console.log(`  ${s(result.wallSeconds)}; ${result.phases}; load average ${result.load.map((load) => load.toFixed(2)).join(' → ')}; other processes used ${s(result.othersCpuSeconds)} of CPU meanwhile (${(result.othersCpuSeconds / result.wallSeconds).toFixed(2)} of ${cpus().length} CPUs)`);
+      console.log(
+        `  ${s(result.wallSeconds)}; ${result.phases}; load average ${result.load.map((load) => load.toFixed(2)).join(' → ')}; other processes used ${s(result.othersCpuSeconds)} of CPU meanwhile (${(result.othersCpuSeconds / result.wallSeconds).toFixed(2)} of ${cpus().length} CPUs)`,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const pair = (key: Exclude<keyof BuildFigures, 'load' | 'phases'>) => figures.map((built) => built[key]) as [number, number];
+  const pair = (key: Exclude<keyof BuildFigures, 'load' | 'phases'>) =>
+    figures.map((built) => built[key]) as [number, number];
   row('build wall time', pair('wallSeconds'), s);
   row('build CPU time (user+sys)', pair('cpuSeconds'), s);
   row('peak RSS, build process tree', pair('peakTreeBytes'), MB);
@@ -315,7 +348,10 @@ if (!SKIP_BUILD) {
   row('prerendered pages', pair('prerendered'), String);
 }
 
-for (const { label, values: [one = NaN, many = NaN] } of compareLookups([today.domains.domains, scaled.domains.domains])) {
+for (const {
+  label,
+  values: [one = NaN, many = NaN],
+} of compareLookups([today.domains.domains, scaled.domains.domains])) {
   if (label.startsWith('resolver index')) row(label, [one / 1000, many / 1000], (value) => `${value.toFixed(0)} µs`);
   else row(label, [one, many], ns);
 }
@@ -326,15 +362,24 @@ const ratio = (label: string) => {
 };
 console.log(`\n${'figure'.padEnd(32)}${'1×'.padStart(12)}${`${FACTOR}×`.padStart(12)}${`${FACTOR}×/1×`.padStart(10)}`);
 for (const { label, today: one, scaled: many, format } of rows) {
-  console.log(`${label.padEnd(32)}${format(one).padStart(12)}${format(many).padStart(12)}${(many / one).toFixed(2).padStart(10)}`);
+  console.log(
+    `${label.padEnd(32)}${format(one).padStart(12)}${format(many).padStart(12)}${(many / one).toFixed(2).padStart(10)}`,
+  );
 }
 
 // Linear or better: the figure grows at most as the map does.
-const linear = (value: number) => (value <= FACTOR ? `linear or better (${value.toFixed(2)} ≤ ${FACTOR})` : `WORSE than linear (${value.toFixed(2)} > ${FACTOR})`);
+const linear = (value: number) =>
+  value <= FACTOR
+    ? `linear or better (${value.toFixed(2)} ≤ ${FACTOR})`
+    : `WORSE than linear (${value.toFixed(2)} > ${FACTOR})`;
 console.log('');
 if (figures.length > 0) {
   console.log(`build time: ${linear(ratio('build wall time'))}`);
   console.log(`output size: ${linear(ratio('.next without cache/'))}`);
 }
-const lookupRatio = Math.max(...['lookup: known host', 'routing: Host → tenant page', 'routing: unknown Host → 404'].map(ratio));
-console.log(`host lookup: ${lookupRatio <= 1.5 ? 'constant' : 'NOT constant'} (largest ratio ${lookupRatio.toFixed(2)}; up to 1.5 is a bigger working set and noise)`);
+const lookupRatio = Math.max(
+  ...['lookup: known host', 'routing: Host → tenant page', 'routing: unknown Host → 404'].map(ratio),
+);
+console.log(
+  `host lookup: ${lookupRatio <= 1.5 ? 'constant' : 'NOT constant'} (largest ratio ${lookupRatio.toFixed(2)}; up to 1.5 is a bigger working set and noise)`,
+);

@@ -22,7 +22,13 @@ const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const VIEWPORTS = [...PHONE_SCREENS, { width: 1280, height: 900 }];
 const targets = args.length
   ? args
-  : ['kingscross-bagberth.co.uk/', 'cornavin-bagberth.ch/de', 'kyotostation-bagberth.jp/ja', 'prague-bagberth.cz/', 'no-such-site.example/'];
+  : [
+      'kingscross-bagberth.co.uk/',
+      'cornavin-bagberth.ch/de',
+      'kyotostation-bagberth.jp/ja',
+      'prague-bagberth.cz/',
+      'no-such-site.example/',
+    ];
 
 // Visitors' phones have Japanese fonts; a bare server does not, and would draw the ja pages as boxes.
 const japaneseFonts = (() => {
@@ -32,13 +38,21 @@ const japaneseFonts = (() => {
     return false;
   }
 })();
-if (!japaneseFonts) console.warn('No Japanese font on this machine: ja pages will show boxes. Debian: apt-get install -y fonts-noto-cjk');
+if (!japaneseFonts)
+  console.warn('No Japanese font on this machine: ja pages will show boxes. Debian: apt-get install -y fonts-noto-cjk');
 
 mkdirSync(OUT, { recursive: true });
 const stop = await startServer(PORT);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   for (const target of targets) {
@@ -47,7 +61,14 @@ try {
       const page = await browser.newPage({ viewport, userAgent: HUMAN_USER_AGENT, javaScriptEnabled: javaScript });
       await page.route(/^https?:\/\/(?!([^/]+\.)?localhost[:/])/, (route) => route.abort());
       // As tests/e2e/support/fixtures.ts rememberConsent does.
-      if (returning) await page.context().addCookies([{ name: CONSENT_COOKIE, value: serializeConsent(ALL_GRANTED, new Date()), url: `http://${domain}.localhost:${PORT}/` }]);
+      if (returning)
+        await page.context().addCookies([
+          {
+            name: CONSENT_COOKIE,
+            value: serializeConsent(ALL_GRANTED, new Date()),
+            url: `http://${domain}.localhost:${PORT}/`,
+          },
+        ]);
       await page.goto(`http://${domain}.localhost:${PORT}/${rest.join('/')}`, { waitUntil: 'networkidle' });
       const file = `${OUT}/${target.replace(/[^a-z0-9]+/gi, '_')}-${viewport.width}${returning ? '-returning' : ''}${firstScreen ? '-first-screen' : ''}${javaScript ? '' : '-nojs'}.png`;
       await page.screenshot({ path: file, fullPage: !firstScreen });

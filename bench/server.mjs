@@ -7,8 +7,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 export async function startServer(port, dir = '.') {
   const standalone = join(dir, '.next/standalone/server.js');
-  const [command, args] = existsSync(standalone) ? [process.execPath, [standalone]] : ['npx', ['next', 'start', dir, '-p', String(port)]];
-  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'], detached: true, env: { ...process.env, PORT: String(port), HOSTNAME: '0.0.0.0' } });
+  const [command, args] = existsSync(standalone)
+    ? [process.execPath, [standalone]]
+    : ['npx', ['next', 'start', dir, '-p', String(port)]];
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+    env: { ...process.env, PORT: String(port), HOSTNAME: '0.0.0.0' },
+  });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     try {

@@ -24,7 +24,13 @@ const ENCODINGS = 'gzip, br';
 
 async function measure(url, headers) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ok: result['2xx'], total: result.requests.total };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    total: result.requests.total,
+  };
 }
 
 const ports = deployPorts();
@@ -41,26 +47,54 @@ try {
   const proxyHeaders = { host: `${HOST}.localhost:${ports.https}`, 'accept-encoding': ENCODINGS };
   const cached = await askUntilCached(proxyUrl, { headers: proxyHeaders });
   staticServer = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': cached.headers['content-encoding'], 'content-length': cached.body.length });
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-encoding': cached.headers['content-encoding'],
+      'content-length': cached.body.length,
+    });
     res.end(cached.body);
   }).listen(STATIC_PORT, '127.0.0.1');
   await waitForHealth(behindPort);
 
   const cases = [
     { name: 'proxy (nginx, TLS, cached, br)', url: proxyUrl, headers: proxyHeaders },
-    { name: 'next alone (npm run serve)', url: `http://127.0.0.1:${NEXT_PORT}/`, headers: { host: HOST, 'accept-encoding': ENCODINGS } },
-    { name: 'next, BEHIND_PROXY=true', url: `http://127.0.0.1:${behindPort}/`, headers: { host: HOST, 'accept-encoding': ENCODINGS } },
-    { name: 'next, BEHIND_PROXY + Redis', url: `http://127.0.0.1:${ports.instances[0]}/`, headers: { host: HOST, 'accept-encoding': ENCODINGS } },
-    { name: 'static file server, same bytes', url: `http://127.0.0.1:${STATIC_PORT}/`, headers: { 'accept-encoding': ENCODINGS } },
+    {
+      name: 'next alone (npm run serve)',
+      url: `http://127.0.0.1:${NEXT_PORT}/`,
+      headers: { host: HOST, 'accept-encoding': ENCODINGS },
+    },
+    {
+      name: 'next, BEHIND_PROXY=true',
+      url: `http://127.0.0.1:${behindPort}/`,
+      headers: { host: HOST, 'accept-encoding': ENCODINGS },
+    },
+    {
+      name: 'next, BEHIND_PROXY + Redis',
+      url: `http://127.0.0.1:${ports.instances[0]}/`,
+      headers: { host: HOST, 'accept-encoding': ENCODINGS },
+    },
+    {
+      name: 'static file server, same bytes',
+      url: `http://127.0.0.1:${STATIC_PORT}/`,
+      headers: { 'accept-encoding': ENCODINGS },
+    },
   ];
   const runs = new Map(cases.map(({ name }) => [name, []]));
-  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per case, ${ROUNDS} rounds alternated; page ${HOST}/ (${cached.body.length} bytes ${cached.headers['content-encoding']})`);
+  console.log(
+    `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per case, ${ROUNDS} rounds alternated; page ${HOST}/ (${cached.body.length} bytes ${cached.headers['content-encoding']})`,
+  );
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const { name, url, headers } of cases) runs.get(name).push(await measure(url, headers));
   }
   const rows = cases.map(({ name }) => {
     const list = runs.get(name);
-    return { name, rps: median(list.map((run) => run.rps)), p50: median(list.map((run) => run.p50)), p99: median(list.map((run) => run.p99)), failed: list.reduce((sum, run) => sum + run.total - run.ok, 0) };
+    return {
+      name,
+      rps: median(list.map((run) => run.rps)),
+      p50: median(list.map((run) => run.p50)),
+      p99: median(list.map((run) => run.p99)),
+      failed: list.reduce((sum, run) => sum + run.total - run.ok, 0),
+    };
   });
   const staticRps = rows[4].rps;
   const nextRps = rows[1].rps;

@@ -8,12 +8,22 @@ import { startGraphqlServer } from '../tests/e2e/support/graphqlServer.ts';
 import { startServer } from './server.mjs';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** A person's phone: isbot calls Lighthouse's and headless Chromium's own user agents bots. */
-export const PHONE_USER_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+export const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 
 /** Every host's landing page in every language it is served in (887): its `*.localhost` preview host and path. */
-export const LANDING_PAGES = DOMAIN_ENTRIES.flatMap(({ domain, locales }) => locales.map((locale) => ({ host: `${domain}.localhost`, path: locale === 'en' ? '/' : `/${locale}` })));
+export const LANDING_PAGES = DOMAIN_ENTRIES.flatMap(({ domain, locales }) =>
+  locales.map((locale) => ({ host: `${domain}.localhost`, path: locale === 'en' ? '/' : `/${locale}` })),
+);
 
 /** `domain/path` → the tenant's address on the bench server (a `*.localhost` host, a secure context). */
 export const tenantUrl = (port: number, target: string): string => {
@@ -47,7 +57,11 @@ export async function startSite(port: number): Promise<() => Promise<void>> {
  * recorded choice (a serialised consent cookie), `initScript` runs before any of the page's code.
  * Close it with `page.context().close()`.
  */
-export async function slowPhonePage(browser: Browser, url: string, { cpuSlowdown, consent, initScript }: { cpuSlowdown: number; consent?: string; initScript?: () => void }): Promise<Page> {
+export async function slowPhonePage(
+  browser: Browser,
+  url: string,
+  { cpuSlowdown, consent, initScript }: { cpuSlowdown: number; consent?: string; initScript?: () => void },
+): Promise<Page> {
   const context = await browser.newContext({ userAgent: PHONE_USER_AGENT, viewport: { width: 390, height: 844 } });
   if (consent) await context.addCookies([{ name: CONSENT_COOKIE, value: consent, url }]);
   if (initScript) await context.addInitScript(initScript);

@@ -29,7 +29,27 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-tls-'));
 chmodSync(dir, 0o755);
 for (const domain of [HOST]) {
   mkdirSync(join(dir, 'hosts', domain), { recursive: true });
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '30', '-keyout', join(dir, 'hosts', domain, 'key.pem'), '-out', join(dir, 'hosts', domain, 'cert.pem'), '-subj', `/CN=${domain}`], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-days',
+      '30',
+      '-keyout',
+      join(dir, 'hosts', domain, 'key.pem'),
+      '-out',
+      join(dir, 'hosts', domain, 'cert.pem'),
+      '-subj',
+      `/CN=${domain}`,
+    ],
+    { stdio: 'ignore' },
+  );
   chmodSync(join(dir, 'hosts', domain, 'key.pem'), 0o644);
 }
 const server = (port: number, certificate: string) => `
@@ -64,7 +84,9 @@ ${server(BY_NAME_PORT, `${dir}/\${certificate_dir}`)}
 /** Full handshakes a second on `port` for about `SECONDS`: the connections openssl s_time made, over the wall-clock time it ran. */
 function handshakesPerSecond(port: number): number {
   const started = performance.now();
-  const out = execFileSync('openssl', ['s_time', '-connect', `127.0.0.1:${port}`, '-new', '-time', String(SECONDS)], { encoding: 'utf8' });
+  const out = execFileSync('openssl', ['s_time', '-connect', `127.0.0.1:${port}`, '-new', '-time', String(SECONDS)], {
+    encoding: 'utf8',
+  });
   const elapsed = (performance.now() - started) / 1000;
   const connections = /(\d+) connections in \d+ real seconds/.exec(out);
   if (!connections) throw new Error(`openssl s_time said: ${out}`);
@@ -72,7 +94,26 @@ function handshakesPerSecond(port: number): number {
 }
 
 execFileSync('podman', ['rm', '--force', NAME], { stdio: 'ignore' });
-execFileSync('podman', ['run', '--detach', '--name', NAME, '--network', 'host', '--user', '33:33', '--tmpfs', '/tmp:rw,mode=1777', '--volume', `${dir}:${dir}:ro`, imageRefs(builtRelease().tag).proxy, 'nginx', '-c', `${dir}/nginx.conf`, '-g', 'daemon off;']);
+execFileSync('podman', [
+  'run',
+  '--detach',
+  '--name',
+  NAME,
+  '--network',
+  'host',
+  '--user',
+  '33:33',
+  '--tmpfs',
+  '/tmp:rw,mode=1777',
+  '--volume',
+  `${dir}:${dir}:ro`,
+  imageRefs(builtRelease().tag).proxy,
+  'nginx',
+  '-c',
+  `${dir}/nginx.conf`,
+  '-g',
+  'daemon off;',
+]);
 try {
   await sleep(1000);
   const figures: Record<'fixed' | 'by name', number[]> = { fixed: [], 'by name': [] };

@@ -30,10 +30,21 @@ function record(began, status, cache) {
 function http1(agent, { host, path }) {
   return new Promise((resolve) => {
     const began = performance.now();
-    const asked = request({ hostname: '127.0.0.1', port, path, agent, servername: 'localhost', rejectUnauthorized: false, headers: { host: `${host}:${port}`, 'accept-encoding': 'br' } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(record(began, response.statusCode, response.headers['x-cache-status'])));
-    });
+    const asked = request(
+      {
+        hostname: '127.0.0.1',
+        port,
+        path,
+        agent,
+        servername: 'localhost',
+        rejectUnauthorized: false,
+        headers: { host: `${host}:${port}`, 'accept-encoding': 'br' },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(record(began, response.statusCode, response.headers['x-cache-status'])));
+      },
+    );
     asked.on('error', () => resolve(record(began, 0)));
     asked.end();
   });
@@ -77,7 +88,11 @@ function sessions() {
 async function client(index) {
   const connection = protocol === 'h2' ? sessions() : new Agent({ keepAlive: true, maxSockets: 1 });
   // Each client starts at its own place in the list, so that all pages are asked about equally often.
-  for (let at = Math.floor((index * pages.length) / connections); performance.now() < until; at = (at + 1) % pages.length) {
+  for (
+    let at = Math.floor((index * pages.length) / connections);
+    performance.now() < until;
+    at = (at + 1) % pages.length
+  ) {
     await (protocol === 'h2' ? http2(connection.current, pages[at]) : http1(connection, pages[at]));
   }
   if (protocol === 'h2') connection.close();
@@ -87,4 +102,13 @@ async function client(index) {
 await Promise.all(Array.from({ length: connections }, (_, index) => client(index)));
 latencies.sort((a, b) => a - b);
 const at = (share) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))];
-console.log(JSON.stringify({ total: latencies.length, failed, p50: at(0.5), p99: at(0.99), slices: slices.map((count) => count / (SLICE_MS / 1000)), statuses }));
+console.log(
+  JSON.stringify({
+    total: latencies.length,
+    failed,
+    p50: at(0.5),
+    p99: at(0.99),
+    slices: slices.map((count) => count / (SLICE_MS / 1000)),
+    statuses,
+  }),
+);

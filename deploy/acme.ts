@@ -6,7 +6,19 @@
 // the token into the folder nginx serves under /.well-known/acme-challenge/ (deploy/nginx.conf.template).
 // A host without a certificate from the running CA gets one; the others are left as they are.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hostCertificateDir } from './proxyConf';
@@ -48,7 +60,11 @@ const files = (setup: AcmeSetup) => ({
 export const acmeRoot = (setup: AcmeSetup): string => files(setup).root;
 
 const directoryAnswers = async (setup: AcmeSetup) =>
-  (await askLoopback(`https://127.0.0.1:${setup.ports.directory}/dir`, { headers: { host: `localhost:${setup.ports.directory}` } }).catch(() => ({ status: 0 }))).status === 200;
+  (
+    await askLoopback(`https://127.0.0.1:${setup.ports.directory}/dir`, {
+      headers: { host: `localhost:${setup.ports.directory}` },
+    }).catch(() => ({ status: 0 }))
+  ).status === 200;
 
 /** Stops the CA and its DNS server, if they run. */
 export function stopAcme(setup: AcmeSetup): void {
@@ -86,30 +102,79 @@ export async function startAcme(setup: AcmeSetup): Promise<void> {
       externalAccountBindingRequired: false,
     },
   });
-  const running = existsSync(paths.config) && readFileSync(paths.config, 'utf8') === config && (await directoryAnswers(setup));
+  const running =
+    existsSync(paths.config) && readFileSync(paths.config, 'utf8') === config && (await directoryAnswers(setup));
   if (!running) {
     stopAcme(setup);
     writeFileSync(paths.config, config);
     if (!existsSync(paths.listenCert)) {
-      spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '825', '-keyout', paths.listenKey, '-out', paths.listenCert, '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { stdio: 'ignore' });
+      spawnSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:P-256',
+          '-nodes',
+          '-days',
+          '825',
+          '-keyout',
+          paths.listenKey,
+          '-out',
+          paths.listenCert,
+          '-subj',
+          '/CN=localhost',
+          '-addext',
+          'subjectAltName=DNS:localhost,IP:127.0.0.1',
+        ],
+        { stdio: 'ignore' },
+      );
     }
     writeFileSync(paths.log, '');
     const detached = (command: string, args: string[], env: Record<string, string> = {}) => {
-      const child = spawn(command, args, { detached: true, stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, ...env } });
+      const child = spawn(command, args, {
+        detached: true,
+        stdio: ['ignore', 'ignore', 'ignore'],
+        env: { ...process.env, ...env },
+      });
       child.unref();
       return child.pid!;
     };
-    const dns = detached('pebble-challtestsrv', ['-defaultIPv4', '127.0.0.1', '-defaultIPv6', '', '-dns01', `127.0.0.1:${setup.ports.dns}`, '-http01', '', '-https01', '', '-tlsalpn01', '', '-management', '']);
+    const dns = detached('pebble-challtestsrv', [
+      '-defaultIPv4',
+      '127.0.0.1',
+      '-defaultIPv6',
+      '',
+      '-dns01',
+      `127.0.0.1:${setup.ports.dns}`,
+      '-http01',
+      '',
+      '-https01',
+      '',
+      '-tlsalpn01',
+      '',
+      '-management',
+      '',
+    ]);
     // No sleep before each validation, no refused nonces: the CA as fast as it goes.
-    const ca = detached('sh', ['-c', `exec pebble -config "$0" -dnsserver 127.0.0.1:${setup.ports.dns} >> "$1" 2>&1`, paths.config, paths.log], { PEBBLE_VA_NOSLEEP: '1', PEBBLE_WFE_NONCEREJECT: '0' });
+    const ca = detached(
+      'sh',
+      ['-c', `exec pebble -config "$0" -dnsserver 127.0.0.1:${setup.ports.dns} >> "$1" 2>&1`, paths.config, paths.log],
+      { PEBBLE_VA_NOSLEEP: '1', PEBBLE_WFE_NONCEREJECT: '0' },
+    );
     writeFileSync(paths.pids, `${dns}\n${ca}\n`);
     const deadline = Date.now() + 15_000;
     while (!(await directoryAnswers(setup))) {
-      if (Date.now() > deadline) throw new Error(`pebble (the local ACME CA) is not answering on ${setup.ports.directory}: see ${paths.log}`);
+      if (Date.now() > deadline)
+        throw new Error(`pebble (the local ACME CA) is not answering on ${setup.ports.directory}: see ${paths.log}`);
       await sleep(100);
     }
   }
-  const root = await askLoopback(`https://127.0.0.1:${setup.ports.management}/roots/0`, { headers: { host: `localhost:${setup.ports.management}` } });
+  const root = await askLoopback(`https://127.0.0.1:${setup.ports.management}/roots/0`, {
+    headers: { host: `localhost:${setup.ports.management}` },
+  });
   if (root.status !== 200) throw new Error(`pebble gives no root (${root.status}): see ${paths.log}`);
   writeFileSync(paths.root, root.body);
   if (!existsSync(paths.issuedBy) || readFileSync(paths.issuedBy, 'utf8') !== root.body.toString()) {
@@ -122,9 +187,28 @@ export async function startAcme(setup: AcmeSetup): Promise<void> {
 
 function lego(setup: AcmeSetup, host: string, command: string[]): Promise<{ ok: boolean; output: string }> {
   const paths = files(setup);
-  const args = ['--server', `https://127.0.0.1:${setup.ports.directory}/dir`, '--accept-tos', '--email', EMAIL, '--path', paths.lego, '--key-type', 'ec256', '--http', '--http.webroot', setup.webroot, '--domains', host, ...command];
+  const args = [
+    '--server',
+    `https://127.0.0.1:${setup.ports.directory}/dir`,
+    '--accept-tos',
+    '--email',
+    EMAIL,
+    '--path',
+    paths.lego,
+    '--key-type',
+    'ec256',
+    '--http',
+    '--http.webroot',
+    setup.webroot,
+    '--domains',
+    host,
+    ...command,
+  ];
   return new Promise((resolveRun) => {
-    const child = spawn('lego', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LEGO_CA_CERTIFICATES: paths.listenCert } });
+    const child = spawn('lego', args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LEGO_CA_CERTIFICATES: paths.listenCert },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk));
@@ -158,12 +242,14 @@ function install(setup: AcmeSetup, host: string) {
 }
 
 /** lego's `command` for `host`, its certificate installed where nginx reads it; lego's output if it failed. */
-const obtain = (setup: AcmeSetup, command: string[]) => async (host: string): Promise<string | undefined> => {
-  const run = await lego(setup, host, command);
-  if (!run.ok) return run.output;
-  install(setup, host);
-  return undefined;
-};
+const obtain =
+  (setup: AcmeSetup, command: string[]) =>
+  async (host: string): Promise<string | undefined> => {
+    const run = await lego(setup, host, command);
+    if (!run.ok) return run.output;
+    install(setup, host);
+    return undefined;
+  };
 
 /** Runs `work` for each item, `PARALLEL` at a time; the failures, by item. */
 async function pool<T>(items: readonly T[], work: (item: T) => Promise<string | undefined>): Promise<Map<T, string>> {
@@ -181,17 +267,29 @@ async function pool<T>(items: readonly T[], work: (item: T) => Promise<string | 
 }
 
 const failed = (what: string, failures: Map<string, string>) =>
-  new Error(`${what} for ${failures.size} host(s): ${[...failures].slice(0, 3).map(([host, output]) => `${host}: ${output.trim().split('\n').at(-1)}`).join('; ')}`);
+  new Error(
+    `${what} for ${failures.size} host(s): ${[...failures]
+      .slice(0, 3)
+      .map(([host, output]) => `${host}: ${output.trim().split('\n').at(-1)}`)
+      .join('; ')}`,
+  );
 
 /** Hosts whose certificate nginx has, from the running CA. */
 const certifiedHosts = (setup: AcmeSetup, hosts: readonly string[]): string[] =>
-  hosts.filter((host) => existsSync(join(setup.tlsDir, hostCertificateDir(host), 'cert.pem')) && existsSync(join(files(setup).lego, 'certificates', `${host}.crt`)));
+  hosts.filter(
+    (host) =>
+      existsSync(join(setup.tlsDir, hostCertificateDir(host), 'cert.pem')) &&
+      existsSync(join(files(setup).lego, 'certificates', `${host}.crt`)),
+  );
 
 /**
  * A certificate for every host in `hosts` that has none from the running CA (the proxy must
  * answer on its http port). The first one alone: it registers lego's account, which the others use.
  */
-export async function issueCertificates(setup: AcmeSetup, hosts: readonly string[]): Promise<{ issued: string[]; kept: number }> {
+export async function issueCertificates(
+  setup: AcmeSetup,
+  hosts: readonly string[],
+): Promise<{ issued: string[]; kept: number }> {
   const have = new Set(certifiedHosts(setup, hosts));
   const missing = hosts.filter((host) => !have.has(host));
   mkdirSync(setup.webroot, { recursive: true });

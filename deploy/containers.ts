@@ -39,13 +39,22 @@ export const USERS = {
 } as const;
 
 /** Each proxy pod's purge endpoint, by its stable StatefulSet name under the headless Service. */
-export const purgeUrls = () => Array.from({ length: PROXY_REPLICAS }, (_, index) => `http://${PROXY}-${index}.${PROXY}:${POD_PORTS.purge}/purge`).join(',');
+export const purgeUrls = () =>
+  Array.from(
+    { length: PROXY_REPLICAS },
+    (_, index) => `http://${PROXY}-${index}.${PROXY}:${POD_PORTS.purge}/purge`,
+  ).join(',');
 
 /**
  * What every container runs with: the "restricted" Pod Security Standard (no escalation, no
  * capability, the runtime's seccomp profile) and a read-only root, writing only to its volumes.
  */
-export const restricted: ISecurityContext = { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true, seccompProfile: { type: 'RuntimeDefault' } };
+export const restricted: ISecurityContext = {
+  allowPrivilegeEscalation: false,
+  capabilities: { drop: ['ALL'] },
+  readOnlyRootFilesystem: true,
+  seccompProfile: { type: 'RuntimeDefault' },
+};
 /** A pod's own settings for `user`: never root, the runtime's seccomp profile. */
 export const podSecurity = (user: number, volumeGroup = true): IPodSecurityContext => ({
   runAsNonRoot: true,
@@ -67,7 +76,8 @@ export const SCRATCH = {
 export type ScratchName = keyof typeof SCRATCH;
 const scratchMounts = (...names: ScratchName[]) => names.map((name) => ({ name, mountPath: SCRATCH[name].mountPath }));
 /** The emptyDir volumes for those folders, for a pod spec. */
-export const scratchVolumes = (...names: ScratchName[]) => names.map((name) => ({ name, emptyDir: { sizeLimit: SCRATCH[name].sizeLimit } }));
+export const scratchVolumes = (...names: ScratchName[]) =>
+  names.map((name) => ({ name, emptyDir: { sizeLimit: SCRATCH[name].sizeLimit } }));
 const probe = (failureThreshold: number, periodSeconds: number) => ({
   httpGet: { path: HEALTH_PATH, port: 'http' },
   periodSeconds,
@@ -76,7 +86,11 @@ const probe = (failureThreshold: number, periodSeconds: number) => ({
 });
 
 /** The volumes a proxy pod's containers mount, by name. */
-export const PROXY_MOUNTS = { run: { name: 'run', mountPath: PROXY_RUN }, cache: { name: 'cache', mountPath: PROXY_CACHE }, tls: { name: 'tls', mountPath: `${PROXY_RUN}/tls`, readOnly: true } };
+export const PROXY_MOUNTS = {
+  run: { name: 'run', mountPath: PROXY_RUN },
+  cache: { name: 'cache', mountPath: PROXY_CACHE },
+  tls: { name: 'tls', mountPath: `${PROXY_RUN}/tls`, readOnly: true },
+};
 
 /**
  * The cluster's pod network, which the instances trust the proxy's X-Forwarded-* headers from
@@ -87,7 +101,10 @@ export const PROXY_MOUNTS = { run: { name: 'run', mountPath: PROXY_RUN }, cache:
 export const POD_NETWORK = '10.0.0.0/8';
 /** The shared cache's password, in a Secret of its own (key `password`) that Redis and the instances both read. */
 export const REDIS_SECRET = `${APP}-redis`;
-const redisPassword = (name: string) => ({ name, valueFrom: { secretKeyRef: { name: REDIS_SECRET, key: 'password' } } });
+const redisPassword = (name: string) => ({
+  name,
+  valueFrom: { secretKeyRef: { name: REDIS_SECRET, key: 'password' } },
+});
 /** An image is named by its build's tag (deploy/images.ts), never a moving one: a node pulls it once. */
 const pulled = { imagePullPolicy: 'IfNotPresent' } as const;
 
@@ -118,7 +135,10 @@ export function instanceContainer(image: string, podNetwork = POD_NETWORK): ICon
     startupProbe: probe(30, 1),
     // The endpoints drop the pod while it still serves; then SIGTERM starts server.ts's drain.
     lifecycle: { preStop: { exec: { command: ['sleep', String(PRESTOP_SECONDS)] } } },
-    resources: { requests: { cpu: '500m', memory: `${INSTANCE_HEAP_MIB}Mi` }, limits: { memory: `${INSTANCE_MEMORY_LIMIT_MIB}Mi` } },
+    resources: {
+      requests: { cpu: '500m', memory: `${INSTANCE_HEAP_MIB}Mi` },
+      limits: { memory: `${INSTANCE_MEMORY_LIMIT_MIB}Mi` },
+    },
     volumeMounts: scratchMounts('tmp', 'next-cache'),
     securityContext: restricted,
   };
@@ -140,12 +160,33 @@ export function redisContainer(image: string): IContainer {
     // Debian's redis-server (deploy/images/redis.Containerfile).
     image,
     ...pulled,
-    command: ['sh', '-c', 'umask 077 && printf \'requirepass "%s"\\n\' "$REDIS_PASSWORD" > /tmp/redis.conf && exec redis-server /tmp/redis.conf "$@"', 'redis-server'],
-    args: ['--bind', '0.0.0.0', '--port', String(REDIS_PORT), '--save', '', '--appendonly', 'no', '--maxmemory', `${REDIS_MAXMEMORY_MIB}mb`, '--maxmemory-policy', 'allkeys-lru'],
+    command: [
+      'sh',
+      '-c',
+      'umask 077 && printf \'requirepass "%s"\\n\' "$REDIS_PASSWORD" > /tmp/redis.conf && exec redis-server /tmp/redis.conf "$@"',
+      'redis-server',
+    ],
+    args: [
+      '--bind',
+      '0.0.0.0',
+      '--port',
+      String(REDIS_PORT),
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--maxmemory',
+      `${REDIS_MAXMEMORY_MIB}mb`,
+      '--maxmemory-policy',
+      'allkeys-lru',
+    ],
     env: [redisPassword('REDIS_PASSWORD'), redisPassword('REDISCLI_AUTH')],
     ports: [{ name: 'redis', containerPort: REDIS_PORT }],
     readinessProbe: { exec: { command: ['redis-cli', '-p', String(REDIS_PORT), 'ping'] }, periodSeconds: 5 },
-    resources: { requests: { cpu: '100m', memory: `${REDIS_MEMORY_LIMIT_MIB}Mi` }, limits: { memory: `${REDIS_MEMORY_LIMIT_MIB}Mi` } },
+    resources: {
+      requests: { cpu: '100m', memory: `${REDIS_MEMORY_LIMIT_MIB}Mi` },
+      limits: { memory: `${REDIS_MEMORY_LIMIT_MIB}Mi` },
+    },
     volumeMounts: scratchMounts('tmp'),
     securityContext: restricted,
   };
@@ -173,7 +214,10 @@ export function proxyFilesContainer(image: string): IContainer {
       // cert-manager's solver pods, under their headless Service, by the name nginx's resolver
       // needs (it knows no search domains): the pod's namespace from the downward API.
       { name: 'POD_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
-      { name: 'PROXY_ACME_SOLVER', value: `${APP}-acme-solver.$(POD_NAMESPACE).svc.${CLUSTER_DOMAIN}:${ACME_SOLVER_PORT}` },
+      {
+        name: 'PROXY_ACME_SOLVER',
+        value: `${APP}-acme-solver.$(POD_NAMESPACE).svc.${CLUSTER_DOMAIN}:${ACME_SOLVER_PORT}`,
+      },
     ],
     volumeMounts: [PROXY_MOUNTS.run, PROXY_MOUNTS.cache],
     resources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { memory: '256Mi' } },
@@ -196,7 +240,17 @@ export function nginxContainer(image: string): IContainer {
     readinessProbe: { ...health, failureThreshold: 2 },
     livenessProbe: { ...health, failureThreshold: 6 },
     // Out of the load balancer first, then a graceful stop: requests in flight finish.
-    lifecycle: { preStop: { exec: { command: ['sh', '-c', `sleep ${PRESTOP_SECONDS}; nginx -c ${PROXY_RUN}/nginx.conf -s quit; while [ -e ${PROXY_RUN}/nginx.pid ]; do sleep 1; done`] } } },
+    lifecycle: {
+      preStop: {
+        exec: {
+          command: [
+            'sh',
+            '-c',
+            `sleep ${PRESTOP_SECONDS}; nginx -c ${PROXY_RUN}/nginx.conf -s quit; while [ -e ${PROXY_RUN}/nginx.pid ]; do sleep 1; done`,
+          ],
+        },
+      },
+    },
     volumeMounts: [PROXY_MOUNTS.run, PROXY_MOUNTS.cache, PROXY_MOUNTS.tls],
     resources: { requests: { cpu: '250m', memory: '128Mi' }, limits: { memory: '512Mi' } },
     securityContext: restricted,

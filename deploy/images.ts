@@ -30,7 +30,11 @@ const LOCK_HELD = 'MICROSITES_IMAGES_LOCK_HELD';
 /** The base every image starts from: Debian 13 from a registry where one answers, else from mmdebstrap. */
 export const BASE_IMAGE = 'localhost/microsites-base:trixie';
 const REGISTRY_BASE = 'docker.io/library/debian:trixie-slim';
-export const IMAGES = { site: 'localhost/microsites', proxy: 'localhost/microsites-proxy', redis: 'localhost/microsites-redis' } as const;
+export const IMAGES = {
+  site: 'localhost/microsites',
+  proxy: 'localhost/microsites-proxy',
+  redis: 'localhost/microsites-redis',
+} as const;
 export type ImageKind = keyof typeof IMAGES;
 export type ImageRefs = Record<ImageKind, string>;
 
@@ -43,7 +47,7 @@ export const CONTAINERS_CONF_FILE = '/etc/containers/containers.conf';
 /** Processes a container may start (a limit podman cannot leave to its default here). */
 export const CONTAINER_PROCESSES = 4096;
 export const CONTAINERS_CONF = [
-  '# Written by deploy/images.ts: a container did not start with podman\'s defaults on this machine.',
+  "# Written by deploy/images.ts: a container did not start with podman's defaults on this machine.",
   '[containers]',
   `default_ulimits = ["nofile=1024:1024", "nproc=${CONTAINER_PROCESSES}:${CONTAINER_PROCESSES}"]`,
   '[engine]',
@@ -53,8 +57,16 @@ export const CONTAINERS_CONF = [
   '',
 ].join('\n');
 
-const run = (command: string, args: string[], options: { quiet?: boolean; timeoutMs?: number } = {}): { ok: boolean; out: string } => {
-  const result = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: options.timeoutMs });
+const run = (
+  command: string,
+  args: string[],
+  options: { quiet?: boolean; timeoutMs?: number } = {},
+): { ok: boolean; out: string } => {
+  const result = spawnSync(command, args, {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: options.timeoutMs,
+  });
   if (!options.quiet && result.status !== 0) process.stderr.write(result.stderr ?? '');
   return { ok: result.status === 0, out: `${result.stdout ?? ''}${result.stderr ?? ''}` };
 };
@@ -62,13 +74,17 @@ const run = (command: string, args: string[], options: { quiet?: boolean; timeou
 /** Whether a command is on this machine's PATH. */
 export const installed = (command: string): boolean => run('sh', ['-c', `command -v ${command}`], { quiet: true }).ok;
 
-export const podman = (...args: string[]): string => execFileSync('podman', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+export const podman = (...args: string[]): string =>
+  execFileSync('podman', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
 
 /** Debian packages, by a command each provides, installed as root when missing (a fresh image has no package lists). */
 export function ensureDebianPackages(packages: Record<string, string>): void {
-  const missing = Object.entries(packages).filter(([command]) => !installed(command)).map(([, name]) => name);
+  const missing = Object.entries(packages)
+    .filter(([command]) => !installed(command))
+    .map(([, name]) => name);
   if (missing.length === 0) return;
-  if (process.getuid?.() !== 0) throw new Error(`missing: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
+  if (process.getuid?.() !== 0)
+    throw new Error(`missing: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
   console.log(`Installing ${missing.join(', ')} (Debian packages)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-q'], { stdio: 'inherit', env });
@@ -96,11 +112,15 @@ function ensureRuns() {
   const probe = () => run('podman', ['run', '--rm', '--network', 'none', BASE_IMAGE, 'true'], { quiet: true });
   const first = probe();
   if (first.ok) return;
-  if (existsSync(CONTAINERS_CONF_FILE)) throw new Error(`podman cannot run a container, with ${CONTAINERS_CONF_FILE} as it is:\n${first.out}`);
+  if (existsSync(CONTAINERS_CONF_FILE))
+    throw new Error(`podman cannot run a container, with ${CONTAINERS_CONF_FILE} as it is:\n${first.out}`);
   mkdirSync('/etc/containers', { recursive: true });
   writeFileSync(CONTAINERS_CONF_FILE, CONTAINERS_CONF);
   const second = probe();
-  if (!second.ok) throw new Error(`podman cannot run a container, even with runc and cgroupfs (${CONTAINERS_CONF_FILE}):\n${second.out}`);
+  if (!second.ok)
+    throw new Error(
+      `podman cannot run a container, even with runc and cgroupfs (${CONTAINERS_CONF_FILE}):\n${second.out}`,
+    );
   console.log(`podman runs containers with runc and cgroupfs here: wrote ${CONTAINERS_CONF_FILE}.`);
 }
 
@@ -113,7 +133,8 @@ export function ensurePodman(): void {
 
 /** The build in .next/standalone: its id (the images' tag, `b-` first since a tag may not start with `-`) and version. */
 export function builtRelease(root = ROOT): { tag: string; version: string; buildId: string } {
-  if (!existsSync(join(standaloneOf(root), 'server.js')) || !existsSync(releaseOf(root))) throw new Error('no build: run `npm run build` (or `npm run images` without --from-build) first');
+  if (!existsSync(join(standaloneOf(root), 'server.js')) || !existsSync(releaseOf(root)))
+    throw new Error('no build: run `npm run build` (or `npm run images` without --from-build) first');
   const buildId = readFileSync(join(standaloneOf(root), '.next', 'BUILD_ID'), 'utf8').trim();
   const { version } = JSON.parse(readFileSync(releaseOf(root), 'utf8')) as { version: string };
   return { tag: `b-${buildId}`, version, buildId };
@@ -138,7 +159,10 @@ export function buildImages({ root = ROOT, previous }: { root?: string; previous
   if (process.env[LOCK_HELD] !== '1') {
     mkdirSync(dirname(LOCK), { recursive: true });
     const args = ['--from-build', '--build-dir', root, ...(previous ? ['--previous', previous] : [])];
-    execFileSync('flock', ['-o', LOCK, process.execPath, '--import', 'tsx', __filename, ...args], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, [LOCK_HELD]: '1' } });
+    execFileSync('flock', ['-o', LOCK, process.execPath, '--import', 'tsx', __filename, ...args], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, [LOCK_HELD]: '1' },
+    });
     return imageRefs(tag);
   }
   ensurePodman();
@@ -157,14 +181,33 @@ export function buildImages({ root = ROOT, previous }: { root?: string; previous
     }
   }
   // The images these tags name now: a rebuild that changes one leaves it without a name.
-  const before = Object.values(refs).flatMap((ref) => (imageExists(ref) ? [podman('image', 'inspect', '--format', '{{.Id}}', ref).trim()] : []));
+  const before = Object.values(refs).flatMap((ref) =>
+    imageExists(ref) ? [podman('image', 'inspect', '--format', '{{.Id}}', ref).trim()] : [],
+  );
   const contexts: Record<ImageKind, string> = { site: standalone, proxy: IMAGES_DIR, redis: IMAGES_DIR };
-  const ignored: Partial<Record<ImageKind, string[]>> = { site: ['--ignorefile', join(IMAGES_DIR, 'site.containerignore')] };
+  const ignored: Partial<Record<ImageKind, string[]>> = {
+    site: ['--ignorefile', join(IMAGES_DIR, 'site.containerignore')],
+  };
   for (const kind of Object.keys(IMAGES) as ImageKind[]) {
     console.log(`Building ${refs[kind]}…`);
     execFileSync(
       'podman',
-      ['build', '--quiet', '--network', 'host', '--build-arg', `BASE=${BASE_IMAGE}`, '--build-arg', `VERSION=${version}`, ...(ignored[kind] ?? []), '-f', join(IMAGES_DIR, `${kind}.Containerfile`), '-t', refs[kind], contexts[kind]],
+      [
+        'build',
+        '--quiet',
+        '--network',
+        'host',
+        '--build-arg',
+        `BASE=${BASE_IMAGE}`,
+        '--build-arg',
+        `VERSION=${version}`,
+        ...(ignored[kind] ?? []),
+        '-f',
+        join(IMAGES_DIR, `${kind}.Containerfile`),
+        '-t',
+        refs[kind],
+        contexts[kind],
+      ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
   }
@@ -179,19 +222,35 @@ export function buildImages({ root = ROOT, previous }: { root?: string; previous
 
 /** `npm run build` with the commit as the version unless NEXT_PUBLIC_COMMIT_SHA is given. */
 function buildSite() {
-  const commit = process.env.NEXT_PUBLIC_COMMIT_SHA?.trim() || run('git', ['-C', ROOT, 'rev-parse', 'HEAD'], { quiet: true }).out.trim();
-  if (!/^[0-9a-z._-]+$/i.test(commit)) throw new Error(`NEXT_PUBLIC_COMMIT_SHA: no commit to name the build with (${JSON.stringify(commit)})`);
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_PUBLIC_COMMIT_SHA: commit } });
+  const commit =
+    process.env.NEXT_PUBLIC_COMMIT_SHA?.trim() ||
+    run('git', ['-C', ROOT, 'rev-parse', 'HEAD'], { quiet: true }).out.trim();
+  if (!/^[0-9a-z._-]+$/i.test(commit))
+    throw new Error(`NEXT_PUBLIC_COMMIT_SHA: no commit to name the build with (${JSON.stringify(commit)})`);
+  execFileSync('npm', ['run', 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_PUBLIC_COMMIT_SHA: commit },
+  });
 }
 
 if (resolve(process.argv[1] ?? '') === __filename) {
   try {
-    const { values } = parseArgs({ options: { 'from-build': { type: 'boolean' }, 'build-dir': { type: 'string' }, previous: { type: 'string' } }, strict: true });
+    const { values } = parseArgs({
+      options: { 'from-build': { type: 'boolean' }, 'build-dir': { type: 'string' }, previous: { type: 'string' } },
+      strict: true,
+    });
     if (!values['from-build']) buildSite();
     const root = values['build-dir'] ? resolve(values['build-dir']) : ROOT;
     const refs = buildImages({ root, previous: values.previous });
     const { version } = builtRelease(root);
-    console.log(`Images of version ${version}${values.previous ? `, with the static files of ${values.previous}` : ''}:\n${Object.values(refs).map((ref) => `  ${ref}`).join('\n')}`);
+    console.log(
+      `Images of version ${version}${values.previous ? `, with the static files of ${values.previous}` : ''}:\n${Object.values(
+        refs,
+      )
+        .map((ref) => `  ${ref}`)
+        .join('\n')}`,
+    );
     console.log(`Source maps of this build: npm run ops:sourcemaps (release ${version}).`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -16,12 +16,46 @@
 // from DEPLOY_FIRST_PORT (3001) on, DEPLOY_INSTANCES of them (2), each on loopback.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { IContainer } from 'kubernetes-models/v1/Container';
-import { GRACE_SECONDS, instanceContainer, nginxContainer, PROXY_CACHE, PROXY_MOUNTS, PROXY_RUN, proxyFilesContainer, purgerContainer, redisContainer, restricted, USERS } from './containers';
-import { buildImages, builtRelease, ensurePodman, IMAGES, imageExists, imageRefs, installed, podman, type ImageRefs } from './images';
+import {
+  GRACE_SECONDS,
+  instanceContainer,
+  nginxContainer,
+  PROXY_CACHE,
+  PROXY_MOUNTS,
+  PROXY_RUN,
+  proxyFilesContainer,
+  purgerContainer,
+  redisContainer,
+  restricted,
+  USERS,
+} from './containers';
+import {
+  buildImages,
+  builtRelease,
+  ensurePodman,
+  IMAGES,
+  imageExists,
+  imageRefs,
+  installed,
+  podman,
+  type ImageRefs,
+} from './images';
 import { containerEnv, podmanRunArgs, type LocalRun } from './podman';
 import { askLoopback } from './loopback';
 import { acmeRoot, issueCertificates, startAcme, stopAcme, type AcmeSetup } from './acme';
@@ -43,7 +77,10 @@ const CURRENT_TAG = join(RUN, 'current-tag');
 /** The current build's images and the one before them (a rollback); older ones are removed. */
 const KEPT_TAGS = 2;
 /** Marks this checkout's containers, so that a stop finds every one, whatever the ports were. */
-const TOPOLOGY_LABEL = { name: 'microsites.topology', value: createHash('sha256').update(ROOT).digest('hex').slice(0, 12) };
+const TOPOLOGY_LABEL = {
+  name: 'microsites.topology',
+  value: createHash('sha256').update(ROOT).digest('hex').slice(0, 12),
+};
 
 export interface DeployPorts {
   https: number;
@@ -58,7 +95,8 @@ export interface DeployPorts {
 }
 
 export const deployPorts = (): DeployPorts => {
-  const number = (name: string, fallback: number): number => envNumber(process.env, name, fallback, [1, 65535], 'a port number');
+  const number = (name: string, fallback: number): number =>
+    envNumber(process.env, name, fallback, [1, 65535], 'a port number');
   const instances = number('DEPLOY_INSTANCES', 2);
   const first = number('DEPLOY_FIRST_PORT', 3001);
   return {
@@ -76,7 +114,13 @@ export const deployPorts = (): DeployPorts => {
   };
 };
 
-const NAMES = { redis: 'microsites-redis', purger: 'microsites-purger', proxy: 'microsites-proxy', proxyFiles: 'microsites-proxy-files', logRotator: 'microsites-log-rotator' };
+const NAMES = {
+  redis: 'microsites-redis',
+  purger: 'microsites-purger',
+  proxy: 'microsites-proxy',
+  proxyFiles: 'microsites-proxy-files',
+  logRotator: 'microsites-log-rotator',
+};
 const instanceName = (port: number) => `microsites-instance-${port}`;
 
 /** The proxy's nginx.conf, as its init container wrote it (deploy/proxy-files.ts). */
@@ -92,7 +136,14 @@ export const upstreamLog = join(PROXY_RUN_DIR, 'upstream.log');
  * (DEPLOY_ACCESS_LOG_MAX_BYTES, 64 MiB): each is at most about this, plus one second of growth,
  * and one older copy beside it (`.1`). A pod's logs are its output, which the kubelet rotates.
  */
-export const accessLogMaxBytes = (env: NodeJS.ProcessEnv = process.env): number => envNumber(env, 'DEPLOY_ACCESS_LOG_MAX_BYTES', 64 * 1024 * 1024, [65_536, 2 ** 40], 'a number of bytes (65536 or more)');
+export const accessLogMaxBytes = (env: NodeJS.ProcessEnv = process.env): number =>
+  envNumber(
+    env,
+    'DEPLOY_ACCESS_LOG_MAX_BYTES',
+    64 * 1024 * 1024,
+    [65_536, 2 ** 40],
+    'a number of bytes (65536 or more)',
+  );
 /** Where an instance's output goes (its cache warnings included), a line each after podman's prefix. */
 export const instanceLog = (port: number): string => join(RUN, `instance-${port}.log`);
 
@@ -103,11 +154,27 @@ export const buildIdOf = (dir: string): string => readFileSync(join(dir, '.next'
 function ensureCertificate() {
   if (!existsSync(join(TLS_DIR, 'cert.pem'))) {
     mkdirSync(TLS_DIR, { recursive: true });
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '825',
-      '-keyout', join(TLS_DIR, 'key.pem'), '-out', join(TLS_DIR, 'cert.pem'),
-      '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,DNS:*.localhost,IP:127.0.0.1',
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '825',
+        '-keyout',
+        join(TLS_DIR, 'key.pem'),
+        '-out',
+        join(TLS_DIR, 'cert.pem'),
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost,DNS:*.localhost,IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
   }
   chmodSync(join(TLS_DIR, 'key.pem'), 0o600);
   chownSync(join(TLS_DIR, 'key.pem'), USERS.proxy, USERS.proxy);
@@ -131,7 +198,10 @@ async function certificates(): Promise<string> {
   const setup = acmeSetup();
   await startAcme(setup);
   const started = Date.now();
-  const { issued, kept } = await issueCertificates(setup, DOMAIN_ENTRIES.map(({ domain }) => domain));
+  const { issued, kept } = await issueCertificates(
+    setup,
+    DOMAIN_ENTRIES.map(({ domain }) => domain),
+  );
   return `certificates: ${issued.length} issued in ${((Date.now() - started) / 1000).toFixed(1)} s, ${kept} kept`;
 }
 
@@ -140,7 +210,8 @@ async function certificates(): Promise<string> {
  * given, else one made on the first start and kept, readable by its owner only, in `dir`; without
  * one the endpoint answers 404 and revalidation as documented would not work.
  */
-export const revalidateSecret = (dir: string, given: string | undefined): string => given || keptSecret(secretFile(dir));
+export const revalidateSecret = (dir: string, given: string | undefined): string =>
+  given || keptSecret(secretFile(dir));
 
 const secretFile = (dir: string) => join(dir, 'revalidate-secret');
 
@@ -154,7 +225,13 @@ function keptSecret(file: string): string {
 const redisPassword = (): string => keptSecret(join(RUN, 'redis-password'));
 
 /** Polls `ready` until it says yes (a throw counts as not yet); after `seconds`, fails naming `what` and its log. */
-async function waitUntil(ready: () => Promise<boolean> | boolean, seconds: number, everyMs: number, what: string, log: string): Promise<void> {
+async function waitUntil(
+  ready: () => Promise<boolean> | boolean,
+  seconds: number,
+  everyMs: number,
+  what: string,
+  log: string,
+): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     try {
@@ -168,7 +245,13 @@ async function waitUntil(ready: () => Promise<boolean> | boolean, seconds: numbe
 }
 
 export const waitForHealth = (port: number): Promise<void> =>
-  waitUntil(async () => (await askLoopback(`http://127.0.0.1:${port}/api/health`)).status === 200, 60, 250, `the instance on port ${port} is not healthy`, instanceLog(port));
+  waitUntil(
+    async () => (await askLoopback(`http://127.0.0.1:${port}/api/health`)).status === 200,
+    60,
+    250,
+    `the instance on port ${port} is not healthy`,
+    instanceLog(port),
+  );
 
 /**
  * What an instance on `port` runs with on one machine, over its container's environment: on
@@ -195,8 +278,16 @@ export function startInstance(port: number, env: Record<string, string> = {}): n
   const log = instanceLog(port);
   writeFileSync(log, '');
   const out = openSync(log, 'a');
-  const variables = containerEnv(instanceContainer(''), instanceSecrets(revalidateSecret(RUN, undefined)), { NODE_ENV: 'production', ...instanceEnv(port, env) });
-  const child = spawn(process.execPath, [join(ROOT, '.next', 'standalone', 'server.js')], { cwd: ROOT, detached: true, stdio: ['ignore', out, out], env: { ...process.env, ...variables } });
+  const variables = containerEnv(instanceContainer(''), instanceSecrets(revalidateSecret(RUN, undefined)), {
+    NODE_ENV: 'production',
+    ...instanceEnv(port, env),
+  });
+  const child = spawn(process.execPath, [join(ROOT, '.next', 'standalone', 'server.js')], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, ...variables },
+  });
   child.unref();
   if (child.pid === undefined) throw new Error(`the instance on ${port} did not start: see ${log}`);
   return child.pid;
@@ -208,8 +299,17 @@ const currentTag = (): string => {
 };
 
 /** A container of the topology, started as deploy/podman.ts translates it. */
-function runContainer(container: IContainer, run: Omit<LocalRun, 'labels' | 'graceSeconds'> & { graceSeconds?: number }) {
-  podman(...podmanRunArgs(container, { graceSeconds: GRACE_SECONDS, ...run, labels: { [TOPOLOGY_LABEL.name]: TOPOLOGY_LABEL.value } }));
+function runContainer(
+  container: IContainer,
+  run: Omit<LocalRun, 'labels' | 'graceSeconds'> & { graceSeconds?: number },
+) {
+  podman(
+    ...podmanRunArgs(container, {
+      graceSeconds: GRACE_SECONDS,
+      ...run,
+      labels: { [TOPOLOGY_LABEL.name]: TOPOLOGY_LABEL.value },
+    }),
+  );
 }
 
 /** An instance from the images of `tag`, its environment kept in its env file for a restart or a redeploy. */
@@ -253,7 +353,14 @@ function writeProxyFiles(refs: ImageRefs, env: Record<string, string>, buildFile
       // The challenges are files an ACME client here writes (deploy/acme.ts), not a cluster's solver pods.
       PROXY_ACME_SOLVER: '',
       ...Object.fromEntries(
-        (['DEPLOY_PROXY_FRESH_SECONDS', 'DEPLOY_PROXY_FRESH_SPREAD', 'CONSENT_COUNTRY_HEADER', 'PROXY_TRUSTED_FORWARDERS'] as const).flatMap((name) => {
+        (
+          [
+            'DEPLOY_PROXY_FRESH_SECONDS',
+            'DEPLOY_PROXY_FRESH_SPREAD',
+            'CONSENT_COUNTRY_HEADER',
+            'PROXY_TRUSTED_FORWARDERS',
+          ] as const
+        ).flatMap((name) => {
           const value = env[name] ?? process.env[name];
           return value === undefined ? [] : [[name, value]];
         }),
@@ -282,7 +389,8 @@ export function purger(action: 'stop' | 'start'): void {
 }
 
 /** Each container's process on this machine, by name (0: not running). */
-const pidsOf = (names: string[]): number[] => names.map((name) => Number(podman('inspect', '--format', '{{.State.Pid}}', name).trim()) || 0);
+const pidsOf = (names: string[]): number[] =>
+  names.map((name) => Number(podman('inspect', '--format', '{{.State.Pid}}', name).trim()) || 0);
 
 /** The running instances' processes, by port, as this machine sees them (0: not running). */
 export const instancePids = (): Record<string, number> => {
@@ -293,10 +401,16 @@ export const instancePids = (): Record<string, number> => {
 
 /** The image each instance runs, by port. */
 export const instanceImages = (): Record<string, string> =>
-  Object.fromEntries(deployPorts().instances.map((port) => [port, podman('inspect', '--format', '{{.ImageName}}', instanceName(port)).trim()]));
+  Object.fromEntries(
+    deployPorts().instances.map((port) => [
+      port,
+      podman('inspect', '--format', '{{.ImageName}}', instanceName(port)).trim(),
+    ]),
+  );
 
 /** redis-cli in the shared cache's container. */
-export const redisCli = (...args: string[]): string => podman('exec', NAMES.redis, 'redis-cli', '-p', String(deployPorts().redis), ...args);
+export const redisCli = (...args: string[]): string =>
+  podman('exec', NAMES.redis, 'redis-cli', '-p', String(deployPorts().redis), ...args);
 
 /** Redis on loopback, in memory only: the shared cache lives as long as the topology. */
 function runRedis(refs: ImageRefs) {
@@ -305,7 +419,15 @@ function runRedis(refs: ImageRefs) {
   // Its own port, on loopback: the only addresses that differ from a pod's.
   args[args.indexOf('--bind') + 1] = '127.0.0.1';
   args[args.indexOf('--port') + 1] = String(deployPorts().redis);
-  runContainer(container, { name: NAMES.redis, image: refs.redis, user: USERS.redis, args, secrets: { password: redisPassword() }, log: join(RUN, 'redis.log'), envFile: join(RUN, 'redis.env') });
+  runContainer(container, {
+    name: NAMES.redis,
+    image: refs.redis,
+    user: USERS.redis,
+    args,
+    secrets: { password: redisPassword() },
+    log: join(RUN, 'redis.log'),
+    envFile: join(RUN, 'redis.env'),
+  });
 }
 
 /** Starts Redis again after stopRedis, empty (it keeps nothing on disk). */
@@ -318,7 +440,8 @@ export function stopRedis(): void {
   podman('stop', '--time', '0', NAMES.redis);
 }
 
-export const waitForRedis = (): Promise<void> => waitUntil(() => redisCli('ping').trim() === 'PONG', 10, 100, 'redis-server is not answering', join(RUN, 'redis.log'));
+export const waitForRedis = (): Promise<void> =>
+  waitUntil(() => redisCli('ping').trim() === 'PONG', 10, 100, 'redis-server is not answering', join(RUN, 'redis.log'));
 
 function runPurger(refs: ImageRefs) {
   const container = purgerContainer(refs.site);
@@ -359,8 +482,22 @@ export function runLogRotator(maxBytes = accessLogMaxBytes()): void {
   const logs = [accessLog, upstreamLog].map((log) => `${PROXY_RUN}/${basename(log)}`).join(' ');
   const script = `while :; do for f in ${logs}; do if [ "$(stat -c %s "$f" 2>/dev/null || echo 0)" -gt ${maxBytes} ]; then cp "$f" "$f.1" && : > "$f"; fi; done; sleep 1; done`;
   runContainer(
-    { name: 'log-rotator', image: 'proxy', command: ['sh', '-c', script], volumeMounts: [PROXY_MOUNTS.run], securityContext: restricted },
-    { name: NAMES.logRotator, image: imageRefs(currentTag()).proxy, user: USERS.proxy, volumes: { run: PROXY_RUN_DIR }, stopSignal: 'SIGKILL', log: join(RUN, 'log-rotator.log'), envFile: join(RUN, 'log-rotator.env') },
+    {
+      name: 'log-rotator',
+      image: 'proxy',
+      command: ['sh', '-c', script],
+      volumeMounts: [PROXY_MOUNTS.run],
+      securityContext: restricted,
+    },
+    {
+      name: NAMES.logRotator,
+      image: imageRefs(currentTag()).proxy,
+      user: USERS.proxy,
+      volumes: { run: PROXY_RUN_DIR },
+      stopSignal: 'SIGKILL',
+      log: join(RUN, 'log-rotator.log'),
+      envFile: join(RUN, 'log-rotator.env'),
+    },
   );
 }
 
@@ -373,8 +510,12 @@ export const keptTags = (): string[] =>
 
 /** Every kept tag but the current one and the one before it goes, image by image. */
 function pruneTags(current: string) {
-  const old = keptTags().filter((tag) => tag !== current).slice(0, -(KEPT_TAGS - 1));
-  for (const tag of old) for (const ref of Object.values(imageRefs(tag))) execFileSync('podman', ['rmi', '--force', ref], { stdio: 'ignore' });
+  const old = keptTags()
+    .filter((tag) => tag !== current)
+    .slice(0, -(KEPT_TAGS - 1));
+  for (const tag of old)
+    for (const ref of Object.values(imageRefs(tag)))
+      execFileSync('podman', ['rmi', '--force', ref], { stdio: 'ignore' });
 }
 
 /**
@@ -388,7 +529,8 @@ function pruneTags(current: string) {
  */
 export async function redeploy(tag?: string): Promise<void> {
   currentTag();
-  if (tag !== undefined && !keptTags().includes(tag)) throw new Error(`no images tagged ${tag}: kept are ${keptTags().join(', ') || 'none'}`);
+  if (tag !== undefined && !keptTags().includes(tag))
+    throw new Error(`no images tagged ${tag}: kept are ${keptTags().join(', ') || 'none'}`);
   // The images of the build in .next, built once: a machine that serves should not be building
   // them while it rolls (their build hashes the whole build again).
   const built = imageRefs(builtRelease().tag);
@@ -407,7 +549,9 @@ export async function redeploy(tag?: string): Promise<void> {
   pruneTags(next);
   // A host new to the tenant map gets its certificate; the others keep theirs.
   const issued = await certificates();
-  console.log(`Redeployed ${next}: instances on ${deployPorts().instances.join(', ')} replaced one at a time (kept: ${keptTags().join(', ')}); ${issued}.`);
+  console.log(
+    `Redeployed ${next}: instances on ${deployPorts().instances.join(', ')} replaced one at a time (kept: ${keptTags().join(', ')}); ${issued}.`,
+  );
 }
 
 /** Folders the proxy's containers write, owned by their user. */
@@ -437,7 +581,11 @@ export async function start(env: Record<string, string> = {}): Promise<void> {
   mkdirSync(RUN, { recursive: true });
   const refs = buildImages();
   // Each start's containers write fresh logs (podman appends to a file it finds).
-  for (const log of [...ports.instances.map(instanceLog), ...['redis', 'purger', 'proxy', 'proxy-files'].map((name) => join(RUN, `${name}.log`))]) rmSync(log, { force: true });
+  for (const log of [
+    ...ports.instances.map(instanceLog),
+    ...['redis', 'purger', 'proxy', 'proxy-files'].map((name) => join(RUN, `${name}.log`)),
+  ])
+    rmSync(log, { force: true });
   proxyFolders();
   ensureCertificate();
   const givenSecret = env.REVALIDATE_SECRET ?? process.env.REVALIDATE_SECRET;
@@ -450,28 +598,54 @@ export async function start(env: Record<string, string> = {}): Promise<void> {
   writeProxyFiles(refs, env);
   runProxy(refs);
   // Up means up: nginx answers its own health, and the purger its port.
-  await waitUntil(async () => (await askLoopback(`http://127.0.0.1:${ports.http}/api/proxy-health`)).status === 200, 20, 100, 'nginx is not answering', join(RUN, 'proxy.log'));
-  await waitUntil(async () => (await askLoopback(`http://127.0.0.1:${ports.purge}/`).catch(() => ({ status: 0 }))).status > 0, 10, 100, 'the purger is not answering', join(RUN, 'purger.log'));
+  await waitUntil(
+    async () => (await askLoopback(`http://127.0.0.1:${ports.http}/api/proxy-health`)).status === 200,
+    20,
+    100,
+    'nginx is not answering',
+    join(RUN, 'proxy.log'),
+  );
+  await waitUntil(
+    async () => (await askLoopback(`http://127.0.0.1:${ports.purge}/`).catch(() => ({ status: 0 }))).status > 0,
+    10,
+    100,
+    'the purger is not answering',
+    join(RUN, 'purger.log'),
+  );
   const issued = await certificates();
   writeFileSync(CURRENT_TAG, refs.site.split(':')[1]!);
   runLogRotator();
   pruneTags(refs.site.split(':')[1]!);
-  console.log(`Topology up (podman, images ${refs.site.split(':')[1]}): https://localhost:${ports.https}/ (http://localhost:${ports.http}/ redirects), instances on ${ports.instances.join(', ')}, Redis on ${ports.redis}; ${issued}.`);
-  console.log('Hosts: https://<domain>.localhost:%d/ (self-signed certificate), or each tenant domain with its own from the local ACME CA (its root: %s). Stop: npm run deploy:stop', ports.https, acmeRoot(acmeSetup()));
+  console.log(
+    `Topology up (podman, images ${refs.site.split(':')[1]}): https://localhost:${ports.https}/ (http://localhost:${ports.http}/ redirects), instances on ${ports.instances.join(', ')}, Redis on ${ports.redis}; ${issued}.`,
+  );
+  console.log(
+    'Hosts: https://<domain>.localhost:%d/ (self-signed certificate), or each tenant domain with its own from the local ACME CA (its root: %s). Stop: npm run deploy:stop',
+    ports.https,
+    acmeRoot(acmeSetup()),
+  );
   // The shell finds the secret where it is kept, so the terminal never shows it.
   const secretInShell = givenSecret ? '$REVALIDATE_SECRET' : `$(cat ${secretFile(RUN)})`;
-  console.log(`Revalidate a host: curl -k -X POST https://localhost:${ports.https}/api/revalidate -H "x-revalidate-secret: ${secretInShell}" -H 'content-type: application/json' -d '{"host":"kingscross-bagberth.co.uk"}'`);
+  console.log(
+    `Revalidate a host: curl -k -X POST https://localhost:${ports.https}/api/revalidate -H "x-revalidate-secret: ${secretInShell}" -H 'content-type: application/json' -d '{"host":"kingscross-bagberth.co.uk"}'`,
+  );
 }
 
 /** Every container of this checkout's topology: the proxy first (it finishes its requests), then the rest, each drained. */
 export async function stop(quiet = false): Promise<void> {
   // Without podman installed nothing of it can run.
   if (!installed('podman')) return;
-  const ours = () => podman('ps', '--all', '--quiet', '--filter', `label=${TOPOLOGY_LABEL.name}=${TOPOLOGY_LABEL.value}`).split('\n').filter(Boolean);
+  const ours = () =>
+    podman('ps', '--all', '--quiet', '--filter', `label=${TOPOLOGY_LABEL.name}=${TOPOLOGY_LABEL.value}`)
+      .split('\n')
+      .filter(Boolean);
   if (ours().length > 0) {
-    execFileSync('podman', ['rm', '--force', '--ignore', '--time', String(GRACE_SECONDS), NAMES.proxy], { stdio: 'ignore' });
+    execFileSync('podman', ['rm', '--force', '--ignore', '--time', String(GRACE_SECONDS), NAMES.proxy], {
+      stdio: 'ignore',
+    });
     const rest = ours();
-    if (rest.length > 0) execFileSync('podman', ['rm', '--force', '--time', String(GRACE_SECONDS), ...rest], { stdio: 'ignore' });
+    if (rest.length > 0)
+      execFileSync('podman', ['rm', '--force', '--time', String(GRACE_SECONDS), ...rest], { stdio: 'ignore' });
   }
   rmSync(CURRENT_TAG, { force: true });
   stopAcme(acmeSetup());
@@ -480,12 +654,22 @@ export async function stop(quiet = false): Promise<void> {
 
 /** The logs of a run, for a reader that wants them all (tests/e2e/logs.spec.ts). */
 export const topologyLogs = (): string[] =>
-  [RUN, PROXY_RUN_DIR].flatMap((dir) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.log')).map((name) => join(dir, name)) : []));
+  [RUN, PROXY_RUN_DIR].flatMap((dir) =>
+    existsSync(dir)
+      ? readdirSync(dir)
+          .filter((name) => name.endsWith('.log'))
+          .map((name) => join(dir, name))
+      : [],
+  );
 
 // Run as a command; imported, it only lends its functions.
 if (resolve(process.argv[1] ?? '') === __filename) {
   const command = process.argv[2];
-  const commands: Record<string, () => Promise<void>> = { start: () => start(), stop: () => stop(), redeploy: () => redeploy(process.argv[3]) };
+  const commands: Record<string, () => Promise<void>> = {
+    start: () => start(),
+    stop: () => stop(),
+    redeploy: () => redeploy(process.argv[3]),
+  };
   const run = command === undefined ? undefined : commands[command];
   if (run) {
     run().catch((error) => {

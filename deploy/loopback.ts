@@ -21,18 +21,34 @@ export function askLoopback(
     headers = {},
     body,
     localAddress,
-  }: { method?: string; headers?: OutgoingHttpHeaders & { host?: string }; body?: string; /** The visitor's own loopback address (127.x.y.z). */ localAddress?: string } = {},
+  }: {
+    method?: string;
+    headers?: OutgoingHttpHeaders & { host?: string };
+    body?: string;
+    /** The visitor's own loopback address (127.x.y.z). */ localAddress?: string;
+  } = {},
 ): Promise<LoopbackAnswer> {
   const { protocol, hostname, port, pathname, search } = new URL(url);
   const send = protocol === 'https:' ? httpsRequest : httpRequest;
   const host = headers.host ?? `${hostname}:${port}`;
   return new Promise((resolveAnswer, reject) => {
     const request = send(
-      { hostname: '127.0.0.1', localAddress, servername: host.split(':')[0], port, path: `${pathname}${search}`, method, headers: { ...headers, host }, rejectUnauthorized: false },
+      {
+        hostname: '127.0.0.1',
+        localAddress,
+        servername: host.split(':')[0],
+        port,
+        path: `${pathname}${search}`,
+        method,
+        headers: { ...headers, host },
+        rejectUnauthorized: false,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolveAnswer({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('end', () =>
+          resolveAnswer({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
       },
     );
     request.on('error', reject);
@@ -41,9 +57,14 @@ export function askLoopback(
 }
 
 /** `url` through the proxy until it answers from its cache (a few asks), for a bench's warm case; fails if it never does. */
-export async function askUntilCached(url: string, options: Parameters<typeof askLoopback>[1] = {}): Promise<LoopbackAnswer> {
+export async function askUntilCached(
+  url: string,
+  options: Parameters<typeof askLoopback>[1] = {},
+): Promise<LoopbackAnswer> {
   let answer: LoopbackAnswer | undefined;
-  for (let tries = 0; tries < 5 && answer?.headers['x-cache-status'] !== 'HIT'; tries += 1) answer = await askLoopback(url, options);
-  if (answer?.headers['x-cache-status'] !== 'HIT') throw new Error(`the proxy did not cache ${url}: ${answer?.headers['x-cache-status']}`);
+  for (let tries = 0; tries < 5 && answer?.headers['x-cache-status'] !== 'HIT'; tries += 1)
+    answer = await askLoopback(url, options);
+  if (answer?.headers['x-cache-status'] !== 'HIT')
+    throw new Error(`the proxy did not cache ${url}: ${answer?.headers['x-cache-status']}`);
   return answer;
 }

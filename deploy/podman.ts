@@ -43,14 +43,20 @@ export interface LocalRun {
  * `$`; a name not yet listed stays as it is).
  */
 export const expandVariables = (value: string, env: Record<string, string>): string =>
-  value.replace(/\$\$|\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (match, name: string | undefined) => (name === undefined ? '$' : (env[name] ?? match)));
+  value.replace(/\$\$|\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (match, name: string | undefined) =>
+    name === undefined ? '$' : (env[name] ?? match),
+  );
 
 /**
  * A container's environment with its secret references resolved and its `$(NAME)`s expanded,
  * then the machine's own values. A field reference (the pod's namespace) has no pod here: the
  * machine gives its value, or it is left out.
  */
-export function containerEnv(container: IContainer, secrets: Record<string, string> = {}, overrides: Record<string, string> = {}): Record<string, string> {
+export function containerEnv(
+  container: IContainer,
+  secrets: Record<string, string> = {},
+  overrides: Record<string, string> = {},
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const variable of container.env ?? []) {
     const key = variable.valueFrom?.secretKeyRef?.key;
@@ -58,7 +64,8 @@ export function containerEnv(container: IContainer, secrets: Record<string, stri
       const value = secrets[key];
       if (value === undefined) throw new Error(`${container.name}: no value for the secret ${key} (${variable.name})`);
       env[variable.name] = value;
-    } else if (variable.valueFrom?.fieldRef === undefined) env[variable.name] = expandVariables(variable.value ?? '', env);
+    } else if (variable.valueFrom?.fieldRef === undefined)
+      env[variable.name] = expandVariables(variable.value ?? '', env);
   }
   return { ...env, ...overrides };
 }
@@ -72,13 +79,22 @@ export function podmanMemory(quantity: string): string {
 
 export function podmanRunArgs(container: IContainer, run: LocalRun): string[] {
   const env = containerEnv(container, run.secrets, run.env);
-  for (const [name, value] of Object.entries(env)) if (/[\n\r]/.test(value)) throw new Error(`${container.name}: ${name} holds a line break, which an env file cannot`);
-  writeFileSync(run.envFile, Object.entries(env).map(([name, value]) => `${name}=${value}\n`).join(''), { mode: 0o600 });
+  for (const [name, value] of Object.entries(env))
+    if (/[\n\r]/.test(value))
+      throw new Error(`${container.name}: ${name} holds a line break, which an env file cannot`);
+  writeFileSync(
+    run.envFile,
+    Object.entries(env)
+      .map(([name, value]) => `${name}=${value}\n`)
+      .join(''),
+    { mode: 0o600 },
+  );
   const mounts = (container.volumeMounts ?? []).flatMap((mount) => {
     const host = run.volumes?.[mount.name];
     // A pod's emptyDir for what the container writes besides its volumes: memory here, as large.
     const scratch = SCRATCH[mount.name as ScratchName];
-    if (host === undefined && scratch) return ['--tmpfs', `${mount.mountPath}:rw,size=${podmanMemory(scratch.sizeLimit)},mode=1777`];
+    if (host === undefined && scratch)
+      return ['--tmpfs', `${mount.mountPath}:rw,size=${podmanMemory(scratch.sizeLimit)},mode=1777`];
     if (host === undefined) throw new Error(`${container.name}: no host folder for the volume ${mount.name}`);
     return ['--volume', `${host}:${mount.mountPath}${mount.readOnly ? ':ro' : ''}`];
   });
@@ -87,22 +103,39 @@ export function podmanRunArgs(container: IContainer, run: LocalRun): string[] {
   return [
     'run',
     ...(run.once ? ['--rm'] : ['--detach', '--restart', 'always']),
-    '--name', run.name,
+    '--name',
+    run.name,
     ...Object.entries(run.labels).flatMap(([name, value]) => ['--label', `${name}=${value}`]),
     // The instances listen on loopback, the proxy on the machine's ports, each where deploy/local.ts says.
-    '--network', 'host',
-    '--user', `${run.user}:${run.user}`,
-    '--env-file', run.envFile,
+    '--network',
+    'host',
+    '--user',
+    `${run.user}:${run.user}`,
+    '--env-file',
+    run.envFile,
     ...(memory === undefined ? [] : ['--memory', podmanMemory(String(memory))]),
     ...(restricted?.capabilities?.drop?.includes('ALL') ? ['--cap-drop', 'all'] : []),
     ...(restricted?.allowPrivilegeEscalation === false ? ['--security-opt', 'no-new-privileges'] : []),
     // Nothing written outside the container's volumes, as in the pod (no tmpfs of podman's own either).
     ...(restricted?.readOnlyRootFilesystem ? ['--read-only', '--read-only-tmpfs=false'] : []),
     // A --ulimit replaces every default limit, so the process limit is given again (deploy/images.ts).
-    ...(run.openFiles ? ['--ulimit', `nofile=${run.openFiles}:${run.openFiles}`, '--ulimit', `nproc=${CONTAINER_PROCESSES}:${CONTAINER_PROCESSES}`] : []),
-    '--stop-timeout', String(run.graceSeconds),
+    ...(run.openFiles
+      ? [
+          '--ulimit',
+          `nofile=${run.openFiles}:${run.openFiles}`,
+          '--ulimit',
+          `nproc=${CONTAINER_PROCESSES}:${CONTAINER_PROCESSES}`,
+        ]
+      : []),
+    '--stop-timeout',
+    String(run.graceSeconds),
     ...(run.stopSignal ? ['--stop-signal', run.stopSignal] : []),
-    '--log-driver', 'k8s-file', '--log-opt', `path=${run.log}`, '--log-opt', 'max-size=64mb',
+    '--log-driver',
+    'k8s-file',
+    '--log-opt',
+    `path=${run.log}`,
+    '--log-opt',
+    'max-size=64mb',
     ...mounts,
     ...((run.command ?? container.command) ? ['--entrypoint', JSON.stringify(run.command ?? container.command)] : []),
     run.image,

@@ -18,10 +18,24 @@ import { parseEdgeEnv } from '../src/config/edgeEnv';
 import { publicMonitoringConfig } from '../src/config/monitoringEnv';
 import type { SecurityHeaders } from '../src/security/policy';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
-import { copyBuildFiles, envNumber, FAIL_TIMEOUT_S, isHostPort, POD_PORTS, proxyConf, proxyFreshSeconds, proxyFreshSpread, publicFiles } from './proxyConf';
+import {
+  copyBuildFiles,
+  envNumber,
+  FAIL_TIMEOUT_S,
+  isHostPort,
+  POD_PORTS,
+  proxyConf,
+  proxyFreshSeconds,
+  proxyFreshSpread,
+  publicFiles,
+} from './proxyConf';
 
 /** The logs nginx writes into the run folder, and where a container's logs go. */
-const LOG_LINKS: Record<string, string> = { 'access.log': '/dev/stdout', 'upstream.log': '/dev/stdout', 'error.log': '/dev/stderr' };
+const LOG_LINKS: Record<string, string> = {
+  'access.log': '/dev/stdout',
+  'upstream.log': '/dev/stdout',
+  'error.log': '/dev/stderr',
+};
 
 /** The first DNS server a resolv.conf names, as nginx's `resolver` takes it (an IPv6 one in brackets). */
 export function nameserver(file: string): string {
@@ -30,15 +44,29 @@ export function nameserver(file: string): string {
   return address.includes(':') ? `[${address}]` : address;
 }
 
-export function writeProxyFiles(run: string, proxy: string, env: NodeJS.ProcessEnv, buildDir = __dirname, resolvConf = '/etc/resolv.conf'): void {
+export function writeProxyFiles(
+  run: string,
+  proxy: string,
+  env: NodeJS.ProcessEnv,
+  buildDir = __dirname,
+  resolvConf = '/etc/resolv.conf',
+): void {
   const upstreams = (env.PROXY_UPSTREAM ?? '').split(',').map((upstream) => upstream.trim());
-  if (!upstreams.every(isHostPort)) throw new Error(`PROXY_UPSTREAM must be the instances' host:port (microsites:80), or several comma-separated, got ${JSON.stringify(env.PROXY_UPSTREAM)}`);
+  if (!upstreams.every(isHostPort))
+    throw new Error(
+      `PROXY_UPSTREAM must be the instances' host:port (microsites:80), or several comma-separated, got ${JSON.stringify(env.PROXY_UPSTREAM)}`,
+    );
   const port = (name: string, fallback: number) => envNumber(env, name, fallback, [1, 65535], 'a port number');
   const https = port('DEPLOY_HTTPS_PORT', POD_PORTS.https);
   const { conf, includes } = proxyConf({
     run,
     proxy,
-    ports: { https, http: port('DEPLOY_HTTP_PORT', POD_PORTS.http), compress: port('DEPLOY_COMPRESS_PORT', POD_PORTS.compress), publicHttps: port('PROXY_PUBLIC_HTTPS_PORT', https) },
+    ports: {
+      https,
+      http: port('DEPLOY_HTTP_PORT', POD_PORTS.http),
+      compress: port('DEPLOY_COMPRESS_PORT', POD_PORTS.compress),
+      publicHttps: port('PROXY_PUBLIC_HTTPS_PORT', https),
+    },
     upstreams,
     failTimeoutSeconds: FAIL_TIMEOUT_S,
     freshSeconds: proxyFreshSeconds(env),
@@ -68,8 +96,13 @@ export function writeProxyFiles(run: string, proxy: string, env: NodeJS.ProcessE
 
 if (process.argv[1] === __filename) {
   const [run, proxy, only] = process.argv.slice(2);
-  if (!run || !proxy || (only !== undefined && only !== '--build-files')) throw new Error('usage: node proxy-files.js <run dir> <proxy dir> [--build-files]');
+  if (!run || !proxy || (only !== undefined && only !== '--build-files'))
+    throw new Error('usage: node proxy-files.js <run dir> <proxy dir> [--build-files]');
   if (only) copyBuildFiles(__dirname, proxy);
   else writeProxyFiles(run, proxy, process.env);
-  console.log(only ? `This build's static files and error pages added to ${proxy}.` : `Proxy files written: ${join(run, 'nginx.conf')}, static files and error pages in ${proxy}.`);
+  console.log(
+    only
+      ? `This build's static files and error pages added to ${proxy}.`
+      : `Proxy files written: ${join(run, 'nginx.conf')}, static files and error pages in ${proxy}.`,
+  );
 }

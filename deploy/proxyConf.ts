@@ -48,14 +48,23 @@ export function copyBuildFiles(buildDir: string, proxyDir: string): void {
   cpSync(join(buildDir, '.next', 'static'), join(proxyDir, 'static'), { recursive: true });
   // The build before's, where the image carries them (deploy/images.ts): a new proxy serves the
   // scripts of pages the previous build's instances still send, and browsers and caches still hold.
-  if (existsSync(join(buildDir, PREVIOUS_STATIC))) cpSync(join(buildDir, PREVIOUS_STATIC), join(proxyDir, 'static'), { recursive: true });
-  for (const locale of WEBSITE_LOCALES) cpSync(join(buildDir, '.next', 'server', 'pages', locale, '500.html'), join(proxyDir, 'pages', locale, '500.html'));
+  if (existsSync(join(buildDir, PREVIOUS_STATIC)))
+    cpSync(join(buildDir, PREVIOUS_STATIC), join(proxyDir, 'static'), { recursive: true });
+  for (const locale of WEBSITE_LOCALES)
+    cpSync(join(buildDir, '.next', 'server', 'pages', locale, '500.html'), join(proxyDir, 'pages', locale, '500.html'));
 }
 
 /** A whole number from `env`, `fallback` when unset; anything else stops the start, naming the variable. */
-export function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, [min, max]: [number, number], what: string): number {
+export function envNumber(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  [min, max]: [number, number],
+  what: string,
+): number {
   const value = Number(env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be ${what}, got ${env[name]}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be ${what}, got ${env[name]}`);
   return value;
 }
 
@@ -64,14 +73,16 @@ export function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number
  * background (DEPLOY_PROXY_FRESH_SECONDS, 60): a new build's pages, or a change whose purge failed,
  * reach visitors within about this long; an unchanged page costs the instance one 304 per copy.
  */
-export const proxyFreshSeconds = (env: NodeJS.ProcessEnv): number => envNumber(env, 'DEPLOY_PROXY_FRESH_SECONDS', 60, [1, 86_400], 'a number of seconds (1–86400)');
+export const proxyFreshSeconds = (env: NodeJS.ProcessEnv): number =>
+  envNumber(env, 'DEPLOY_PROXY_FRESH_SECONDS', 60, [1, 86_400], 'a number of seconds (1–86400)');
 
 /**
  * How much each copy's freshness differs from DEPLOY_PROXY_FRESH_SECONDS, at random, in percent
  * either way (DEPLOY_PROXY_FRESH_SPREAD, 25): copies filled together, at a cold start or after a
  * deploy, would otherwise go stale together, and every one of them would be refreshed in one wave.
  */
-export const proxyFreshSpread = (env: NodeJS.ProcessEnv): number => envNumber(env, 'DEPLOY_PROXY_FRESH_SPREAD', 25, [0, 50], 'a percentage (0–50)');
+export const proxyFreshSpread = (env: NodeJS.ProcessEnv): number =>
+  envNumber(env, 'DEPLOY_PROXY_FRESH_SPREAD', 25, [0, 50], 'a percentage (0–50)');
 
 /** How many freshness values the spread is drawn from. */
 const FRESH_BUCKETS = 8;
@@ -80,7 +91,10 @@ const FRESH_BUCKETS = 8;
 export function freshnessSpread(freshSeconds: number, spreadPercent: number): string {
   const spread = spreadPercent / 100;
   return Array.from({ length: FRESH_BUCKETS }, (_, bucket) => {
-    const seconds = Math.max(1, Math.round(freshSeconds * (1 - spread + (2 * spread * (bucket + 0.5)) / FRESH_BUCKETS)));
+    const seconds = Math.max(
+      1,
+      Math.round(freshSeconds * (1 - spread + (2 * spread * (bucket + 0.5)) / FRESH_BUCKETS)),
+    );
     return `    ${bucket === FRESH_BUCKETS - 1 ? '*' : `${100 / FRESH_BUCKETS}%`} ${seconds};`;
   }).join('\n');
 }
@@ -160,7 +174,14 @@ export const INTERNAL_RESPONSE_HEADERS = [
 
 /** The tags written into each log line: plain tokens, so that no value can break the JSON or the configuration. */
 function logTags({ env, version }: ProxyConfOptions['logTags']): { LOG_ENV: string; LOG_VERSION: string } {
-  for (const [name, value] of [['env', env], ['version', version]]) if (!isTagValue(value!)) throw new Error(`The build's ${name} for the proxy's log lines must be ${TAG_VALUE_RULE}, got ${JSON.stringify(value)}`);
+  for (const [name, value] of [
+    ['env', env],
+    ['version', version],
+  ])
+    if (!isTagValue(value!))
+      throw new Error(
+        `The build's ${name} for the proxy's log lines must be ${TAG_VALUE_RULE}, got ${JSON.stringify(value)}`,
+      );
   return { LOG_ENV: env, LOG_VERSION: version };
 }
 
@@ -169,8 +190,12 @@ export function proxyConf(options: ProxyConfOptions): { conf: string; includes: 
   const { brotli, brotliStatic } = options.modules;
   const values: Record<string, string> = {
     LOAD_MODULES: [
-      brotli ? `load_module ${BROTLI_MODULE};` : '# brotli: Debian package libnginx-mod-http-brotli-filter is not installed',
-      brotliStatic ? `load_module ${BROTLI_STATIC_MODULE};` : '# brotli_static: Debian package libnginx-mod-http-brotli-static is not installed',
+      brotli
+        ? `load_module ${BROTLI_MODULE};`
+        : '# brotli: Debian package libnginx-mod-http-brotli-filter is not installed',
+      brotliStatic
+        ? `load_module ${BROTLI_STATIC_MODULE};`
+        : '# brotli_static: Debian package libnginx-mod-http-brotli-static is not installed',
       options.modules.geoip ? `load_module ${GEOIP_MODULE};` : '',
     ].join('\n'),
     USER: options.user ? `user ${options.user};` : '',
@@ -204,13 +229,19 @@ export function proxyConf(options: ProxyConfOptions): { conf: string; includes: 
     HOST_CERTIFICATE_DIR: `${hostCertificateDir('$certificate_host')}/`,
     ACME_CHALLENGES: acmeChallenges(options),
     ...logTags(options.logTags),
-    UPSTREAMS: options.upstreams.map((address) => `    server ${address} max_fails=3 fail_timeout=${options.failTimeoutSeconds}s;`).join('\n'),
+    UPSTREAMS: options.upstreams
+      .map((address) => `    server ${address} max_fails=3 fail_timeout=${options.failTimeoutSeconds}s;`)
+      .join('\n'),
   };
   const template = readFileSync(join(__dirname, 'nginx.conf.template'), 'utf8');
   const { maps, http, https } = securityHeaderDirectives(options.securityHeaders);
   return {
     conf: template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => values[name] ?? ''),
-    includes: { 'security-headers-maps.conf': maps, 'security-headers-http.conf': http, 'security-headers-https.conf': https },
+    includes: {
+      'security-headers-maps.conf': maps,
+      'security-headers-http.conf': http,
+      'security-headers-https.conf': https,
+    },
   };
 }
 
@@ -220,13 +251,18 @@ export function proxyConf(options: ProxyConfOptions): { conf: string; includes: 
  * lookup, the logs and the instances' X-Forwarded-For all read it.
  */
 function realIp(edge: EdgeEnv): string {
-  if (edge.trustedForwarders.length === 0) return '  # No trusted forwarder: the peer\'s address is the visitor\'s.';
-  return [...edge.trustedForwarders.map(({ address, prefix }) => `  set_real_ip_from ${address}/${prefix};`), '  real_ip_header X-Forwarded-For;', '  real_ip_recursive on;'].join('\n');
+  if (edge.trustedForwarders.length === 0) return "  # No trusted forwarder: the peer's address is the visitor's.";
+  return [
+    ...edge.trustedForwarders.map(({ address, prefix }) => `  set_real_ip_from ${address}/${prefix};`),
+    '  real_ip_header X-Forwarded-For;',
+    '  real_ip_recursive on;',
+  ].join('\n');
 }
 
 function acmeChallenges({ acme, proxy }: ProxyConfOptions): string {
   if (!acme) return [`      root ${proxy}/${ACME_WEBROOT};`, '      default_type text/plain;'].join('\n');
-  if (!isHostPort(acme.solver)) throw new Error(`PROXY_ACME_SOLVER must be the solvers' host:port, got ${JSON.stringify(acme.solver)}`);
+  if (!isHostPort(acme.solver))
+    throw new Error(`PROXY_ACME_SOLVER must be the solvers' host:port, got ${JSON.stringify(acme.solver)}`);
   return [
     // Looked up at each challenge: solver pods come and go with their challenges.
     `      resolver ${acme.resolver} valid=5s ipv6=off;`,
@@ -241,14 +277,16 @@ function acmeChallenges({ acme, proxy }: ProxyConfOptions): string {
 }
 
 /** A map's regular expression for a set of literal strings, escaped. */
-const alternatives = (values: readonly string[]) => values.map((value) => value.replace(/[.+*?()[\]{}|^$\\]/g, '\\$&')).join('|');
+const alternatives = (values: readonly string[]) =>
+  values.map((value) => value.replace(/[.+*?()[\]{}|^$\\]/g, '\\$&')).join('|');
 
 /**
  * A pattern for an Accept or Accept-Encoding header (matched without regard to case) that lists
  * `token` and does not refuse it with q=0 (RFC 9110, 12.4.2): what Next's image optimiser and the
  * proxy's compression count as asking for it.
  */
-export const listsToken = (token: string): string => `(^|[\\s,])${alternatives([token])}\\s*(;(?!\\s*q\\s*=\\s*0(\\.0*)?\\s*(,|$))|,|$)`;
+export const listsToken = (token: string): string =>
+  `(^|[\\s,])${alternatives([token])}\\s*(;(?!\\s*q\\s*=\\s*0(\\.0*)?\\s*(,|$))|,|$)`;
 
 /**
  * nginx's copy of storedLanguageIn (src/i18n/pageLanguage.ts), on the whole Cookie header: the
@@ -281,11 +319,17 @@ export function cachedPaths(entries: readonly DomainEntry[], microsites: string,
   );
   // The microsites host previews every landing path, in every locale, and every share image.
   const landingPaths = [...new Set(entries.map(({ path }) => path.slice(1)))];
-  const previews = chunks(landingPaths, 120).map((paths) => line(micrositesHost, `/(?:(?:${WEBSITE_LOCALES.join('|')})/)?(?:${alternatives(paths)})`));
-  const previewImages = chunks(landingPaths, 120).map((paths) =>
-    line(micrositesHost, `/og/(?:${alternatives(paths.map((path) => path.replace('/', '-')))})-(?:${WEBSITE_LOCALES.join('|')})\\.png`),
+  const previews = chunks(landingPaths, 120).map((paths) =>
+    line(micrositesHost, `/(?:(?:${WEBSITE_LOCALES.join('|')})/)?(?:${alternatives(paths)})`),
   );
-  const everyHost = (path: string, kind: string) => chunks(anyHost, 60).map((hosts) => line(`(?:${hosts.join('|')})`, path, kind));
+  const previewImages = chunks(landingPaths, 120).map((paths) =>
+    line(
+      micrositesHost,
+      `/og/(?:${alternatives(paths.map((path) => path.replace('/', '-')))})-(?:${WEBSITE_LOCALES.join('|')})\\.png`,
+    ),
+  );
+  const everyHost = (path: string, kind: string) =>
+    chunks(anyHost, 60).map((hosts) => line(`(?:${hosts.join('|')})`, path, kind));
   return [
     ...pages,
     line(micrositesHost, `/(?:(?:${WEBSITE_LOCALES.join('|')})(?:/(?:${legal}))?|${legal}|${hostFiles})?`),
@@ -300,7 +344,8 @@ export function cachedPaths(entries: readonly DomainEntry[], microsites: string,
 /** A tenant host, and its local preview (`<domain>.localhost`), as a map's regular expression. */
 const tenantHost = (domain: string) => `${alternatives([domain])}(?:\\.localhost)?`;
 
-const chunks = <T>(values: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(values.length / size) }, (_, index) => values.slice(index * size, (index + 1) * size));
+const chunks = <T>(values: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(values.length / size) }, (_, index) => values.slice(index * size, (index + 1) * size));
 
 /**
  * nginx's copy of negotiateLanguage (src/i18n/pageLanguage.ts), one regular expression per set of
@@ -309,7 +354,10 @@ const chunks = <T>(values: readonly T[], size: number): T[][] => Array.from({ le
  */
 export function languageNegotiation(entries: readonly DomainEntry[]): string {
   return [...hostsByLocales(entries)]
-    .map(([locales, hosts]) => `    "~*^(?:${hosts})(?:\\.localhost)?\\|(?:[^,]*,)*?\\s*(?<language>${locales})(?:-[^,;]*)?\\s*(?:;[^,]*)?(?:,|$)" $language;`)
+    .map(
+      ([locales, hosts]) =>
+        `    "~*^(?:${hosts})(?:\\.localhost)?\\|(?:[^,]*,)*?\\s*(?<language>${locales})(?:-[^,;]*)?\\s*(?:;[^,]*)?(?:,|$)" $language;`,
+    )
     .join('\n');
 }
 
@@ -319,13 +367,17 @@ export function languageNegotiation(entries: readonly DomainEntry[]): string {
  * cookie of any other value never makes a copy of its own.
  */
 export function storedLanguage(entries: readonly DomainEntry[]): string {
-  return [...hostsByLocales(entries)].map(([locales, hosts]) => `    "~^(?:${hosts})(?:\\.localhost)?\\|(?<language>${locales})$" $language;`).join('\n');
+  return [...hostsByLocales(entries)]
+    .map(([locales, hosts]) => `    "~^(?:${hosts})(?:\\.localhost)?\\|(?<language>${locales})$" $language;`)
+    .join('\n');
 }
 
 /** Each tenant host's first language, the one its error page is in for a visitor who states none; "" for any other host. */
 export function hostLanguage(entries: readonly DomainEntry[]): string {
   // One line per set of languages, as the other maps: a line holding every host would pass nginx's 4 kB limit.
-  return [...hostsByLocales(entries)].map(([locales, hosts]) => `    "~^(?:${hosts})(?:\\.localhost)?$" ${locales.split('|')[0]};`).join('\n');
+  return [...hostsByLocales(entries)]
+    .map(([locales, hosts]) => `    "~^(?:${hosts})(?:\\.localhost)?$" ${locales.split('|')[0]};`)
+    .join('\n');
 }
 
 /** Hosts grouped by the languages they offer: `en|de` → `a\\.example|b\\.example`, escaped for a regular expression. */
@@ -346,7 +398,10 @@ export const GEOIP_COUNTRY_DATA = '/usr/share/GeoIP/GeoIP.dat';
  * nginx's copy of visitorCountry and visitorRegimeFor (src/tenancy/consentRegime.ts): the lookup,
  * the CDN header's nginx variable and the regime map's lines, from the same sets of codes.
  */
-export function visitorRegimeMap(edge: EdgeEnv, geoip: boolean): Record<'GEOIP' | 'COUNTRY_HEADER_VARIABLE' | 'GEOIP_COUNTRY_VARIABLE' | 'VISITOR_REGIME', string> {
+export function visitorRegimeMap(
+  edge: EdgeEnv,
+  geoip: boolean,
+): Record<'GEOIP' | 'COUNTRY_HEADER_VARIABLE' | 'GEOIP_COUNTRY_VARIABLE' | 'VISITOR_REGIME', string> {
   const header = edge.consentCountryHeader;
   const askFirst = [...NOT_A_COUNTRY, ...OPT_IN_COUNTRIES].sort();
   return {
@@ -355,13 +410,18 @@ export function visitorRegimeMap(edge: EdgeEnv, geoip: boolean): Record<'GEOIP' 
       : '  # geoip: Debian packages libnginx-mod-http-geoip and geoip-database are not installed: every visitor is unknown',
     COUNTRY_HEADER_VARIABLE: header ? `$http_${header.replace(/-/g, '_')}` : '""',
     GEOIP_COUNTRY_VARIABLE: geoip ? '$geoip_country_code' : '',
-    VISITOR_REGIME: [`    "~*^(?:${askFirst.join('|')})$" opt-in;`, '    "~*^[a-z][a-z0-9]$" opt-out;', '    default opt-in;'].join('\n'),
+    VISITOR_REGIME: [
+      `    "~*^(?:${askFirst.join('|')})$" opt-in;`,
+      '    "~*^[a-z][a-z0-9]$" opt-out;',
+      '    default opt-in;',
+    ].join('\n'),
   };
 }
 
 /** An nginx string: its `$` would name a variable, and no header of ours has one. */
 function nginxString(name: string, value: string): string {
-  if (value.includes('$')) throw new Error(`${SECURITY_HEADERS_FILE}: ${name} holds a $, which nginx cannot send as it is`);
+  if (value.includes('$'))
+    throw new Error(`${SECURITY_HEADERS_FILE}: ${name} holds a $, which nginx cannot send as it is`);
   return `"${value.replace(/["\\]/g, '\\$&')}"`;
 }
 
@@ -382,12 +442,21 @@ export function securityHeaderDirectives(headers: SecurityHeaders): { maps: stri
     ...(provider ? [`  "~*^${provider.origin.replace(/[.\\]/g, '\\$&')}(?:[/?#]|$)" 1;`] : []),
     '  default "";',
     '}',
-    ...[...relaxed].map(([name, value]) => `map $from_provider ${variable(name)} {\n  1 ${nginxString(name, value)};\n  default ${nginxString(name, headers.all[name] ?? '')};\n}`),
+    ...[...relaxed].map(
+      ([name, value]) =>
+        `map $from_provider ${variable(name)} {\n  1 ${nginxString(name, value)};\n  default ${nginxString(name, headers.all[name] ?? '')};\n}`,
+    ),
   ].join('\n');
   const directives = (set: Record<string, string>) =>
     Object.entries(set)
-      .flatMap(([name, value]) => [`proxy_hide_header ${name};`, `add_header ${name} ${relaxed.has(name) ? variable(name) : nginxString(name, value)} always;`])
+      .flatMap(([name, value]) => [
+        `proxy_hide_header ${name};`,
+        `add_header ${name} ${relaxed.has(name) ? variable(name) : nginxString(name, value)} always;`,
+      ])
       .join('\n');
-  return { maps: `${maps}\n`, http: `${directives(headers.all)}\n`, https: `${directives({ ...headers.all, ...headers.https })}\n` };
+  return {
+    maps: `${maps}\n`,
+    http: `${directives(headers.all)}\n`,
+    https: `${directives({ ...headers.all, ...headers.https })}\n`,
+  };
 }
-

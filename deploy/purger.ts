@@ -35,7 +35,10 @@ export interface PurgeRequest {
 /** Whether the cached copy under `key` is one the purge asks to drop. */
 export function isPurged(key: string, { hosts, urls = [] }: PurgeRequest): boolean {
   const { host, page } = keyPage(key);
-  return hosts.some((wanted) => tenantHost(wanted) === tenantHost(host)) || urls.some((url) => url.toLowerCase() === `${host}${page}`);
+  return (
+    hosts.some((wanted) => tenantHost(wanted) === tenantHost(host)) ||
+    urls.some((url) => url.toLowerCase() === `${host}${page}`)
+  );
 }
 
 /** Enough of a cache file for its header: nginx takes request lines of up to 8 kB (large_client_header_buffers). */
@@ -84,7 +87,8 @@ export const isPurgeRequest = (value: unknown): value is PurgeRequest => {
  */
 export function startPurger(cacheDir: string, port: number, host = '127.0.0.1') {
   const server = createServer((request, response) => {
-    const answer = (status: number, body: object) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const answer = (status: number, body: object) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (request.method !== 'POST' || request.url !== '/purge') return answer(404, { error: 'POST /purge only' });
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -95,7 +99,10 @@ export function startPurger(cacheDir: string, port: number, host = '127.0.0.1') 
       } catch {
         // answered below
       }
-      if (!isPurgeRequest(body)) return answer(400, { error: 'expected {"hosts": ["<domain>", …], "urls": ["<host>/<path>", …]} (urls optional)' });
+      if (!isPurgeRequest(body))
+        return answer(400, {
+          error: 'expected {"hosts": ["<domain>", …], "urls": ["<host>/<path>", …]} (urls optional)',
+        });
       purge(cacheDir, body).then(
         (purged) => answer(200, { purged }),
         (error: unknown) => answer(500, { error: error instanceof Error ? error.message : String(error) }),

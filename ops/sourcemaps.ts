@@ -17,20 +17,42 @@ const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 export function main(env: Record<string, string | undefined>): number {
   const apiKey = env.DATADOG_API_KEY?.trim() || env.DD_API_KEY?.trim();
   if (!apiKey) {
-    console.error('ops:sourcemaps needs DATADOG_API_KEY (or DD_API_KEY), and DATADOG_SITE off datadoghq.com: nothing was sent.');
+    console.error(
+      'ops:sourcemaps needs DATADOG_API_KEY (or DD_API_KEY), and DATADOG_SITE off datadoghq.com: nothing was sent.',
+    );
     return 1;
   }
   if (!existsSync(join(MAPS, 'release.json'))) {
     console.error('No source maps: run `npm run build` first (it writes them to .next/source-maps/).');
     return 1;
   }
-  const { service, version } = JSON.parse(readFileSync(join(MAPS, 'release.json'), 'utf8')) as { service: string; version: string };
+  const { service, version } = JSON.parse(readFileSync(join(MAPS, 'release.json'), 'utf8')) as {
+    service: string;
+    version: string;
+  };
   const site = env.DATADOG_SITE?.trim() || env.DD_SITE?.trim();
   const upload = spawnSync(
     process.execPath,
-    [require.resolve('@datadog/datadog-ci'), 'sourcemaps', 'upload', join(MAPS, 'static'), '--service', service, '--release-version', version, '--minified-path-prefix', MINIFIED_PATH_PREFIX, '--disable-git'],
+    [
+      require.resolve('@datadog/datadog-ci'),
+      'sourcemaps',
+      'upload',
+      join(MAPS, 'static'),
+      '--service',
+      service,
+      '--release-version',
+      version,
+      '--minified-path-prefix',
+      MINIFIED_PATH_PREFIX,
+      '--disable-git',
+    ],
     // datadog-ci retries an intake that does not answer; a deploy step must end.
-    { stdio: 'inherit', timeout: UPLOAD_TIMEOUT_MS, killSignal: 'SIGKILL', env: { ...process.env, ...env, DATADOG_API_KEY: apiKey, ...(site && { DATADOG_SITE: site }) } },
+    {
+      stdio: 'inherit',
+      timeout: UPLOAD_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
+      env: { ...process.env, ...env, DATADOG_API_KEY: apiKey, ...(site && { DATADOG_SITE: site }) },
+    },
   );
   if (upload.error) console.error(`ops:sourcemaps: datadog-ci did not finish (${upload.error.message}).`);
   return upload.status ?? 1;

@@ -7,5 +7,7 @@ export const getStaticProps = shellStaticProps(SHELL_COPY);
 
 export default function ServerErrorPage({ year }: StaticShellProps) {
   const { t } = useTranslation('microsites');
-  return <ErrorView status={500} title={t('errors.serverError.title')} body={t('errors.serverError.body')} year={year} />;
+  return (
+    <ErrorView status={500} title={t('errors.serverError.title')} body={t('errors.serverError.body')} year={year} />
+  );
 }

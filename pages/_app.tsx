@@ -16,11 +16,16 @@ import nextI18nConfig from '../next-i18next.config.js';
  * host's 404 from the middleware's rewrite (src/tenancy/routeRequest.ts). Any other page (the
  * directory, the unknown-host page, errors of the microsites host) asks first.
  */
-const regimeOf = (pageProps: { consentRegime?: ConsentRegime }): ConsentRegime => (pageProps.consentRegime === 'opt-out' ? 'opt-out' : 'opt-in');
+const regimeOf = (pageProps: { consentRegime?: ConsentRegime }): ConsentRegime =>
+  pageProps.consentRegime === 'opt-out' ? 'opt-out' : 'opt-in';
 
 /** A choice is tracked only where analytics is allowed, with the categories chosen. */
 function trackChoice(choice: ConsentChoice): void {
-  if (choice.analytics) trackEvent(PAGE_EVENTS.consent.cookieConsentUpdated, { analytics: choice.analytics, monitoring: choice.monitoring });
+  if (choice.analytics)
+    trackEvent(PAGE_EVENTS.consent.cookieConsentUpdated, {
+      analytics: choice.analytics,
+      monitoring: choice.monitoring,
+    });
 }
 
 function MicrositesApp({ Component, pageProps }: AppProps) {

@@ -24,7 +24,10 @@ ErrorPage.getInitialProps = async ({ res, err, locale }: NextPageContext) => {
   const statusCode = res?.statusCode ?? err?.statusCode ?? 500;
   // Server-only branch: Next drops it (and the fs-reading loader) from browser bundles.
   if (typeof window === 'undefined') {
-    const [{ loadTranslations }, { SHELL_COPY }] = await Promise.all([import('@/i18n/serverTranslations'), import('@/shell/shellCopy')]);
+    const [{ loadTranslations }, { SHELL_COPY }] = await Promise.all([
+      import('@/i18n/serverTranslations'),
+      import('@/shell/shellCopy'),
+    ]);
     return { statusCode, ...(await loadTranslations(locale, SHELL_COPY)) };
   }
   return { statusCode };

@@ -7,7 +7,11 @@ import type { DirectoryProps } from '@/landing/directory/types';
 import { SHELL_COPY } from '@/shell/shellCopy';
 
 export const getStaticProps: GetStaticProps<DirectoryProps> = async ({ locale }) => ({
-  props: { rows: directoryRows(locale), year: new Date().getUTCFullYear(), ...(await loadTranslations(locale, withCopy(SHELL_COPY, { microsites: ['directory'] }))) },
+  props: {
+    rows: directoryRows(locale),
+    year: new Date().getUTCFullYear(),
+    ...(await loadTranslations(locale, withCopy(SHELL_COPY, { microsites: ['directory'] }))),
+  },
 });
 
 export default DirectoryView;

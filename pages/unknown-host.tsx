@@ -16,7 +16,10 @@ interface UnknownHostProps extends StaticShellProps {
 }
 
 export const getStaticProps: GetStaticProps<UnknownHostProps> = async ({ locale }) => {
-  const { translations, revalidate } = await loadPageContent(locale, withCopy(SHELL_COPY, { microsites: ['errors.unknownHost'] }));
+  const { translations, revalidate } = await loadPageContent(
+    locale,
+    withCopy(SHELL_COPY, { microsites: ['errors.unknownHost'] }),
+  );
   return {
     props: { year: new Date().getUTCFullYear(), countries: citySites(DOMAIN_ENTRIES, locale), ...translations },
     ...(revalidate && { revalidate }),

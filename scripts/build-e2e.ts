@@ -9,7 +9,12 @@ import { E2E_BUILD_ENV, E2E_PREVIOUS_COMMIT_SHA, PREVIOUS_BUILD_DIR } from '../t
 import { startGraphqlServer } from '../tests/e2e/support/graphqlServer';
 
 const build = (env: Record<string, string>) =>
-  new Promise<number>((resolve) => spawn('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, ...E2E_BUILD_ENV, ...env } }).on('close', (code) => resolve(code ?? 1)));
+  new Promise<number>((resolve) =>
+    spawn('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, ...E2E_BUILD_ENV, ...env } }).on(
+      'close',
+      (code) => resolve(code ?? 1),
+    ),
+  );
 
 async function main() {
   const graphql = await startGraphqlServer();

@@ -27,26 +27,42 @@ async function main() {
   const placesFile = readJson('places.json');
   const operatorFile = readJson('operator.json');
   // Loaded once the files parse: some of these modules import the tenant files themselves.
-  const [{ validateTenants }, { languageReader }, { validateOperator }, { problemFormatter }, { SUPPORTED_CURRENCIES }, { linkedNameProblems }, { PROCESSORS }, { EEA_COUNTRIES }] =
-    await Promise.all([
-      import('../src/tenancy/validateTenants.ts'),
-      import('../src/tenancy/placeFacts.ts'),
-      import('../src/tenancy/validateOperator.ts'),
-      import('../src/tenancy/types.ts'),
-      import('../src/content/pricing.ts'),
-      import('../src/content/linkedNames.ts'),
-      import('../src/consent/processors.ts'),
-      import('../src/tenancy/consentRegime.ts'),
-    ]);
+  const [
+    { validateTenants },
+    { languageReader },
+    { validateOperator },
+    { problemFormatter },
+    { SUPPORTED_CURRENCIES },
+    { linkedNameProblems },
+    { PROCESSORS },
+    { EEA_COUNTRIES },
+  ] = await Promise.all([
+    import('../src/tenancy/validateTenants.ts'),
+    import('../src/tenancy/placeFacts.ts'),
+    import('../src/tenancy/validateOperator.ts'),
+    import('../src/tenancy/types.ts'),
+    import('../src/content/pricing.ts'),
+    import('../src/content/linkedNames.ts'),
+    import('../src/consent/processors.ts'),
+    import('../src/tenancy/consentRegime.ts'),
+  ]);
   const { eld } = await import('eld/large');
-  const problems = validateTenants(domainsFile, placesFile, { currencies: SUPPORTED_CURRENCIES, languageOf: languageReader(eld) });
+  const problems = validateTenants(domainsFile, placesFile, {
+    currencies: SUPPORTED_CURRENCIES,
+    languageOf: languageReader(eld),
+  });
   // Names shown across pages follow the neighbour rules, which need a map that is valid entry by entry.
   if (problems.length === 0) {
     const { domains } = domainsFile as { domains: DomainEntry[] };
     const { places } = placesFile as { places: Record<string, Place> };
     problems.push(...linkedNameProblems(domains, places));
   }
-  problems.push(...validateOperator(operatorFile, { processorIds: PROCESSORS.map((processor) => processor.id), eeaCountries: EEA_COUNTRIES }));
+  problems.push(
+    ...validateOperator(operatorFile, {
+      processorIds: PROCESSORS.map((processor) => processor.id),
+      eeaCountries: EEA_COUNTRIES,
+    }),
+  );
   if (problems.length > 0) {
     problems.map(problemFormatter(lineOf)).forEach((line) => console.error(line));
     console.error(`\n${problems.length} problem(s) in the tenant files.`);

@@ -24,20 +24,32 @@ const FAMILIES = ['noto-sans', 'noto-sans-jp', 'noto-sans-kr', 'noto-sans-sc'].m
   const cssPath = require.resolve(`@fontsource/${pkg}/700.css`);
   return { pkg, dir: dirname(cssPath), faces: parseFontFaces(readFileSync(cssPath, 'utf8')) };
 });
-const CJK_FAMILY: Partial<Record<WebsiteLocale, string>> = { ja: 'noto-sans-jp', ko: 'noto-sans-kr', zh: 'noto-sans-sc' };
+const CJK_FAMILY: Partial<Record<WebsiteLocale, string>> = {
+  ja: 'noto-sans-jp',
+  ko: 'noto-sans-kr',
+  zh: 'noto-sans-sc',
+};
 
 const fontData = new Map<string, Buffer>();
 function fontsFor(text: string, locale: WebsiteLocale) {
   const families = FAMILIES.filter((family) => family.pkg === 'noto-sans' || family.pkg === CJK_FAMILY[locale]);
   // A glyph no font has would make the renderer fetch one from the internet: stop the build instead.
-  const missing = [...text].filter((char) => char.trim() && families.every(({ faces }) => subsetsFor(faces, char).length === 0));
-  if (missing.length) throw new Error(`No font for ${JSON.stringify(missing.join(''))} in the ${locale} share image text: ${text}`);
+  const missing = [...text].filter(
+    (char) => char.trim() && families.every(({ faces }) => subsetsFor(faces, char).length === 0),
+  );
+  if (missing.length)
+    throw new Error(`No font for ${JSON.stringify(missing.join(''))} in the ${locale} share image text: ${text}`);
   return families.flatMap(({ dir, faces }) =>
     subsetsFor(faces, text).map((face: FontSubset) => {
       const path = join(dir, face.file);
       if (!fontData.has(path)) fontData.set(path, readFileSync(path));
       // A name per subset: the renderer looks for a glyph through the families listed, not through files of one name.
-      return { name: face.file.replace(/^.*\//, ''), data: fontData.get(path)!, weight: 700 as const, style: 'normal' as const };
+      return {
+        name: face.file.replace(/^.*\//, ''),
+        data: fontData.get(path)!,
+        weight: 700 as const,
+        style: 'normal' as const,
+      };
     }),
   );
 }
@@ -47,14 +59,26 @@ async function translator(locale: string): Promise<TFunction> {
   if (!translators.has(locale)) {
     const i18n = createInstance();
     const microsites = JSON.parse(readFileSync(join(root, 'locales', locale, 'microsites.json'), 'utf8'));
-    await i18n.init({ lng: locale, ns: ['microsites'], defaultNS: 'microsites', resources: { [locale]: { microsites } }, interpolation: { escapeValue: false } });
+    await i18n.init({
+      lng: locale,
+      ns: ['microsites'],
+      defaultNS: 'microsites',
+      resources: { [locale]: { microsites } },
+      interpolation: { escapeValue: false },
+    });
     translators.set(locale, i18n.t);
   }
   return translators.get(locale)!;
 }
 
 /** What draws an image besides its text: this script, the component and its theme, the fonts' and the renderer's releases. */
-const DRAWING = [__filename, join(root, 'src/seo/shareImage.tsx'), join(root, 'src/theme/theme.ts'), require.resolve('next/package.json'), ...FAMILIES.map(({ pkg }) => require.resolve(`@fontsource/${pkg}/package.json`))]
+const DRAWING = [
+  __filename,
+  join(root, 'src/seo/shareImage.tsx'),
+  join(root, 'src/theme/theme.ts'),
+  require.resolve('next/package.json'),
+  ...FAMILIES.map(({ pkg }) => require.resolve(`@fontsource/${pkg}/package.json`)),
+]
   .reduce((hash, file) => hash.update(readFileSync(file)), createHash('sha256'))
   .digest('hex');
 
@@ -81,14 +105,19 @@ async function main() {
     const file = join(root, SHARE_IMAGE_DIR, `${shareImageName(props.slug, props.type, props.locale)}.png`);
     const inputs = { text, fonts: fonts.map((font) => font.name), size: SHARE_IMAGE_SIZE };
     const made = await cache.file(file, inputs, async () => {
-      const image = new ImageResponse(createElement(ShareImage, { ...text, fontFamily }), { ...SHARE_IMAGE_SIZE, fonts });
+      const image = new ImageResponse(createElement(ShareImage, { ...text, fontFamily }), {
+        ...SHARE_IMAGE_SIZE,
+        fonts,
+      });
       writeFileSync(file, Buffer.from(await image.arrayBuffer()));
     });
     if (made === 'made') drawn += 1;
   }
   cache.prune();
   const seconds = Math.round((Date.now() - started) / 1000);
-  console.log(`Share images: ${pages.length} pages × locales in ${seconds} s (${drawn} drawn, ${pages.length - drawn} unchanged) → ${SHARE_IMAGE_DIR}/`);
+  console.log(
+    `Share images: ${pages.length} pages × locales in ${seconds} s (${drawn} drawn, ${pages.length - drawn} unchanged) → ${SHARE_IMAGE_DIR}/`,
+  );
 }
 
 main().catch((error: unknown) => {

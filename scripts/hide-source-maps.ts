@@ -3,7 +3,16 @@
 // the scripts lose the comment naming them. They wait in .next/source-maps/static/, each beside a
 // copy of the script it maps, with release.json (the service and version RUM events carry), for
 // `npm run ops:sourcemaps` to upload to Datadog (docs/ops.md, "Readable errors").
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { publicMonitoringConfig } from '../src/config/monitoringEnv';
 
@@ -11,10 +20,12 @@ export const SOURCE_MAPS_DIR = join('.next', 'source-maps');
 export const RELEASE_FILE = join(SOURCE_MAPS_DIR, 'release.json');
 
 /** The map a script names in its trailing comment (Turbopack names a map by its own hash, not the script's). */
-export const sourceMapName = (text: string): string | undefined => /\/\/# sourceMappingURL=([^\s]+)\s*$/.exec(text)?.[1];
+export const sourceMapName = (text: string): string | undefined =>
+  /\/\/# sourceMappingURL=([^\s]+)\s*$/.exec(text)?.[1];
 
 /** A script without its trailing sourceMappingURL comment. */
-export const withoutSourceMapComment = (text: string): string => text.replace(/\n?\/\/# sourceMappingURL=[^\n]*\s*$/, '');
+export const withoutSourceMapComment = (text: string): string =>
+  text.replace(/\n?\/\/# sourceMappingURL=[^\n]*\s*$/, '');
 
 function* scriptsUnder(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -50,11 +61,15 @@ function main() {
     moved += 1;
   }
   // Maps of nothing the browser runs: never served either.
-  for (const entry of readdirSync(staticDir, { recursive: true, withFileTypes: true })) if (entry.isFile() && entry.name.endsWith('.map')) rmSync(join(entry.parentPath, entry.name));
-  if (missing.length > 0) throw new Error(`source maps named by scripts but not written by the build: ${missing.join(', ')}`);
+  for (const entry of readdirSync(staticDir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile() && entry.name.endsWith('.map')) rmSync(join(entry.parentPath, entry.name));
+  if (missing.length > 0)
+    throw new Error(`source maps named by scripts but not written by the build: ${missing.join(', ')}`);
   const { service, version } = publicMonitoringConfig;
   writeFileSync(join(root, RELEASE_FILE), `${JSON.stringify({ service, version }, null, 2)}\n`);
-  console.log(`Source maps: ${moved} moved out of .next/static to ${SOURCE_MAPS_DIR}/static (release ${version} of ${service}).`);
+  console.log(
+    `Source maps: ${moved} moved out of .next/static to ${SOURCE_MAPS_DIR}/static (release ${version} of ${service}).`,
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === __filename) main();

@@ -34,7 +34,11 @@ export function precompress(dir: string): Precompressed {
     if (!COMPRESSIBLE.has(extname(file)) || statSync(file).size < MIN_BYTES) continue;
     const content = readFileSync(file);
     const brotli = brotliCompressSync(content, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      },
     });
     const gzip = gzipSync(content, { level: zlib.Z_BEST_COMPRESSION });
     writeFileSync(`${file}.br`, brotli);
@@ -51,5 +55,7 @@ if (process.argv[1] && resolve(process.argv[1]) === __filename) {
   const dir = resolve(__dirname, '..', '.next', 'static');
   const { files, bytes, brotliBytes, gzipBytes } = precompress(dir);
   const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
-  console.log(`Precompressed ${files} files in ${relative(process.cwd(), dir)}: ${kB(bytes)} → ${kB(brotliBytes)} brotli, ${kB(gzipBytes)} gzip.`);
+  console.log(
+    `Precompressed ${files} files in ${relative(process.cwd(), dir)}: ${kB(bytes)} → ${kB(brotliBytes)} brotli, ${kB(gzipBytes)} gzip.`,
+  );
 }

@@ -28,4 +28,6 @@ const headers = securityHeaders({
   scriptHashes: [...hashes].sort(),
 });
 writeFileSync(join(root, SECURITY_HEADERS_FILE), `${JSON.stringify(headers, null, 2)}\n`);
-console.log(`Security headers: ${hashes.size} inline script hashes from ${pages.length} pages → ${SECURITY_HEADERS_FILE}`);
+console.log(
+  `Security headers: ${hashes.size} inline script hashes from ${pages.length} pages → ${SECURITY_HEADERS_FILE}`,
+);

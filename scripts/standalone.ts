@@ -12,7 +12,8 @@ const root = resolve(__dirname, '..');
 const standalone = join(root, '.next', 'standalone');
 
 async function main() {
-  if (!existsSync(join(standalone, '.next'))) throw new Error('no .next/standalone: run `next build` with output: "standalone" first');
+  if (!existsSync(join(standalone, '.next')))
+    throw new Error('no .next/standalone: run `next build` with output: "standalone" first');
   for (const path of ['.next/static', 'public', SECURITY_HEADERS_FILE, SHARE_IMAGE_DIR]) {
     cpSync(join(root, path), join(standalone, path), { recursive: true });
   }

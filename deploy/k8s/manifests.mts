@@ -26,10 +26,41 @@ import type { ITopologySpreadConstraint } from 'kubernetes-models/v1/TopologySpr
 import { DOMAIN_ENTRIES } from '../../src/tenancy/tenantMap.ts';
 import { ACME_SOLVER_PORT, hostCertificateDir, POD_PORTS } from '../proxyConf.ts';
 import { builtRelease, IMAGES } from '../images.ts';
-import { ACME_SOLVER_LABEL, APP, GRACE_SECONDS, instanceContainer, nginxContainer, podSecurity, POD_NETWORK, PROXY, PROXY_REPLICAS, proxyFilesContainer, PUBLIC_PORTS, purgerContainer, redisContainer, REDIS_PORT, scratchVolumes, SERVICE_PORT, USERS } from '../containers.ts';
+import {
+  ACME_SOLVER_LABEL,
+  APP,
+  GRACE_SECONDS,
+  instanceContainer,
+  nginxContainer,
+  podSecurity,
+  POD_NETWORK,
+  PROXY,
+  PROXY_REPLICAS,
+  proxyFilesContainer,
+  PUBLIC_PORTS,
+  purgerContainer,
+  redisContainer,
+  REDIS_PORT,
+  scratchVolumes,
+  SERVICE_PORT,
+  USERS,
+} from '../containers.ts';
 import { isTagValue, TAG_VALUE_RULE } from '../../src/monitoring/tagValue';
 
-export { APP, CONTAINER_PORT, GRACE_SECONDS, HEALTH_PATH, PRESTOP_SECONDS, PROXY, PROXY_CACHE, PROXY_REPLICAS, PROXY_RUN, REDIS_SECRET, SECRET, SERVICE_PORT } from '../containers.ts';
+export {
+  APP,
+  CONTAINER_PORT,
+  GRACE_SECONDS,
+  HEALTH_PATH,
+  PRESTOP_SECONDS,
+  PROXY,
+  PROXY_CACHE,
+  PROXY_REPLICAS,
+  PROXY_RUN,
+  REDIS_SECRET,
+  SECRET,
+  SERVICE_PORT,
+} from '../containers.ts';
 /** Debian's www-data: nginx's workers and the purger, which reads the cache files nginx writes. */
 export const PROXY_UID = USERS.proxy;
 /** The certificate for requests that name no tenant host (health checks, previews, no SNI). */
@@ -62,24 +93,41 @@ const proxyLabels = { 'app.kubernetes.io/name': APP, 'app.kubernetes.io/componen
  * which the ops monitors on restarts, OOM kills and the HPA filter by (ops/datadog/scope.ts). On
  * pods and workloads only, never in a selector, which a Deployment cannot change.
  */
-const serviceTags = (service: string, env: string) => ({ 'tags.datadoghq.com/service': service, 'tags.datadoghq.com/env': env });
+const serviceTags = (service: string, env: string) => ({
+  'tags.datadoghq.com/service': service,
+  'tags.datadoghq.com/env': env,
+});
 
 /** Spread over nodes and zones where the cluster has them; never left unscheduled for want of one. */
 const spread = (matchLabels: Record<string, string>): ITopologySpreadConstraint[] =>
-  ['kubernetes.io/hostname', 'topology.kubernetes.io/zone'].map((topologyKey) => ({ maxSkew: 1, topologyKey, whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels } }));
+  ['kubernetes.io/hostname', 'topology.kubernetes.io/zone'].map((topologyKey) => ({
+    maxSkew: 1,
+    topologyKey,
+    whenUnsatisfiable: 'ScheduleAnyway',
+    labelSelector: { matchLabels },
+  }));
 
 /** The three images of one build, from `registry`. */
 export const imageNames = (registry: string, tag: string) => {
-  const named = (kind: keyof typeof IMAGES) => `${registry.replace(/\/+$/, '')}/${IMAGES[kind].split('/').at(-1)}:${tag}`;
+  const named = (kind: keyof typeof IMAGES) =>
+    `${registry.replace(/\/+$/, '')}/${IMAGES[kind].split('/').at(-1)}:${tag}`;
   return { site: named('site'), proxy: named('proxy'), redis: named('redis') };
 };
 
-export function manifests({ registry = 'localhost', tag, podNetwork = POD_NETWORK, acmeServer = LETS_ENCRYPT, acmeEmail, env = 'production' }: RenderOptions) {
+export function manifests({
+  registry = 'localhost',
+  tag,
+  podNetwork = POD_NETWORK,
+  acmeServer = LETS_ENCRYPT,
+  acmeEmail,
+  env = 'production',
+}: RenderOptions) {
   if (!isTagValue(env)) throw new Error(`--env: ${TAG_VALUE_RULE}, not ${JSON.stringify(env)}`);
   const instanceTags = serviceTags(`${APP}-server`, env);
   const redisTags = serviceTags(`${APP}-redis`, env);
   const proxyTags = serviceTags(`${APP}-proxy`, env);
-  if (!/^b-[A-Za-z0-9_-]+$/.test(tag)) throw new Error(`--tag: a build's tag (b-<build id>, deploy/images.ts), not ${JSON.stringify(tag)}`);
+  if (!/^b-[A-Za-z0-9_-]+$/.test(tag))
+    throw new Error(`--tag: a build's tag (b-<build id>, deploy/images.ts), not ${JSON.stringify(tag)}`);
   const images = imageNames(registry, tag);
   return [
     new Deployment({
@@ -111,7 +159,9 @@ export function manifests({ registry = 'localhost', tag, podNetwork = POD_NETWOR
         scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: APP },
         minReplicas: 2,
         maxReplicas: 10,
-        metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
+        metrics: [
+          { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } },
+        ],
       },
     }),
     new PodDisruptionBudget({
@@ -139,7 +189,11 @@ export function manifests({ registry = 'localhost', tag, podNetwork = POD_NETWOR
     }),
     new Service({
       metadata: { name: `${APP}-redis`, labels: redisLabels },
-      spec: { selector: redisLabels, clusterIP: 'None', ports: [{ name: 'redis', port: REDIS_PORT, targetPort: 'redis' }] },
+      spec: {
+        selector: redisLabels,
+        clusterIP: 'None',
+        ports: [{ name: 'redis', port: REDIS_PORT, targetPort: 'redis' }],
+      },
     }),
     // A node drain waits for an operator to move the cache (the instances render without it, slower),
     // instead of emptying it unannounced; a pod that is not ready can always go.
@@ -184,7 +238,11 @@ function certificateObjects(server: string, email: string | undefined) {
     }),
     new Service({
       metadata: { name: `${APP}-acme-solver`, labels: proxyLabels },
-      spec: { selector: solverLabels, clusterIP: 'None', ports: [{ name: 'http', port: ACME_SOLVER_PORT, targetPort: ACME_SOLVER_PORT }] },
+      spec: {
+        selector: solverLabels,
+        clusterIP: 'None',
+        ports: [{ name: 'http', port: ACME_SOLVER_PORT, targetPort: ACME_SOLVER_PORT }],
+      },
     }),
     new NetworkPolicy({
       metadata: { name: `${APP}-acme-solver-from-proxy`, labels: proxyLabels },
@@ -217,9 +275,24 @@ function certificateObjects(server: string, email: string | undefined) {
  * each new connection.
  */
 const tlsSources = () => [
-  { secret: { name: TLS_SECRET, items: [{ key: 'tls.crt', path: 'cert.pem' }, { key: 'tls.key', path: 'key.pem' }] } },
+  {
+    secret: {
+      name: TLS_SECRET,
+      items: [
+        { key: 'tls.crt', path: 'cert.pem' },
+        { key: 'tls.key', path: 'key.pem' },
+      ],
+    },
+  },
   ...DOMAIN_ENTRIES.map(({ domain }) => ({
-    secret: { name: hostTlsSecret(domain), optional: true, items: [{ key: 'tls.crt', path: `${hostCertificateDir(domain)}/cert.pem` }, { key: 'tls.key', path: `${hostCertificateDir(domain)}/key.pem` }] },
+    secret: {
+      name: hostTlsSecret(domain),
+      optional: true,
+      items: [
+        { key: 'tls.crt', path: `${hostCertificateDir(domain)}/cert.pem` },
+        { key: 'tls.key', path: `${hostCertificateDir(domain)}/key.pem` },
+      ],
+    },
   })),
 ];
 
@@ -259,7 +332,11 @@ function proxyObjects(image: string, proxyImage: string, proxyTags: Record<strin
     // Each pod by name, for the instances' purges (microsites-proxy-0.microsites-proxy:8082).
     new Service({
       metadata: { name: PROXY, labels: proxyLabels },
-      spec: { selector: proxyLabels, clusterIP: 'None', ports: [{ name: 'purge', port: POD_PORTS.purge, targetPort: 'purge' }] },
+      spec: {
+        selector: proxyLabels,
+        clusterIP: 'None',
+        ports: [{ name: 'purge', port: POD_PORTS.purge, targetPort: 'purge' }],
+      },
     }),
     // What the world reaches: https, and http that redirects.
     new Service({
@@ -305,17 +382,36 @@ function proxyObjects(image: string, proxyImage: string, proxyTags: Record<strin
 }
 
 export const RENDERED = resolve(import.meta.dirname, 'microsites.json');
-export const render = (options: RenderOptions) => `${JSON.stringify({ apiVersion: 'v1', kind: 'List', items: manifests(options).map((object) => object.toJSON()) }, null, 2)}\n`;
+export const render = (options: RenderOptions) =>
+  `${JSON.stringify({ apiVersion: 'v1', kind: 'List', items: manifests(options).map((object) => object.toJSON()) }, null, 2)}\n`;
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const { values } = parseArgs({
-      options: { registry: { type: 'string' }, tag: { type: 'string' }, env: { type: 'string' }, 'pod-network': { type: 'string' }, 'acme-server': { type: 'string' }, 'acme-email': { type: 'string' }, out: { type: 'string' } },
+      options: {
+        registry: { type: 'string' },
+        tag: { type: 'string' },
+        env: { type: 'string' },
+        'pod-network': { type: 'string' },
+        'acme-server': { type: 'string' },
+        'acme-email': { type: 'string' },
+        out: { type: 'string' },
+      },
       strict: true,
     });
     const tag = values.tag ?? builtRelease().tag;
     const out = values.out ?? RENDERED;
-    writeFileSync(out, render({ registry: values.registry, tag, podNetwork: values['pod-network'], acmeServer: values['acme-server'], acmeEmail: values['acme-email'], env: values.env }));
+    writeFileSync(
+      out,
+      render({
+        registry: values.registry,
+        tag,
+        podNetwork: values['pod-network'],
+        acmeServer: values['acme-server'],
+        acmeEmail: values['acme-email'],
+        env: values.env,
+      }),
+    );
     console.log(`Wrote ${out}: the images of ${tag} from ${values.registry ?? 'localhost'}.`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -77,24 +77,39 @@ const v2Json = (value: unknown, type: string) => V2Serializer.serialize(value, t
  * Fields the account adds (ids, authors, defaults it fills in) do not count as a difference.
  */
 export function says(wanted: unknown, actual: unknown): boolean {
-  if (Array.isArray(wanted)) return Array.isArray(actual) && actual.length === wanted.length && wanted.every((item, index) => says(item, actual[index]));
+  if (Array.isArray(wanted))
+    return (
+      Array.isArray(actual) &&
+      actual.length === wanted.length &&
+      wanted.every((item, index) => says(item, actual[index]))
+    );
   if (wanted !== null && typeof wanted === 'object') {
     if (actual === null || typeof actual !== 'object') return false;
-    return Object.entries(wanted).every(([key, value]) => value === undefined || says(value, (actual as Record<string, unknown>)[key]));
+    return Object.entries(wanted).every(
+      ([key, value]) => value === undefined || says(value, (actual as Record<string, unknown>)[key]),
+    );
   }
   return wanted === actual;
 }
 
-const differing = (wanted: object, actual: object) => Object.keys(wanted).filter((key) => !says((wanted as Record<string, unknown>)[key], (actual as Record<string, unknown>)[key]));
+const differing = (wanted: object, actual: object) =>
+  Object.keys(wanted).filter(
+    (key) => !says((wanted as Record<string, unknown>)[key], (actual as Record<string, unknown>)[key]),
+  );
 
-const opsIdOfTags = (tagList: readonly string[] | undefined) => tagList?.find((tag) => tag.startsWith('ops-id:'))?.slice('ops-id:'.length);
+const opsIdOfTags = (tagList: readonly string[] | undefined) =>
+  tagList?.find((tag) => tag.startsWith('ops-id:'))?.slice('ops-id:'.length);
 
 /** One kind's changes: what the code wants against what the account has, both as the API's JSON. */
 function compare<Actual>(
   kind: Kind,
   wanted: Array<{ opsId: string; json: object }>,
   actual: Array<{ opsId: string; remoteId: string; json: object; value: Actual }>,
-  act: { create(opsId: string): Promise<unknown>; update(opsId: string, remoteId: string): Promise<unknown>; remove(remoteId: string): Promise<unknown> },
+  act: {
+    create(opsId: string): Promise<unknown>;
+    update(opsId: string, remoteId: string): Promise<unknown>;
+    remove(remoteId: string): Promise<unknown>;
+  },
   prune: boolean,
 ): Change[] {
   const changes: Change[] = [];
@@ -106,7 +121,14 @@ function compare<Actual>(
       changes.push(
         fields.length === 0
           ? { kind, opsId, action: 'unchanged', remoteId: found.remoteId, run: async () => undefined }
-          : { kind, opsId, action: 'update', remoteId: found.remoteId, fields, run: () => act.update(opsId, found.remoteId) },
+          : {
+              kind,
+              opsId,
+              action: 'update',
+              remoteId: found.remoteId,
+              fields,
+              run: () => act.update(opsId, found.remoteId),
+            },
       );
     }
   }
@@ -114,7 +136,13 @@ function compare<Actual>(
     if (wanted.some((item) => item.opsId === found.opsId)) continue;
     changes.push(
       prune
-        ? { kind, opsId: found.opsId, action: 'delete', remoteId: found.remoteId, run: () => act.remove(found.remoteId) }
+        ? {
+            kind,
+            opsId: found.opsId,
+            action: 'delete',
+            remoteId: found.remoteId,
+            run: () => act.remove(found.remoteId),
+          }
         : { kind, opsId: found.opsId, action: 'keep', remoteId: found.remoteId, run: async () => undefined },
     );
   }
@@ -131,7 +159,11 @@ function metricsCompared<Wanted extends { id: string }>(
   listed: Array<{ id?: string }>,
   wantedType: string,
   listedType: string,
-  act: { create(data: Wanted): Promise<unknown>; update(data: Wanted): Promise<unknown>; remove(id: string): Promise<unknown> },
+  act: {
+    create(data: Wanted): Promise<unknown>;
+    update(data: Wanted): Promise<unknown>;
+    remove(id: string): Promise<unknown>;
+  },
   prune: boolean,
 ): Change[] {
   const own = listed.filter((metric) => metric.id?.startsWith('microsites.'));
@@ -139,8 +171,17 @@ function metricsCompared<Wanted extends { id: string }>(
   return compare(
     kind,
     wanted.map((metric) => ({ opsId: metric.id, json: v2Json(metric, wantedType) as object })),
-    own.map((metric) => ({ opsId: metric.id!, remoteId: metric.id!, value: metric, json: v2Json(metric, listedType) as object })),
-    { create: (opsId) => act.create(byId(opsId)), update: (opsId) => act.update(byId(opsId)), remove: (id) => act.remove(id) },
+    own.map((metric) => ({
+      opsId: metric.id!,
+      remoteId: metric.id!,
+      value: metric,
+      json: v2Json(metric, listedType) as object,
+    })),
+    {
+      create: (opsId) => act.create(byId(opsId)),
+      update: (opsId) => act.update(byId(opsId)),
+      remove: (id) => act.remove(id),
+    },
     prune,
   );
 }
@@ -165,14 +206,25 @@ export async function plan(api: Apis, want: Desired, { prune = false } = {}): Pr
     const opsId = /\[ops-id: ([\w-]+)\]$/.exec(summary.description ?? '')?.[1];
     return opsId && summary.id ? [{ opsId, id: summary.id }] : [];
   });
-  const fullDashboards = await Promise.all(ourDashboards.map(async ({ opsId, id }) => ({ opsId, remoteId: id, value: await api.dashboards.getDashboard({ dashboardId: id }) })));
+  const fullDashboards = await Promise.all(
+    ourDashboards.map(async ({ opsId, id }) => ({
+      opsId,
+      remoteId: id,
+      value: await api.dashboards.getDashboard({ dashboardId: id }),
+    })),
+  );
   const dashboardChanges = compare(
     'dashboard',
     want.dashboards.map(({ opsId, dashboard }) => ({ opsId, json: v1Json(dashboard, 'Dashboard') as object })),
     fullDashboards.map((item) => ({ ...item, json: v1Json(item.value, 'Dashboard') as object })),
     {
-      create: (opsId) => api.dashboards.createDashboard({ body: want.dashboards.find((item) => item.opsId === opsId)!.dashboard }),
-      update: (opsId, id) => api.dashboards.updateDashboard({ dashboardId: id, body: want.dashboards.find((item) => item.opsId === opsId)!.dashboard }),
+      create: (opsId) =>
+        api.dashboards.createDashboard({ body: want.dashboards.find((item) => item.opsId === opsId)!.dashboard }),
+      update: (opsId, id) =>
+        api.dashboards.updateDashboard({
+          dashboardId: id,
+          body: want.dashboards.find((item) => item.opsId === opsId)!.dashboard,
+        }),
       remove: (id) => api.dashboards.deleteDashboard({ dashboardId: id }),
     },
     prune,
@@ -183,13 +235,27 @@ export async function plan(api: Apis, want: Desired, { prune = false } = {}): Pr
     want.monitors.map(({ opsId, monitor }) => ({ opsId, json: v1Json(monitor, 'Monitor') as object })),
     monitorList.flatMap((monitor) => {
       const opsId = opsIdOfTags(monitor.tags);
-      return opsId && monitor.id !== undefined ? [{ opsId, remoteId: String(monitor.id), value: monitor, json: v1Json(monitor, 'Monitor') as object }] : [];
+      return opsId && monitor.id !== undefined
+        ? [{ opsId, remoteId: String(monitor.id), value: monitor, json: v1Json(monitor, 'Monitor') as object }]
+        : [];
     }),
     {
-      create: (opsId) => api.monitors.createMonitor({ body: want.monitors.find((item) => item.opsId === opsId)!.monitor }),
+      create: (opsId) =>
+        api.monitors.createMonitor({ body: want.monitors.find((item) => item.opsId === opsId)!.monitor }),
       update: (opsId, id) => {
         const { monitor } = want.monitors.find((item) => item.opsId === opsId)!;
-        return api.monitors.updateMonitor({ monitorId: Number(id), body: { name: monitor.name, type: monitor.type, query: monitor.query, message: monitor.message, tags: monitor.tags, priority: monitor.priority, options: monitor.options } });
+        return api.monitors.updateMonitor({
+          monitorId: Number(id),
+          body: {
+            name: monitor.name,
+            type: monitor.type,
+            query: monitor.query,
+            message: monitor.message,
+            tags: monitor.tags,
+            priority: monitor.priority,
+            options: monitor.options,
+          },
+        });
       },
       remove: (id) => api.monitors.deleteMonitor({ monitorId: Number(id) }),
     },
@@ -201,29 +267,76 @@ export async function plan(api: Apis, want: Desired, { prune = false } = {}): Pr
     want.slos.map(({ opsId, slo }) => ({ opsId, json: v1Json(slo, 'ServiceLevelObjectiveRequest') as object })),
     (sloList.data ?? []).flatMap((slo) => {
       const opsId = opsIdOfTags(slo.tags);
-      return opsId && slo.id ? [{ opsId, remoteId: slo.id, value: slo, json: v1Json(slo, 'ServiceLevelObjective') as object }] : [];
+      return opsId && slo.id
+        ? [{ opsId, remoteId: slo.id, value: slo, json: v1Json(slo, 'ServiceLevelObjective') as object }]
+        : [];
     }),
     {
       create: (opsId) => api.slos.createSLO({ body: want.slos.find((item) => item.opsId === opsId)!.slo }),
-      update: (opsId, id) => api.slos.updateSLO({ sloId: id, body: want.slos.find((item) => item.opsId === opsId)!.slo as v1.ServiceLevelObjective }),
+      update: (opsId, id) =>
+        api.slos.updateSLO({
+          sloId: id,
+          body: want.slos.find((item) => item.opsId === opsId)!.slo as v1.ServiceLevelObjective,
+        }),
       remove: (id) => api.slos.deleteSLO({ sloId: id }),
     },
     prune,
   );
 
   const metricChanges = [
-    ...metricsCompared('rum metric', want.rumMetrics, metricList.data ?? [], 'RumMetricCreateData', 'RumMetricResponseData', {
-      create: (data) => api.rumMetrics.createRumMetric({ body: { data } }),
-      update: ({ id, attributes }) =>
-        api.rumMetrics.updateRumMetric({ metricId: id, body: { data: { id, type: 'rum_metrics', attributes: { compute: { includePercentiles: attributes.compute.includePercentiles }, filter: attributes.filter, groupBy: attributes.groupBy } } } }),
-      remove: (id) => api.rumMetrics.deleteRumMetric({ metricId: id }),
-    }, prune),
-    ...metricsCompared('log metric', want.logMetrics, logMetricList.data ?? [], 'LogsMetricCreateData', 'LogsMetricResponseData', {
-      create: (data) => api.logMetrics.createLogsMetric({ body: { data } }),
-      update: ({ id, attributes }) =>
-        api.logMetrics.updateLogsMetric({ metricId: id, body: { data: { type: 'logs_metrics', attributes: { compute: { includePercentiles: attributes.compute.includePercentiles }, filter: attributes.filter, groupBy: attributes.groupBy } } } }),
-      remove: (id) => api.logMetrics.deleteLogsMetric({ metricId: id }),
-    }, prune),
+    ...metricsCompared(
+      'rum metric',
+      want.rumMetrics,
+      metricList.data ?? [],
+      'RumMetricCreateData',
+      'RumMetricResponseData',
+      {
+        create: (data) => api.rumMetrics.createRumMetric({ body: { data } }),
+        update: ({ id, attributes }) =>
+          api.rumMetrics.updateRumMetric({
+            metricId: id,
+            body: {
+              data: {
+                id,
+                type: 'rum_metrics',
+                attributes: {
+                  compute: { includePercentiles: attributes.compute.includePercentiles },
+                  filter: attributes.filter,
+                  groupBy: attributes.groupBy,
+                },
+              },
+            },
+          }),
+        remove: (id) => api.rumMetrics.deleteRumMetric({ metricId: id }),
+      },
+      prune,
+    ),
+    ...metricsCompared(
+      'log metric',
+      want.logMetrics,
+      logMetricList.data ?? [],
+      'LogsMetricCreateData',
+      'LogsMetricResponseData',
+      {
+        create: (data) => api.logMetrics.createLogsMetric({ body: { data } }),
+        update: ({ id, attributes }) =>
+          api.logMetrics.updateLogsMetric({
+            metricId: id,
+            body: {
+              data: {
+                type: 'logs_metrics',
+                attributes: {
+                  compute: { includePercentiles: attributes.compute.includePercentiles },
+                  filter: attributes.filter,
+                  groupBy: attributes.groupBy,
+                },
+              },
+            },
+          }),
+        remove: (id) => api.logMetrics.deleteLogsMetric({ metricId: id }),
+      },
+      prune,
+    ),
   ];
 
   const testChanges = compare(
@@ -231,11 +344,27 @@ export async function plan(api: Apis, want: Desired, { prune = false } = {}): Pr
     want.syntheticTests.map(({ opsId, test }) => ({ opsId, json: v1Json(test, 'SyntheticsAPITest') as object })),
     testList.flatMap((test) => {
       const opsId = test.tags?.includes(MANAGED_TAG) ? opsIdOfTags(test.tags) : undefined;
-      return opsId && test.publicId ? [{ opsId, remoteId: test.publicId, value: test, json: v1Json(test, 'SyntheticsTestDetailsWithoutSteps') as object }] : [];
+      return opsId && test.publicId
+        ? [
+            {
+              opsId,
+              remoteId: test.publicId,
+              value: test,
+              json: v1Json(test, 'SyntheticsTestDetailsWithoutSteps') as object,
+            },
+          ]
+        : [];
     }),
     {
-      create: (opsId) => api.synthetics.createSyntheticsAPITest({ body: want.syntheticTests.find((item) => item.opsId === opsId)!.test }),
-      update: (opsId, id) => api.synthetics.updateAPITest({ publicId: id, body: want.syntheticTests.find((item) => item.opsId === opsId)!.test }),
+      create: (opsId) =>
+        api.synthetics.createSyntheticsAPITest({
+          body: want.syntheticTests.find((item) => item.opsId === opsId)!.test,
+        }),
+      update: (opsId, id) =>
+        api.synthetics.updateAPITest({
+          publicId: id,
+          body: want.syntheticTests.find((item) => item.opsId === opsId)!.test,
+        }),
       remove: (id) => api.synthetics.deleteTests({ body: { publicIds: [id] } }),
     },
     prune,
@@ -246,7 +375,8 @@ export async function plan(api: Apis, want: Desired, { prune = false } = {}): Pr
 
 /** Runs every change that writes, in order: metrics before the SLO that counts them. */
 export async function apply(changes: Change[]): Promise<void> {
-  for (const change of changes) if (change.action === 'create' || change.action === 'update' || change.action === 'delete') await change.run();
+  for (const change of changes)
+    if (change.action === 'create' || change.action === 'update' || change.action === 'delete') await change.run();
 }
 
 /** What a plan says, a line a change. */
@@ -254,10 +384,16 @@ export function summarize(changes: Change[]): string {
   const symbol: Record<Action, string> = { create: '+', update: '~', delete: '-', keep: '!', unchanged: '=' };
   const lines = changes.map((change) => {
     const detail =
-      change.action === 'update' ? ` (${change.fields?.join(', ')})` : change.action === 'keep' ? ': not in the code any more; kept (--prune deletes it)' : '';
+      change.action === 'update'
+        ? ` (${change.fields?.join(', ')})`
+        : change.action === 'keep'
+          ? ': not in the code any more; kept (--prune deletes it)'
+          : '';
     return `${symbol[change.action]} ${change.kind} ${change.opsId}${change.remoteId ? ` [${change.remoteId}]` : ''}${detail}`;
   });
   const count = (action: Action) => changes.filter((change) => change.action === action).length;
-  return [...lines, `${count('create')} to create, ${count('update')} to update, ${count('delete')} to delete, ${count('unchanged')} unchanged, ${count('keep')} kept.`].join('\n');
+  return [
+    ...lines,
+    `${count('create')} to create, ${count('update')} to update, ${count('delete')} to delete, ${count('unchanged')} unchanged, ${count('keep')} kept.`,
+  ].join('\n');
 }
-

@@ -1,13 +1,25 @@
 // The attributes ops' dashboards and monitors facet by, named once (docs/ops.md, "Facets"). The
 // site's own are read off the code that sets them, so a renamed field renames the facet here and
 // tests/unit/ops.facets.test.ts sees whether every query still names one the site sends.
-import { APPLICATION_CONTEXT_KEY, applicationContext, TENANT_CONTEXT_KEY, tenantContext } from '../../src/monitoring/context';
+import {
+  APPLICATION_CONTEXT_KEY,
+  applicationContext,
+  TENANT_CONTEXT_KEY,
+  tenantContext,
+} from '../../src/monitoring/context';
 
 /** `@context.<key>.<field>` for every field of a global context property the browser SDKs carry. */
-const contextFacets = (key: string, sample: object) => Object.fromEntries(Object.keys(sample).map((field) => [field, `@context.${key}.${field}`]));
+const contextFacets = (key: string, sample: object) =>
+  Object.fromEntries(Object.keys(sample).map((field) => [field, `@context.${key}.${field}`]));
 
-const tenant = contextFacets(TENANT_CONTEXT_KEY, tenantContext({ host: 'example.com', slug: 'example', type: 'poi' })) as Record<'host' | 'slug' | 'type', string>;
-const application = contextFacets(APPLICATION_CONTEXT_KEY, applicationContext('en', 'commit')) as Record<'locale' | 'commitSha', string>;
+const tenant = contextFacets(
+  TENANT_CONTEXT_KEY,
+  tenantContext({ host: 'example.com', slug: 'example', type: 'poi' }),
+) as Record<'host' | 'slug' | 'type', string>;
+const application = contextFacets(APPLICATION_CONTEXT_KEY, applicationContext('en', 'commit')) as Record<
+  'locale' | 'commitSha',
+  string
+>;
 
 /** RUM: the site's context (src/monitoring/context.ts) and the attributes Datadog's browser SDK and intake set on every event. */
 export const RUM = {

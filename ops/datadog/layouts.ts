@@ -11,9 +11,15 @@ const COLUMN = 96;
 const ROW = 56;
 const GAP = 8;
 const HEADER = 64;
-const COLOURS: Record<string, string> = { timeseries: '#e8f0fe', toplist: '#fef3e2', query_value: '#e6f4ea', note: '#f1f3f4' };
+const COLOURS: Record<string, string> = {
+  timeseries: '#e8f0fe',
+  toplist: '#fef3e2',
+  query_value: '#e6f4ea',
+  note: '#f1f3f4',
+};
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** About the width of a character of the 14 px bold label. */
 const CHARACTER = 8.2;
@@ -33,7 +39,12 @@ export function layoutSvg(dashboard: v1.Dashboard): string {
   const variables = (dashboard.templateVariables ?? []).map((variable) => `$${variable.name}`).join('  ');
   const boxes = dashboard.widgets.map(({ definition, layout }) => {
     if (!layout) throw new Error(`${dashboard.title}: a widget without a layout`);
-    const [x, y, w, h] = [layout.x * COLUMN + GAP, HEADER + layout.y * ROW + GAP, layout.width * COLUMN - GAP, layout.height * ROW - GAP];
+    const [x, y, w, h] = [
+      layout.x * COLUMN + GAP,
+      HEADER + layout.y * ROW + GAP,
+      layout.width * COLUMN - GAP,
+      layout.height * ROW - GAP,
+    ];
     const type = (definition as { type: string }).type;
     return [
       `  <rect x="${x}" y="${y}" width="${w}" height="${h}" rx="6" fill="${COLOURS[type] ?? '#fff'}" stroke="#9aa0a6"/>`,
@@ -54,8 +65,17 @@ export function layoutSvg(dashboard: v1.Dashboard): string {
 
 export const LAYOUT_DIR = resolve(__dirname, '..', '..', 'docs', 'ops');
 /** Where each widget sits does not depend on the account's settings; these only fill the queries. */
-const LAYOUT_CONFIG: OpsConfig = { env: 'production', rumApplicationId: 'application', notify: { critical: [], warning: [] }, synthetics: { locations: [], tickEverySeconds: 180 } };
-export const layouts = () => dashboards(LAYOUT_CONFIG).map(({ opsId, dashboard }) => ({ file: join(LAYOUT_DIR, `${opsId}.svg`), svg: layoutSvg(dashboard) }));
+const LAYOUT_CONFIG: OpsConfig = {
+  env: 'production',
+  rumApplicationId: 'application',
+  notify: { critical: [], warning: [] },
+  synthetics: { locations: [], tickEverySeconds: 180 },
+};
+export const layouts = () =>
+  dashboards(LAYOUT_CONFIG).map(({ opsId, dashboard }) => ({
+    file: join(LAYOUT_DIR, `${opsId}.svg`),
+    svg: layoutSvg(dashboard),
+  }));
 
 if (process.argv[1] && resolve(process.argv[1]) === __filename) {
   for (const { file, svg } of layouts()) writeFileSync(file, svg);

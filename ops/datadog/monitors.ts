@@ -8,7 +8,12 @@ import { groupName, notification, scopes, type Scopes } from './scope';
 /** Every object ops:apply manages carries this tag, and its own ops id as `ops-id:<id>`. */
 export const MANAGED_TAG = 'managed-by:microsites-ops';
 export const opsTag = (opsId: string) => `ops-id:${opsId}`;
-export const managedTags = (opsId: string, env: string) => [MANAGED_TAG, opsTag(opsId), 'service:microsites', `env:${env}`];
+export const managedTags = (opsId: string, env: string) => [
+  MANAGED_TAG,
+  opsTag(opsId),
+  'service:microsites',
+  `env:${env}`,
+];
 
 export interface ManagedMonitor {
   opsId: string;
@@ -19,7 +24,16 @@ export interface ManagedMonitor {
 
 /** The first three things to check, and whom the message notifies. */
 export const runbook = (what: string, checks: [string, string, string], notify: string) =>
-  [what, '', 'First three things to check:', ...checks.map((check, index) => `${index + 1}. ${check}`), '', 'Dashboards: "Microsites: overview by tenant", "Microsites: proxy and instances", "Microsites: releases". Runbooks: docs/ops.md. Kept as code in ops/datadog/monitors.ts.', '', notify].join('\n');
+  [
+    what,
+    '',
+    'First three things to check:',
+    ...checks.map((check, index) => `${index + 1}. ${check}`),
+    '',
+    'Dashboards: "Microsites: overview by tenant", "Microsites: proxy and instances", "Microsites: releases". Runbooks: docs/ops.md. Kept as code in ops/datadog/monitors.ts.',
+    '',
+    notify,
+  ].join('\n');
 
 type EventSource = 'rum' | 'logs';
 interface EventCount {
@@ -31,7 +45,13 @@ interface EventCount {
   groupBy?: string;
 }
 
-const eventQuery = ({ name, source, search, percentile, groupBy }: EventCount): v1.MonitorFormulaAndFunctionEventQueryDefinition => ({
+const eventQuery = ({
+  name,
+  source,
+  search,
+  percentile,
+  groupBy,
+}: EventCount): v1.MonitorFormulaAndFunctionEventQueryDefinition => ({
   name,
   dataSource: source,
   search: { query: search },
@@ -41,7 +61,8 @@ const eventQuery = ({ name, source, search, percentile, groupBy }: EventCount): 
 });
 
 /** A ratio in percent that counts only where the denominator saw at least `minimum` events (Datadog's `is_greater`). */
-const percentOf = (part: string, whole: string, minimum: number) => `${part} / ${whole} * 100 * is_greater(${whole}, ${minimum})`;
+const percentOf = (part: string, whole: string, minimum: number) =>
+  `${part} / ${whole} * 100 * is_greater(${whole}, ${minimum})`;
 
 interface Definition {
   opsId: string;
@@ -55,14 +76,17 @@ interface Definition {
   options: v1.MonitorOptions;
 }
 
-const ROLL_BACK = 'The releases dashboard and the deploy log: did it start with a new `version`? Roll back (docs/deploy.md, "Rollouts": `kubectl rollout undo deployment/microsites`, or `npm run deploy:redeploy -- <previous build id>` on one machine).';
+const ROLL_BACK =
+  'The releases dashboard and the deploy log: did it start with a new `version`? Roll back (docs/deploy.md, "Rollouts": `kubectl rollout undo deployment/microsites`, or `npm run deploy:redeploy -- <previous build id>` on one machine).';
 
 export function monitors(config: OpsConfig): ManagedMonitor[] {
   const scope: Scopes = scopes(config);
   const host = groupName(RUM.tenantHost);
   const logHost = groupName(LOGS.tenantHost);
-  const logCount = (name: string, search: string, groupBy?: string) => eventQuery({ name, source: 'logs', search, groupBy });
-  const rumCount = (name: string, search: string) => eventQuery({ name, source: 'rum', search: `${scope.rum} ${search}`, groupBy: RUM.tenantHost });
+  const logCount = (name: string, search: string, groupBy?: string) =>
+    eventQuery({ name, source: 'logs', search, groupBy });
+  const rumCount = (name: string, search: string) =>
+    eventQuery({ name, source: 'rum', search: `${scope.rum} ${search}`, groupBy: RUM.tenantHost });
   const definitions: Definition[] = [
     {
       opsId: 'microsites-error-rate',
@@ -77,7 +101,12 @@ export function monitors(config: OpsConfig): ManagedMonitor[] {
         "The host's tenant entry and its content: a recent change in tenants/ or the content service for this place.",
       ],
       priority: 2,
-      options: { thresholds: { critical: 5, warning: 2 }, variables: [rumCount('errors', `${RUM.eventType}:error`), rumCount('views', `${RUM.eventType}:view`)], notifyNoData: false, includeTags: true },
+      options: {
+        thresholds: { critical: 5, warning: 2 },
+        variables: [rumCount('errors', `${RUM.eventType}:error`), rumCount('views', `${RUM.eventType}:view`)],
+        notifyNoData: false,
+        includeTags: true,
+      },
     },
     {
       opsId: 'microsites-lcp',
@@ -95,7 +124,16 @@ export function monitors(config: OpsConfig): ManagedMonitor[] {
       priority: 3,
       options: {
         thresholds: { critical: 2_500_000_000, warning: 2_000_000_000 },
-        variables: [eventQuery({ name: 'lcp', source: 'rum', search: `${scope.rum} ${RUM.eventType}:view`, percentile: { aggregation: 'pc75', measure: RUM.lcp }, groupBy: RUM.tenantHost }), rumCount('views', `${RUM.eventType}:view`)],
+        variables: [
+          eventQuery({
+            name: 'lcp',
+            source: 'rum',
+            search: `${scope.rum} ${RUM.eventType}:view`,
+            percentile: { aggregation: 'pc75', measure: RUM.lcp },
+            groupBy: RUM.tenantHost,
+          }),
+          rumCount('views', `${RUM.eventType}:view`),
+        ],
         notifyNoData: false,
         includeTags: true,
       },
@@ -113,12 +151,17 @@ export function monitors(config: OpsConfig): ManagedMonitor[] {
         ROLL_BACK,
       ],
       priority: 1,
-      options: { thresholds: { critical: 2, warning: 0.5 }, variables: [logCount('failed', `${scope.proxy} ${LOGS.status}:>=500`), logCount('answers', scope.proxy)], notifyNoData: false, includeTags: true },
+      options: {
+        thresholds: { critical: 2, warning: 0.5 },
+        variables: [logCount('failed', `${scope.proxy} ${LOGS.status}:>=500`), logCount('answers', scope.proxy)],
+        notifyNoData: false,
+        includeTags: true,
+      },
     },
     {
       opsId: 'microsites-instance-5xx-rate',
       severity: 'critical',
-      name: 'Microsites: more than 2 % of the instances\' answers are 5xx',
+      name: "Microsites: more than 2 % of the instances' answers are 5xx",
       type: 'log alert',
       query: `formula("${percentOf('failed', 'answers', 100)}").last("5m") > 2`,
       what: "Over all hosts, more than 2 % of the instances' answers in 5 minutes were 5xx (counted from 100 answers on).",
@@ -128,7 +171,12 @@ export function monitors(config: OpsConfig): ManagedMonitor[] {
         ROLL_BACK,
       ],
       priority: 2,
-      options: { thresholds: { critical: 2, warning: 0.5 }, variables: [logCount('failed', `${scope.server} ${LOGS.status}:>=500`), logCount('answers', scope.server)], notifyNoData: false, includeTags: true },
+      options: {
+        thresholds: { critical: 2, warning: 0.5 },
+        variables: [logCount('failed', `${scope.server} ${LOGS.status}:>=500`), logCount('answers', scope.server)],
+        notifyNoData: false,
+        includeTags: true,
+      },
     },
     {
       opsId: 'microsites-instance-5xx-by-host',
@@ -145,7 +193,10 @@ export function monitors(config: OpsConfig): ManagedMonitor[] {
       priority: 3,
       options: {
         thresholds: { critical: 10, warning: 5 },
-        variables: [logCount('failed', `${scope.server} ${LOGS.status}:>=500`, LOGS.tenantHost), logCount('answers', scope.server, LOGS.tenantHost)],
+        variables: [
+          logCount('failed', `${scope.server} ${LOGS.status}:>=500`, LOGS.tenantHost),
+          logCount('answers', scope.server, LOGS.tenantHost),
+        ],
         notifyNoData: false,
         includeTags: true,
       },
@@ -190,8 +241,8 @@ export function monitors(config: OpsConfig): ManagedMonitor[] {
       what: 'An instance lost the shared cache: each serves and stores pages in its own memory until Redis returns, so a revalidation reaches only the instance that got it.',
       checks: [
         'Redis: `kubectl get pods -l app.kubernetes.io/component=redis` and its last log lines (OOM? evictions?).',
-        "The restarts and OOM monitors for the Redis container; its memory against the 512 MB `maxmemory`.",
-        "The NetworkPolicy `microsites-redis-from-instances` and the Secret `microsites-redis`: changed with the last deploy?",
+        'The restarts and OOM monitors for the Redis container; its memory against the 512 MB `maxmemory`.',
+        'The NetworkPolicy `microsites-redis-from-instances` and the Secret `microsites-redis`: changed with the last deploy?',
       ],
       priority: 3,
       options: { thresholds: { critical: 0 }, notifyNoData: false, includeTags: true },
@@ -220,7 +271,7 @@ export function monitors(config: OpsConfig): ManagedMonitor[] {
       what: 'A container of the site was killed for going over its memory limit.',
       checks: [
         'Which container: an instance (its heap, deploy/instanceMemory.ts), Redis (512 MB maxmemory in a 768 MiB limit), or the proxy?',
-        "The memory graph of that container against its limit in deploy/k8s/manifests.mts: a leak (rising) or a spike (a burst of uncached pages)?",
+        'The memory graph of that container against its limit in deploy/k8s/manifests.mts: a leak (rising) or a spike (a burst of uncached pages)?',
         ROLL_BACK,
       ],
       priority: 2,
@@ -235,7 +286,7 @@ export function monitors(config: OpsConfig): ManagedMonitor[] {
       what: 'The autoscaler can add no instance: any more traffic queues at the ones there are.',
       checks: [
         'The proxy dashboard: more traffic (a campaign, a crawler), or fewer cache hits (a purge, a new build) making the instances work?',
-        'The instances\' CPU against their requests: is the HPA\'s target right?',
+        "The instances' CPU against their requests: is the HPA's target right?",
         'Raise `maxReplicas` in deploy/k8s/manifests.mts if the cluster has room; it is the one number to change.',
       ],
       priority: 3,
@@ -245,7 +296,11 @@ export function monitors(config: OpsConfig): ManagedMonitor[] {
   return definitions.map(({ opsId, severity, what, checks, ...monitor }) => ({
     opsId,
     severity,
-    monitor: { ...monitor, message: runbook(what, checks, notification(config.notify, severity)), tags: managedTags(opsId, config.env) },
+    monitor: {
+      ...monitor,
+      message: runbook(what, checks, notification(config.notify, severity)),
+      tags: managedTags(opsId, config.env),
+    },
   }));
 }
 
@@ -265,7 +320,10 @@ export function rumMetrics(config: OpsConfig): v2.RumMetricCreateData[] {
       groupBy: [{ path: RUM.tenantHost, tagName: METRIC_TAGS.tenantHost }],
     },
   });
-  return [metric(VIEWS_METRIC, `${rum} ${RUM.eventType}:view`), metric(ERRORED_VIEWS_METRIC, `${rum} ${RUM.eventType}:view ${RUM.viewErrors}:>0`)];
+  return [
+    metric(VIEWS_METRIC, `${rum} ${RUM.eventType}:view`),
+    metric(ERRORED_VIEWS_METRIC, `${rum} ${RUM.eventType}:view ${RUM.viewErrors}:>0`),
+  ];
 }
 
 /** Log-based metrics of the proxy's answers, which the availability SLO counts: every answer, and those with a 5xx. */
@@ -275,7 +333,11 @@ export const FAILED_ANSWERS_METRIC = 'microsites.proxy.answers.failed';
 export function logMetrics(config: OpsConfig): v2.LogsMetricCreateData[] {
   const { proxy } = scopes(config);
   // No host tag: the proxy's lines name the host a request asked for, which any scanner chooses.
-  const metric = (id: string, query: string): v2.LogsMetricCreateData => ({ id, type: 'logs_metrics', attributes: { compute: { aggregationType: 'count' }, filter: { query } } });
+  const metric = (id: string, query: string): v2.LogsMetricCreateData => ({
+    id,
+    type: 'logs_metrics',
+    attributes: { compute: { aggregationType: 'count' }, filter: { query } },
+  });
   return [metric(ANSWERS_METRIC, proxy), metric(FAILED_ANSWERS_METRIC, `${proxy} ${LOGS.status}:>=500`)];
 }
 
@@ -291,7 +353,8 @@ export function slos(config: OpsConfig): ManagedSlo[] {
       opsId: 'microsites-views-without-error',
       slo: {
         name: 'Microsites: page views without a JavaScript error',
-        description: 'Share of page views with no JavaScript error, per tenant host and overall. Kept as code in ops/datadog/monitors.ts.',
+        description:
+          'Share of page views with no JavaScript error, per tenant host and overall. Kept as code in ops/datadog/monitors.ts.',
         type: 'metric',
         query: {
           numerator: `sum:${VIEWS_METRIC}{*} ${by}.as_count() - sum:${ERRORED_VIEWS_METRIC}{*} ${by}.as_count()`,
@@ -308,7 +371,8 @@ export function slos(config: OpsConfig): ManagedSlo[] {
       opsId: 'microsites-answers-without-5xx',
       slo: {
         name: 'Microsites: answers without a server error',
-        description: "Share of the proxy's answers over all hosts that are not a 5xx (the branded 503 included): what visitors got, whether or not they allow monitoring. Kept as code in ops/datadog/monitors.ts.",
+        description:
+          "Share of the proxy's answers over all hosts that are not a 5xx (the branded 503 included): what visitors got, whether or not they allow monitoring. Kept as code in ops/datadog/monitors.ts.",
         type: 'metric',
         query: {
           numerator: `sum:${ANSWERS_METRIC}{*}.as_count() - sum:${FAILED_ANSWERS_METRIC}{*}.as_count()`,

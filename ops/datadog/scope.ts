@@ -32,7 +32,8 @@ export function scopes({ env, rumApplicationId }: Pick<OpsConfig, 'env' | 'rumAp
 export function notification(notify: OpsConfig['notify'], severity: Severity): string {
   const critical = notify.critical.join(' ');
   const warning = notify.warning.join(' ');
-  if (severity === 'warning') return `{{#is_alert}}${warning}{{/is_alert}}{{#is_warning}}${warning}{{/is_warning}}{{#is_recovery}}${warning}{{/is_recovery}}`;
+  if (severity === 'warning')
+    return `{{#is_alert}}${warning}{{/is_alert}}{{#is_warning}}${warning}{{/is_warning}}{{#is_recovery}}${warning}{{/is_recovery}}`;
   return `{{#is_alert}}${critical}{{/is_alert}}{{#is_warning}}${warning}{{/is_warning}}{{#is_alert_recovery}}${critical}{{/is_alert_recovery}}{{#is_warning_recovery}}${warning}{{/is_warning_recovery}}`;
 }
 

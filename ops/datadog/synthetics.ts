@@ -22,9 +22,13 @@ export const CERTIFICATE_DAYS_LEFT = 14;
 const SSL_TICK_EVERY = 6 * 60 * 60;
 
 /** The text the HTTP test expects in a host's page: the start of the canonical link the page writes (src/landing/components/LandingHead.tsx; Next adds its own attribute after the address). */
-export const canonicalLink = (canonical: string, locale: DomainEntry['locales'][number]) => `<link rel="canonical" href="${pageUrl(canonical, locale)}"`;
+export const canonicalLink = (canonical: string, locale: DomainEntry['locales'][number]) =>
+  `<link rel="canonical" href="${pageUrl(canonical, locale)}"`;
 
-export function syntheticTests(config: OpsConfig, entries: readonly DomainEntry[] = DOMAIN_ENTRIES): ManagedSyntheticTest[] {
+export function syntheticTests(
+  config: OpsConfig,
+  entries: readonly DomainEntry[] = DOMAIN_ENTRIES,
+): ManagedSyntheticTest[] {
   const canonicalOf = canonicalHostIndex(entries);
   const { locations, tickEverySeconds } = config.synthetics;
   // Two locations failing together is the host, not one location's network.
@@ -52,13 +56,21 @@ export function syntheticTests(config: OpsConfig, entries: readonly DomainEntry[
         message: runbook(
           `${url} failed from ${minLocationFailed} or more locations: the status, the host's own page, or a valid certificate (an invalid one fails the request).`,
           [
-            'Open the host in a browser: its page, the branded 503 (no instance: see the 503 monitor), another host\'s page (the tenant map), or a certificate error?',
+            "Open the host in a browser: its page, the branded 503 (no instance: see the 503 monitor), another host's page (the tenant map), or a certificate error?",
             'The proxy dashboard filtered on the host: requests arriving, and with which status?',
             'tenants/domains.json on the deployed commit: is the host still an entry, with this path? DNS and the certificate Secret `microsites-tls-<host>`.',
           ],
           notification(config.notify, 'critical'),
         ),
-        options: { tickEvery: tickEverySeconds, minLocationFailed, minFailureDuration: 0, retry: { count: 1, interval: 10_000 }, allowInsecure: false, followRedirects: false, monitorPriority: 1 },
+        options: {
+          tickEvery: tickEverySeconds,
+          minLocationFailed,
+          minFailureDuration: 0,
+          retry: { count: 1, interval: 10_000 },
+          allowInsecure: false,
+          followRedirects: false,
+          monitorPriority: 1,
+        },
         tags: tags(`microsites-page-${entry.domain}`),
       },
     };
@@ -79,13 +91,22 @@ export function syntheticTests(config: OpsConfig, entries: readonly DomainEntry[
         message: runbook(
           `The certificate ${entry.domain} is served with expires within ${CERTIFICATE_DAYS_LEFT} days: cert-manager should have renewed it at 30.`,
           [
-            '`kubectl describe certificate microsites-tls-' + entry.domain + '` and its CertificateRequest and Order: why did the renewal fail?',
-            "The HTTP-01 challenge: does http://" + entry.domain + "/.well-known/acme-challenge/ reach the solver (docs/deploy.md, \"Certificates\")?",
-            'The Issuer `microsites-acme`: its account and server; Let\'s Encrypt\'s rate limits for the domain.',
+            '`kubectl describe certificate microsites-tls-' +
+              entry.domain +
+              '` and its CertificateRequest and Order: why did the renewal fail?',
+            'The HTTP-01 challenge: does http://' +
+              entry.domain +
+              '/.well-known/acme-challenge/ reach the solver (docs/deploy.md, "Certificates")?',
+            "The Issuer `microsites-acme`: its account and server; Let's Encrypt's rate limits for the domain.",
           ],
           notification(config.notify, 'warning'),
         ),
-        options: { tickEvery: SSL_TICK_EVERY, minLocationFailed: 1, checkCertificateRevocation: true, monitorPriority: 3 },
+        options: {
+          tickEvery: SSL_TICK_EVERY,
+          minLocationFailed: 1,
+          checkCertificateRevocation: true,
+          monitorPriority: 3,
+        },
         tags: tags(`microsites-certificate-${entry.domain}`),
       },
     };

@@ -22,14 +22,29 @@ export interface Place {
   height: number;
 }
 
-export function eventQuery({ name, source, search, aggregation, measure, groupBy }: EventQuery): v1.FormulaAndFunctionEventQueryDefinition {
+export function eventQuery({
+  name,
+  source,
+  search,
+  aggregation,
+  measure,
+  groupBy,
+}: EventQuery): v1.FormulaAndFunctionEventQueryDefinition {
   return {
     name,
     dataSource: source,
     search: { query: search },
     indexes: ['*'],
     compute: { aggregation, ...(measure && { metric: measure }) },
-    groupBy: groupBy ? [{ facet: groupBy.facet, limit: groupBy.limit, sort: { aggregation, order: 'desc', ...(measure && { metric: measure }) } }] : [],
+    groupBy: groupBy
+      ? [
+          {
+            facet: groupBy.facet,
+            limit: groupBy.limit,
+            sort: { aggregation, order: 'desc', ...(measure && { metric: measure }) },
+          },
+        ]
+      : [],
   };
 }
 
@@ -37,20 +52,45 @@ const formulas = (list: ReadonlyArray<string | { formula: string; alias: string 
   list.map((item) => (typeof item === 'string' ? { formula: item } : { formula: item.formula, alias: item.alias }));
 
 /** `overlay`: events (a deploy marker) drawn over the lines, as markers where each happened. */
-export function timeseries(title: string, place: Place, queries: EventQuery[], formulaList: ReadonlyArray<string | { formula: string; alias: string }>, overlay?: EventQuery): v1.Widget {
+export function timeseries(
+  title: string,
+  place: Place,
+  queries: EventQuery[],
+  formulaList: ReadonlyArray<string | { formula: string; alias: string }>,
+  overlay?: EventQuery,
+): v1.Widget {
   const definition: v1.TimeseriesWidgetDefinition = {
     type: 'timeseries',
     title,
     showLegend: true,
     requests: [
-      { responseFormat: 'timeseries', displayType: 'line', queries: queries.map(eventQuery), formulas: formulas(formulaList) },
-      ...(overlay ? [{ responseFormat: 'timeseries' as const, displayType: 'overlay' as const, queries: [eventQuery(overlay)], formulas: formulas([overlay.name]) }] : []),
+      {
+        responseFormat: 'timeseries',
+        displayType: 'line',
+        queries: queries.map(eventQuery),
+        formulas: formulas(formulaList),
+      },
+      ...(overlay
+        ? [
+            {
+              responseFormat: 'timeseries' as const,
+              displayType: 'overlay' as const,
+              queries: [eventQuery(overlay)],
+              formulas: formulas([overlay.name]),
+            },
+          ]
+        : []),
     ],
   };
   return { definition, layout: place };
 }
 
-export function toplist(title: string, place: Place, queries: EventQuery[], formulaList: ReadonlyArray<string | { formula: string; alias: string }>): v1.Widget {
+export function toplist(
+  title: string,
+  place: Place,
+  queries: EventQuery[],
+  formulaList: ReadonlyArray<string | { formula: string; alias: string }>,
+): v1.Widget {
   const definition: v1.ToplistWidgetDefinition = {
     type: 'toplist',
     title,
@@ -59,7 +99,13 @@ export function toplist(title: string, place: Place, queries: EventQuery[], form
   return { definition, layout: place };
 }
 
-export function queryValue(title: string, place: Place, queries: EventQuery[], formula: string, precision = 0): v1.Widget {
+export function queryValue(
+  title: string,
+  place: Place,
+  queries: EventQuery[],
+  formula: string,
+  precision = 0,
+): v1.Widget {
   const definition: v1.QueryValueWidgetDefinition = {
     type: 'query_value',
     title,
@@ -75,4 +121,9 @@ export function note(content: string, place: Place): v1.Widget {
 }
 
 /** A dashboard template variable: `$name` in a query filters on `prefix`. */
-export const variable = (name: string, prefix: string): v1.DashboardTemplateVariable => ({ name, prefix, availableValues: [], defaults: ['*'] });
+export const variable = (name: string, prefix: string): v1.DashboardTemplateVariable => ({
+  name,
+  prefix,
+  availableValues: [],
+  defaults: ['*'],
+});

@@ -1,6 +1,14 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { serverEnv } from '@/config/serverEnv';
-import { CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, choiceFromForm, parseConsent, refusedCategories, serializeConsent, type ConsentFormFields } from '@/consent/record';
+import {
+  CONSENT_COOKIE,
+  CONSENT_LIFETIME_DAYS,
+  choiceFromForm,
+  parseConsent,
+  refusedCategories,
+  serializeConsent,
+  type ConsentFormFields,
+} from '@/consent/record';
 import { savedPageHtml } from '@/consent/SavedPage';
 import { savedPageCopy } from '@/consent/savedPageCopy';
 import { DEFAULT_LOCALE, isWebsiteLocale } from '@/i18n/websiteLocales';
@@ -44,10 +52,17 @@ export default function consentRoute(request: NextApiRequest, response: NextApiR
   }
   const host = requestHost(request.headers.host, request.headers['x-forwarded-host'], serverEnv.trustProxyHops);
   if (!isOwnSitePost(request.headers, requestOrigin(request, serverEnv.trustProxyHops))) {
-    return response.status(403).json({ error: "Consent can only be given from this site's own pages; this request came from another site or did not say where it came from" });
+    return response.status(403).json({
+      error:
+        "Consent can only be given from this site's own pages; this request came from another site or did not say where it came from",
+    });
   }
   const body: Record<string, unknown> = typeof request.body === 'object' && request.body !== null ? request.body : {};
-  const fields: ConsentFormFields = { choice: field(body.choice), analytics: field(body.analytics), monitoring: field(body.monitoring) };
+  const fields: ConsentFormFields = {
+    choice: field(body.choice),
+    analytics: field(body.analytics),
+    monitoring: field(body.monitoring),
+  };
   const choice = choiceFromForm(fields);
   if (!choice) return response.status(400).json({ error: 'choice must be all, none or custom' });
 
@@ -56,7 +71,10 @@ export default function consentRoute(request: NextApiRequest, response: NextApiR
     `${name}=; Max-Age=0; ${attributes}`,
     ...cookieDomains(host).map((domain) => `${name}=; Max-Age=0; Domain=${domain}; ${attributes}`),
   ]);
-  response.setHeader('Set-Cookie', [`${CONSENT_COOKIE}=${serializeConsent(choice, new Date())}; Max-Age=${CONSENT_LIFETIME_DAYS * 86_400}; ${attributes}`, ...purged]);
+  response.setHeader('Set-Cookie', [
+    `${CONSENT_COOKIE}=${serializeConsent(choice, new Date())}; Max-Age=${CONSENT_LIFETIME_DAYS * 86_400}; ${attributes}`,
+    ...purged,
+  ]);
   // Post/Redirect/Get: a reload of what follows does not post the form again.
   response.setHeader('Location', savedPageUrl(returnPath(request.headers.referer)));
   return response.status(303).end();
@@ -67,7 +85,12 @@ async function showSaved(request: NextApiRequest, response: NextApiResponse) {
   const back = ownPath(typeof request.query.back === 'string' ? request.query.back : '/');
   const segment = back.split(/[/?#]/)[1];
   const lang = isWebsiteLocale(segment) ? segment : DEFAULT_LOCALE;
-  const html = savedPageHtml({ lang, copy: await savedPageCopy(lang), recorded: parseConsent(request.cookies[CONSENT_COOKIE], new Date()), back });
+  const html = savedPageHtml({
+    lang,
+    copy: await savedPageCopy(lang),
+    recorded: parseConsent(request.cookies[CONSENT_COOKIE], new Date()),
+    back,
+  });
   response.setHeader('Content-Type', 'text/html; charset=utf-8');
   return response.status(200).send(html);
 }

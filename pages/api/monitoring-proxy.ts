@@ -24,7 +24,15 @@ export default async function monitoringProxy(req: NextApiRequest, res: NextApiR
       body: req.iterator({ destroyOnReturn: false }),
       remoteAddress: req.socket.remoteAddress,
     },
-    { fetch, ...serverEnv.monitoringProxy, cspReportForward: cspReports, trustProxyHops: serverEnv.trustProxyHops, tenantOf: tenantName, rateLimit, upstream },
+    {
+      fetch,
+      ...serverEnv.monitoringProxy,
+      cspReportForward: cspReports,
+      trustProxyHops: serverEnv.trustProxyHops,
+      tenantOf: tenantName,
+      rateLimit,
+      upstream,
+    },
   );
   res.status(response.status);
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);

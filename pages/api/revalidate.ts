@@ -12,8 +12,10 @@ import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
  * Behind the proxy's own limit, a second one here: per client address, 10 wrong secrets, then one
  * more every 10 s (docs/deploy.md). Counted in this instance's memory.
  */
-const checkSecret = serverEnv.revalidateSecret === undefined ? undefined : createSecretCheck(serverEnv.revalidateSecret, { burst: 10, perSecond: 0.1 });
-
+const checkSecret =
+  serverEnv.revalidateSecret === undefined
+    ? undefined
+    : createSecretCheck(serverEnv.revalidateSecret, { burst: 10, perSecond: 0.1 });
 
 /**
  * On-demand regeneration of one tenant's pages, every locale (docs/deploy.md):
@@ -26,10 +28,15 @@ export default async function revalidateRoute(request: NextApiRequest, response:
   if (!checkSecret) return response.status(404).json({ error: 'Not found' });
   if (request.method !== 'POST') return response.setHeader('Allow', 'POST').status(405).json({ error: 'Use POST' });
   const given = request.headers['x-revalidate-secret'];
-  const address = clientAddress(request.headers['x-forwarded-for'], request.socket.remoteAddress, serverEnv.trustProxyHops) ?? 'unknown';
+  const address =
+    clientAddress(request.headers['x-forwarded-for'], request.socket.remoteAddress, serverEnv.trustProxyHops) ??
+    'unknown';
   const verdict = checkSecret(address, typeof given === 'string' ? given : undefined);
   if (verdict.kind === 'throttled') {
-    return response.setHeader('Retry-After', String(verdict.retryAfterSeconds)).status(429).json({ error: 'Too many wrong secrets from this address; try again later' });
+    return response
+      .setHeader('Retry-After', String(verdict.retryAfterSeconds))
+      .status(429)
+      .json({ error: 'Too many wrong secrets from this address; try again later' });
   }
   if (verdict.kind === 'wrong') return response.status(401).json({ error: 'Wrong or missing x-revalidate-secret' });
 
@@ -44,13 +51,22 @@ export default async function revalidateRoute(request: NextApiRequest, response:
       failed.push(path);
     }
   }
-  if (failed.length > 0) return response.status(502).json({ error: 'Some pages could not be regenerated; their previous copies stay', failed, revalidated: targets.paths.filter((path) => !failed.includes(path)) });
+  if (failed.length > 0)
+    return response.status(502).json({
+      error: 'Some pages could not be regenerated; their previous copies stay',
+      failed,
+      revalidated: targets.paths.filter((path) => !failed.includes(path)),
+    });
   const urls = targets.micrositesPaths.map((path) => `${routingContext.micrositesHost}${path}`);
   // Every caching proxy in front drops its copies: every page of these tenant hosts, and these
   // pages (`host/path`, any language or query) on the microsites host (PROXY_PURGE_URL, one per proxy).
   const purge = await postToAll(serverEnv.proxyPurgeUrls, { hosts: targets.hosts, urls });
   if (purge.failed.length > 0) {
-    appLogger.error('[revalidate] a proxy could not drop its copies', { failed: purge.failed, hosts: targets.hosts, urls });
+    appLogger.error('[revalidate] a proxy could not drop its copies', {
+      failed: purge.failed,
+      hosts: targets.hosts,
+      urls,
+    });
     return response.status(502).json({
       error: 'Pages regenerated, but a proxy in front could not drop its copies; they stay there until they expire',
       revalidated: targets.paths,
@@ -58,5 +74,9 @@ export default async function revalidateRoute(request: NextApiRequest, response:
       failedProxies: purge.failed,
     });
   }
-  return response.status(200).json({ revalidated: targets.paths, purged: purge.delivered.length > 0 ? [...targets.hosts, ...urls] : [], purgedBy: purge.delivered });
+  return response.status(200).json({
+    revalidated: targets.paths,
+    purged: purge.delivered.length > 0 ? [...targets.hosts, ...urls] : [],
+    purgedBy: purge.delivered,
+  });
 }

@@ -18,7 +18,10 @@ export const getStaticPaths: GetStaticPaths<NotFoundParams> = async ({ locales =
 
 const shellProps = shellStaticProps(SHELL_COPY);
 
-export const getStaticProps: GetStaticProps<StaticShellProps & { consentRegime: ConsentRegime }, NotFoundParams> = async (context) => {
+export const getStaticProps: GetStaticProps<
+  StaticShellProps & { consentRegime: ConsentRegime },
+  NotFoundParams
+> = async (context) => {
   const regime = context.params?.regime;
   if (!isConsentRegime(regime)) return { notFound: true };
   const shell = await shellProps(context);

@@ -31,7 +31,12 @@ export const strykerPlugins = [
     value: {
       shouldIgnore(path) {
         const template = path.parentPath;
-        if (path.isArrowFunctionExpression() && template?.isTemplateLiteral() && template.parentPath?.isTaggedTemplateExpression() && isStyledTag(template.parentPath.node.tag)) {
+        if (
+          path.isArrowFunctionExpression() &&
+          template?.isTemplateLiteral() &&
+          template.parentPath?.isTaggedTemplateExpression() &&
+          isStyledTag(template.parentPath.node.tag)
+        ) {
           return 'A design token in a style rule: presentation, not behaviour';
         }
         return undefined;

@@ -24,7 +24,11 @@ export interface Visitor {
 }
 
 /** Creates the SDK clients. Loaded with import() so no SDK sits in the first-load bundle. */
-export type DestinationLoader = (config: AnalyticsConfig, context: SetupContext, loaded?: (destination: Destination) => void) => Promise<Destination[]>;
+export type DestinationLoader = (
+  config: AnalyticsConfig,
+  context: SetupContext,
+  loaded?: (destination: Destination) => void,
+) => Promise<Destination[]>;
 
 export const SCREEN_UNSUPPORTED = 'screen method is only supported on native';
 
@@ -89,8 +93,12 @@ export class Analytics {
       this.logger.error(`analytics: clients failed to load: ${(error as Error).message}`);
       return false;
     }
-    const keys = [config.amplitude?.apiKey, config.segment?.writeKey].filter((key): key is string => !!key).map(redactKey);
-    this.logger.debug(`analytics: set up ${this.destinations.map((d) => d.name).join(' + ')} with keys ${keys.join(', ')}`);
+    const keys = [config.amplitude?.apiKey, config.segment?.writeKey]
+      .filter((key): key is string => !!key)
+      .map(redactKey);
+    this.logger.debug(
+      `analytics: set up ${this.destinations.map((d) => d.name).join(' + ')} with keys ${keys.join(', ')}`,
+    );
     this.stateValue = 'set up';
     return true;
   }

@@ -35,7 +35,11 @@ const AMPLITUDE_SERVER_URL = 'https://api2.amplitude.com/2/httpapi';
 const AMPLITUDE_REMOTE_CONFIG_URL = 'https://sr-client-cfg.amplitude.com/config';
 
 /** Every spec §9 constant that Amplitude takes as an option. */
-export function amplitudeOptions(config: AmplitudeConfig, context: SetupContext, secureCookie: boolean): BrowserOptions {
+export function amplitudeOptions(
+  config: AmplitudeConfig,
+  context: SetupContext,
+  secureCookie: boolean,
+): BrowserOptions {
   return {
     serverZone: SERVER_ZONE,
     ...(config.serverUrl && { serverUrl: config.serverUrl }),
@@ -78,10 +82,17 @@ export function campaignToIdentify({ set, unset, setOnce }: CampaignIdentify): a
 }
 
 /** How a wrapper event becomes Amplitude calls. */
-export function sendToAmplitude(client: Pick<typeof amplitude, 'track' | 'identify' | 'setUserId' | 'setGroup'>, event: AnalyticsEvent): void {
+export function sendToAmplitude(
+  client: Pick<typeof amplitude, 'track' | 'identify' | 'setUserId' | 'setGroup'>,
+  event: AnalyticsEvent,
+): void {
   switch (event.type) {
     case 'page':
-      client.track(AMPLITUDE_PAGE_EVENT, { name: event.name, ...(event.category && { category: event.category }), ...event.properties });
+      client.track(AMPLITUDE_PAGE_EVENT, {
+        name: event.name,
+        ...(event.category && { category: event.category }),
+        ...event.properties,
+      });
       return;
     case 'track':
       client.track(event.name as string, event.properties);
@@ -109,7 +120,10 @@ export async function loadAmplitude(
   enrich: () => Record<string, string>,
   logger: AnalyticsLogger,
 ): Promise<Destination> {
-  const endpoints = [config.serverUrl ?? AMPLITUDE_SERVER_URL, `${config.remoteConfigUrl ?? AMPLITUDE_REMOTE_CONFIG_URL}/`] as const;
+  const endpoints = [
+    config.serverUrl ?? AMPLITUDE_SERVER_URL,
+    `${config.remoteConfigUrl ?? AMPLITUDE_REMOTE_CONFIG_URL}/`,
+  ] as const;
   installFetchRoute(amplitudeRateLimitRoute(endpoints[0], FLUSH_INTERVAL_MS));
   installFetchRoute(remoteConfigRoute(endpoints[1], { logger }));
   const client = amplitude.createInstance();
@@ -125,7 +139,8 @@ export async function loadAmplitude(
       ...(event.user_properties && { user_properties: sharedPayload(event.user_properties, origin, 'analytics') }),
     }),
   }).promise;
-  await client.init(config.apiKey, undefined, amplitudeOptions(config, context, window.location.protocol === 'https:')).promise;
+  await client.init(config.apiKey, undefined, amplitudeOptions(config, context, window.location.protocol === 'https:'))
+    .promise;
   const campaign = campaignIdentify(landingSearch(), document.referrer, window.location.hostname);
   if (campaign) client.identify(campaignToIdentify(campaign));
   return {

@@ -17,7 +17,11 @@ export interface AnonymousIdResult {
  * Spec §3: the anonymous id is kept in storage under `anonymous-id` and synced from a cookie, so
  * every host of the visitor's session agrees. The cookie wins; a new visitor gets a uuid v4.
  */
-export function syncAnonymousId(storage: KeyValueStorage, cookies: CookieJar, generate: () => string = uuidv4): AnonymousIdResult {
+export function syncAnonymousId(
+  storage: KeyValueStorage,
+  cookies: CookieJar,
+  generate: () => string = uuidv4,
+): AnonymousIdResult {
   const stored = storage.getItem(ANONYMOUS_ID_KEY) ?? undefined;
   const fromCookie = cookies.get(ANONYMOUS_ID_KEY);
   const valid = (value: string | undefined): value is string => !!value && isUuid(value);

@@ -33,6 +33,8 @@ export function campaignIdentify(search: string, referrer: string, ownHost: stri
   return {
     set,
     unset: CAMPAIGN_FIELDS.filter((field) => !(field in set)),
-    setOnce: Object.fromEntries(CAMPAIGN_FIELDS.map((field) => [`initial_${field}`, set[field] ?? INITIAL_EMPTY_VALUE])) as CampaignIdentify['setOnce'],
+    setOnce: Object.fromEntries(
+      CAMPAIGN_FIELDS.map((field) => [`initial_${field}`, set[field] ?? INITIAL_EMPTY_VALUE]),
+    ) as CampaignIdentify['setOnce'],
   };
 }

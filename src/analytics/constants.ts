@@ -20,7 +20,17 @@ export const SEGMENT_BATCH_TIMEOUT_MS = 5000;
 export const SEGMENT_RETRY_QUEUE = true;
 
 // Capture
-export const TRACKED_ELEMENTS = ['a', 'button', 'input', 'select', 'textarea', 'label', 'video', 'audio', '[contenteditable="true" i]'];
+export const TRACKED_ELEMENTS = [
+  'a',
+  'button',
+  'input',
+  'select',
+  'textarea',
+  'label',
+  'video',
+  'audio',
+  '[contenteditable="true" i]',
+];
 export const ACTION_CLICK_ELEMENTS = ['div', 'span', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 export const CAPTURED_STATUS_CODES = '500-599';
 

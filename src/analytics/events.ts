@@ -36,7 +36,9 @@ export const ANALYTICS_EVENTS = {
 } as const;
 
 type ValuesOf<T> = T[keyof T];
-export type AnalyticsEventName = ValuesOf<{ [Category in keyof typeof ANALYTICS_EVENTS]: ValuesOf<(typeof ANALYTICS_EVENTS)[Category]> }>;
+export type AnalyticsEventName = ValuesOf<{
+  [Category in keyof typeof ANALYTICS_EVENTS]: ValuesOf<(typeof ANALYTICS_EVENTS)[Category]>;
+}>;
 
 /** Which booking button was clicked: the hero's, or its repeat after "how it works". */
 export type CtaPlacement = 'hero' | 'steps';

@@ -25,7 +25,9 @@ function enqueue(queue: readonly BufferedCall[], call: BufferedCall): BufferedCa
 }
 
 /** Spec §4: identify entries merge into one; later traits override earlier ones, the last userId given is kept. */
-function mergeIdentifies(identifies: ReadonlyArray<Extract<BufferedCall, { type: 'identify' }>>): BufferedCall | undefined {
+function mergeIdentifies(
+  identifies: ReadonlyArray<Extract<BufferedCall, { type: 'identify' }>>,
+): BufferedCall | undefined {
   if (identifies.length === 0) return undefined;
   return identifies.reduce((merged, next) => ({
     type: 'identify',
@@ -37,7 +39,9 @@ function mergeIdentifies(identifies: ReadonlyArray<Extract<BufferedCall, { type:
 /** Spec §4 flush order: the page event first, then the merged identify, then the rest in arrival order. */
 function flushOrder(queue: readonly BufferedCall[]): BufferedCall[] {
   const page = queue.find((call) => call.type === 'page');
-  const identify = mergeIdentifies(queue.filter((call): call is Extract<BufferedCall, { type: 'identify' }> => call.type === 'identify'));
+  const identify = mergeIdentifies(
+    queue.filter((call): call is Extract<BufferedCall, { type: 'identify' }> => call.type === 'identify'),
+  );
   const rest = queue.filter((call) => call.type !== 'page' && call.type !== 'identify');
   return [page, identify, ...rest].filter((call): call is BufferedCall => call !== undefined);
 }

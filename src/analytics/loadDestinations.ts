@@ -7,12 +7,27 @@ import type { AnalyticsLogger, Destination } from './types';
  * the other and each of those steps in its own quiet moment (src/base/idleWork.ts). A client that
  * fails to load is logged and left out; the other still runs.
  */
-export function createDestinationLoader(enrich: () => Record<string, string>, logger: AnalyticsLogger): DestinationLoader {
+export function createDestinationLoader(
+  enrich: () => Record<string, string>,
+  logger: AnalyticsLogger,
+): DestinationLoader {
   return async (config, context, started = () => undefined) => {
     const loads: Array<() => Promise<Destination>> = [];
     const { amplitude, segment } = config;
-    if (amplitude) loads.push(() => importAndStart(() => import('./amplitudeDestination'), ({ loadAmplitude }) => loadAmplitude(amplitude, context, enrich, logger)));
-    if (segment) loads.push(() => importAndStart(() => import('./segmentDestination'), ({ loadSegment }) => loadSegment(segment, context, enrich)));
+    if (amplitude)
+      loads.push(() =>
+        importAndStart(
+          () => import('./amplitudeDestination'),
+          ({ loadAmplitude }) => loadAmplitude(amplitude, context, enrich, logger),
+        ),
+      );
+    if (segment)
+      loads.push(() =>
+        importAndStart(
+          () => import('./segmentDestination'),
+          ({ loadSegment }) => loadSegment(segment, context, enrich),
+        ),
+      );
     const loaded: Destination[] = [];
     for (const load of loads) {
       try {

@@ -10,7 +10,13 @@ export interface PageContext {
   locale: string;
 }
 
-export function buildPageContext(micrositesBaseUrl: string, host: string, path: string, search: string, locale: string): PageContext {
+export function buildPageContext(
+  micrositesBaseUrl: string,
+  host: string,
+  path: string,
+  search: string,
+  locale: string,
+): PageContext {
   return { host, path, url: `${micrositesBaseUrl}${path}${sharedSearch(search, 'analytics')}`, locale };
 }
 

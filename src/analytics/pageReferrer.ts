@@ -21,7 +21,12 @@ function hostOf(url: string): string | undefined {
  * a page reached from this host keeps the one recorded. Called only once analytics is allowed and
  * set up (startAnalytics.ts): consent rules over the spec (docs/analytics.md).
  */
-export function recordPageReferrer(referrer: string, ownHost: string, cookies: ExpiringCookieJar, now: number): string | undefined {
+export function recordPageReferrer(
+  referrer: string,
+  ownHost: string,
+  cookies: ExpiringCookieJar,
+  now: number,
+): string | undefined {
   const host = hostOf(referrer);
   if (!host || host === ownHost) return cookies.get(PAGE_REFERRER_KEY);
   cookies.set(PAGE_REFERRER_KEY, host, new Date(now + PAGE_REFERRER_COOKIE_MS));

@@ -48,7 +48,11 @@ export function segmentRateLimitRoute(apiBase: string, now: () => number = Date.
  * emptied, so the SDK's own retry (and its count against flushMaxRetries) falls on the reset, never
  * before. Without the header, or with a body that is not JSON, the answer is left as it is.
  */
-export function amplitudeRateLimitRoute(serverUrl: string, flushIntervalMs: number, now: () => number = Date.now): FetchRoute {
+export function amplitudeRateLimitRoute(
+  serverUrl: string,
+  flushIntervalMs: number,
+  now: () => number = Date.now,
+): FetchRoute {
   return {
     prefix: serverUrl,
     async handle(input, init, next) {
@@ -63,7 +67,8 @@ export function amplitudeRateLimitRoute(serverUrl: string, flushIntervalMs: numb
       } catch {
         body = undefined;
       }
-      const rebuilt = (content: string) => new Response(content, { status: response.status, statusText: response.statusText, headers: response.headers });
+      const rebuilt = (content: string) =>
+        new Response(content, { status: response.status, statusText: response.statusText, headers: response.headers });
       if (typeof body !== 'object' || body === null) return rebuilt(text);
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, delay - flushIntervalMs)));
       return rebuilt(JSON.stringify({ ...body, throttled_events: [] }));

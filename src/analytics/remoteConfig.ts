@@ -59,7 +59,12 @@ async function attempt(url: string, init: RequestInit | undefined, next: Fetch, 
  * after 1 s, then 2 s; a timeout, a network failure, retries used up and anything else are each
  * logged as an error with the spec's message. Resolves to the answer the SDK should see.
  */
-export async function fetchRemoteConfig(url: string, init: RequestInit | undefined, next: Fetch, options: RemoteConfigOptions): Promise<Response> {
+export async function fetchRemoteConfig(
+  url: string,
+  init: RequestInit | undefined,
+  next: Fetch,
+  options: RemoteConfigOptions,
+): Promise<Response> {
   const { logger, sleep = wait, timeoutMs = REMOTE_CONFIG_TIMEOUT_MS } = options;
   for (let attempts = 1; ; attempts += 1) {
     const result = await attempt(url, init, next, timeoutMs);

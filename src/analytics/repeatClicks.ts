@@ -26,7 +26,10 @@ export interface Click {
  * Returns a judge that says, click by click, whether a click repeats the one that counted: same
  * target, within the radius of it, and within the gap of the click before.
  */
-export function createRepeatClickJudge(radius = REPEAT_CLICK_RADIUS_PX, gap = REPEAT_CLICK_GAP_MS): (click: Click) => boolean {
+export function createRepeatClickJudge(
+  radius = REPEAT_CLICK_RADIUS_PX,
+  gap = REPEAT_CLICK_GAP_MS,
+): (click: Click) => boolean {
   let counted: Click | undefined;
   let previous: Click | undefined;
   return (click) => {
@@ -69,14 +72,25 @@ export function repeatClickPlugin(scope: Window): Types.EnrichmentPlugin<Types.B
       scope.addEventListener(
         'click',
         (event) => {
-          latestIsRepeat = judge({ target: clickTarget(event.target), x: event.clientX, y: event.clientY, time: event.timeStamp });
+          latestIsRepeat = judge({
+            target: clickTarget(event.target),
+            x: event.clientX,
+            y: event.clientY,
+            time: event.timeStamp,
+          });
         },
         { capture: true, passive: true },
       );
       const track = client.track.bind(client);
       client.track = (eventInput, eventProperties, eventOptions) => {
         if (latestIsRepeat && eventTypeOf(eventInput) === ELEMENT_CLICKED_EVENT) {
-          return { promise: Promise.resolve({ event: { event_type: ELEMENT_CLICKED_EVENT }, code: 0, message: 'repeated click counted once' }) };
+          return {
+            promise: Promise.resolve({
+              event: { event_type: ELEMENT_CLICKED_EVENT },
+              code: 0,
+              message: 'repeated click counted once',
+            }),
+          };
         }
         return track(eventInput, eventProperties, eventOptions);
       };

@@ -11,7 +11,10 @@ export interface KeyValueStorage {
  * Storage that never breaks the page (spec §8): when the real storage throws (blocked, private
  * mode, quota full) values live in memory instead, with one console warning.
  */
-export function createSafeStorage(getBacking: () => KeyValueStorage | undefined, logger: Pick<AnalyticsLogger, 'warn'> = console): KeyValueStorage {
+export function createSafeStorage(
+  getBacking: () => KeyValueStorage | undefined,
+  logger: Pick<AnalyticsLogger, 'warn'> = console,
+): KeyValueStorage {
   const memory = new Map<string, string>();
   let backing: KeyValueStorage | undefined;
   let failed = false;
@@ -22,7 +25,8 @@ export function createSafeStorage(getBacking: () => KeyValueStorage | undefined,
   }
 
   const fallBack = (error: unknown) => {
-    if (!failed) logger.warn(`analytics: storage unavailable, keeping data in memory (${(error as Error)?.message ?? error})`);
+    if (!failed)
+      logger.warn(`analytics: storage unavailable, keeping data in memory (${(error as Error)?.message ?? error})`);
     failed = true;
   };
 
@@ -61,4 +65,5 @@ export function createSafeStorage(getBacking: () => KeyValueStorage | undefined,
 }
 
 /** The browser's localStorage, or undefined where there is none. Reading it can throw. */
-export const browserLocalStorage = (): KeyValueStorage | undefined => (typeof window === 'undefined' ? undefined : window.localStorage);
+export const browserLocalStorage = (): KeyValueStorage | undefined =>
+  typeof window === 'undefined' ? undefined : window.localStorage;

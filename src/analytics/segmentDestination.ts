@@ -1,7 +1,13 @@
 import { AnalyticsBrowser, type Context, type Plugin } from '@segment/analytics-next';
 import type { SetupContext } from './Analytics';
 import type { AnalyticsConfig } from '@/config/analyticsEnv';
-import { IDENTITY_COOKIE_DAYS, IDENTITY_COOKIE_SAME_SITE, SEGMENT_BATCH_SIZE, SEGMENT_BATCH_TIMEOUT_MS, SEGMENT_RETRY_QUEUE } from './constants';
+import {
+  IDENTITY_COOKIE_DAYS,
+  IDENTITY_COOKIE_SAME_SITE,
+  SEGMENT_BATCH_SIZE,
+  SEGMENT_BATCH_TIMEOUT_MS,
+  SEGMENT_RETRY_QUEUE,
+} from './constants';
 import { segmentRateLimitRoute } from './rateLimitReset';
 import type { AnalyticsEvent, Destination } from './types';
 import { installFetchRoute, stopFetches } from '@/base/vendorFetch';
@@ -20,7 +26,10 @@ const SEGMENT_API_BASE = 'https://api.segment.io/v1';
 /** Segment wants the API host without its scheme, and the scheme apart. */
 export function segmentApiHost(apiHost: string): { apiHost: string; protocol: 'http' | 'https' } {
   const url = new URL(apiHost);
-  return { apiHost: `${url.host}${url.pathname.replace(/\/+$/, '')}`, protocol: url.protocol === 'http:' ? 'http' : 'https' };
+  return {
+    apiHost: `${url.host}${url.pathname.replace(/\/+$/, '')}`,
+    protocol: url.protocol === 'http:' ? 'http' : 'https',
+  };
 }
 
 export function segmentLoadOptions(config: SegmentConfig, secureCookie: boolean) {
@@ -55,7 +64,12 @@ export interface SegmentPage {
  * The page as Segment may see it: it would read the address, the canonical link and the whole
  * referrer itself; given a page context, it takes that (and the campaign from its `search`).
  */
-export function segmentPage(location: Pick<Location, 'origin' | 'pathname'>, search: string, referrer: string, title: string): SegmentPage {
+export function segmentPage(
+  location: Pick<Location, 'origin' | 'pathname'>,
+  search: string,
+  referrer: string,
+  title: string,
+): SegmentPage {
   return {
     path: location.pathname,
     referrer: sharedReferrer(referrer),
@@ -65,7 +79,11 @@ export function segmentPage(location: Pick<Location, 'origin' | 'pathname'>, sea
   };
 }
 
-export function sendToSegment(client: Pick<Analytics, 'page' | 'track' | 'identify' | 'alias' | 'group'>, event: AnalyticsEvent, page: SegmentPage): void {
+export function sendToSegment(
+  client: Pick<Analytics, 'page' | 'track' | 'identify' | 'alias' | 'group'>,
+  event: AnalyticsEvent,
+  page: SegmentPage,
+): void {
   const options = { context: { page } };
   switch (event.type) {
     case 'page':
@@ -75,7 +93,9 @@ export function sendToSegment(client: Pick<Analytics, 'page' | 'track' | 'identi
       void client.track(event.name as string, event.properties, options);
       return;
     case 'identify':
-      void (event.userId ? client.identify(event.userId, event.traits, options) : client.identify(null, event.traits, options));
+      void (event.userId
+        ? client.identify(event.userId, event.traits, options)
+        : client.identify(null, event.traits, options));
       return;
     case 'alias':
       void client.alias(event.userId as string, event.previousId);
@@ -116,7 +136,11 @@ export function resetSegmentIdentity(client: Pick<Analytics, 'setAnonymousId' | 
   client.user().traits({});
 }
 
-export async function loadSegment(config: SegmentConfig, context: SetupContext, enrich: () => Record<string, string>): Promise<Destination> {
+export async function loadSegment(
+  config: SegmentConfig,
+  context: SetupContext,
+  enrich: () => Record<string, string>,
+): Promise<Destination> {
   const endpoint = `${(config.apiHost ?? SEGMENT_API_BASE).replace(/\/+$/, '')}/`;
   installFetchRoute(segmentRateLimitRoute(endpoint));
   const [client] = await AnalyticsBrowser.load(
@@ -127,7 +151,8 @@ export async function loadSegment(config: SegmentConfig, context: SetupContext, 
   await client.register(pageContextPlugin(enrich, window.location.origin));
   return {
     name: 'Segment',
-    send: (event) => sendToSegment(client, event, segmentPage(window.location, landingSearch(), document.referrer, document.title)),
+    send: (event) =>
+      sendToSegment(client, event, segmentPage(window.location, landingSearch(), document.referrer, document.title)),
     setAnonymousId: (anonymousId) => resetSegmentIdentity(client, anonymousId),
     // analytics-next has no opt-out or stop: its plugin is taken out, and what its dispatcher
     // still sends (its batch, on pagehide) goes to the stopped endpoint (src/base/vendorFetch.ts).

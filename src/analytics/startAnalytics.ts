@@ -19,7 +19,11 @@ import { inQuietMoment } from '@/base/idleWork';
 /** Analytics logs through the app logger: the console until monitoring loads, Datadog logs after. */
 const logger: AnalyticsLogger = appLogger;
 
-const cookieOptions = (expires: number | Date) => ({ expires, sameSite: 'Lax' as const, secure: window.location.protocol === 'https:' });
+const cookieOptions = (expires: number | Date) => ({
+  expires,
+  sameSite: 'Lax' as const,
+  secure: window.location.protocol === 'https:',
+});
 
 const identityCookies: CookieJar = {
   get: (name) => Cookies.get(name),
@@ -32,7 +36,10 @@ const expiringCookies: ExpiringCookieJar = {
 };
 
 /** The wrapper of this page load; created here so it never weighs on the first load. */
-export const analytics = new Analytics(createDestinationLoader(() => enrichmentProperties(currentPageContext()), logger), logger);
+export const analytics = new Analytics(
+  createDestinationLoader(() => enrichmentProperties(currentPageContext()), logger),
+  logger,
+);
 
 /**
  * The microsites flow (spec §4): skip bots (before anything is stored), set up, identify

@@ -6,7 +6,8 @@ import { onWithdrawal } from '@/base/stopping';
 import { sendPageView, setPageContext } from './firstLoadBuffer';
 
 /** The landing path a route maps to, e.g. /[slug]/[type] with its params → /prague/city. */
-const mappedPath = () => Router.pathname.replace(/\[(\w+)\]/g, (_match, param: string) => String(Router.query[param] ?? ''));
+const mappedPath = () =>
+  Router.pathname.replace(/\[(\w+)\]/g, (_match, param: string) => String(Router.query[param] ?? ''));
 
 function onView(): void {
   const locale = Router.locale ?? 'en';
@@ -69,8 +70,9 @@ export function useMicrositesAnalytics(allowed: boolean): void {
       // A withdrawal stops the SDKs in its click (src/base/stopping.ts), loaded or still loading.
       forget = onWithdrawal('analytics', () => import('./startAnalytics').then(({ stopAnalytics }) => stopAnalytics()));
       // The analytics configuration is read when the SDKs load, not in the first load.
-      void inQuietMoment(() => Promise.all([import('./startAnalytics'), import('@/config/analyticsEnv')])).then(([{ startAnalytics }, { publicAnalyticsConfig }]) =>
-        startAnalytics(publicAnalyticsConfig, Router.locale ?? 'en'),
+      void inQuietMoment(() => Promise.all([import('./startAnalytics'), import('@/config/analyticsEnv')])).then(
+        ([{ startAnalytics }, { publicAnalyticsConfig }]) =>
+          startAnalytics(publicAnalyticsConfig, Router.locale ?? 'en'),
       );
     });
     // Consent gone before the page settled: the SDKs never load.

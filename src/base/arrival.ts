@@ -24,12 +24,18 @@ export const landingSearch = (): string => arrivalSearch;
 export const arrivalLeft = (): Promise<void> => leaving;
 
 /** Takes the query out of the address through the router, once it is ready (its query update is over). */
-export async function leaveArrival(router: Pick<NextRouter, 'query' | 'pathname' | 'asPath' | 'replace'>): Promise<void> {
+export async function leaveArrival(
+  router: Pick<NextRouter, 'query' | 'pathname' | 'asPath' | 'replace'>,
+): Promise<void> {
   if (window.location.search) {
     // Only the route's own parameters stay in the router's query; the address keeps path and fragment.
-    const query = Object.fromEntries(Object.entries(router.query).filter(([key]) => router.pathname.includes(`[${key}]`)));
+    const query = Object.fromEntries(
+      Object.entries(router.query).filter(([key]) => router.pathname.includes(`[${key}]`)),
+    );
     const path = router.asPath.replace(/[?#].*$/, '');
-    await router.replace({ pathname: router.pathname, query }, `${path}${window.location.hash}`, { shallow: true, scroll: false }).catch(() => false);
+    await router
+      .replace({ pathname: router.pathname, query }, `${path}${window.location.hash}`, { shallow: true, scroll: false })
+      .catch(() => false);
   }
   left();
 }

@@ -22,7 +22,10 @@ async function askServer(fetchImpl: Fetch, userAgent: string): Promise<boolean> 
 }
 
 /** Asks once per page load; analytics and monitoring share the answer. */
-export function detectBot(fetchImpl: Fetch = (input, init) => fetch(input, init), userAgent = navigator.userAgent): Promise<boolean> {
+export function detectBot(
+  fetchImpl: Fetch = (input, init) => fetch(input, init),
+  userAgent = navigator.userAgent,
+): Promise<boolean> {
   verdict ??= askServer(fetchImpl, userAgent);
   return verdict;
 }

@@ -50,7 +50,9 @@ const delay = (ms: number) => new Promise<void>((resolve) => globalThis.setTimeo
 
 // Safari has no requestIdleCallback.
 const idlePeriod = () =>
-  typeof globalThis.requestIdleCallback === 'function' ? new Promise<void>((resolve) => globalThis.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS })) : delay(1);
+  typeof globalThis.requestIdleCallback === 'function'
+    ? new Promise<void>((resolve) => globalThis.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS }))
+    : delay(1);
 
 /** How long without input counts as a pause now. */
 function pause(): number {

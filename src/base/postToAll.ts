@@ -16,7 +16,11 @@ export interface DeliveryOptions {
   send?: typeof fetch;
 }
 
-export async function postToAll(urls: readonly string[], body: unknown, { attempts = 3, backoffMs = 250, timeoutMs = 10_000, send = fetch }: DeliveryOptions = {}): Promise<Delivery> {
+export async function postToAll(
+  urls: readonly string[],
+  body: unknown,
+  { attempts = 3, backoffMs = 250, timeoutMs = 10_000, send = fetch }: DeliveryOptions = {},
+): Promise<Delivery> {
   const deliver = async (url: string): Promise<string | undefined> => {
     let reason = '';
     let attempt = 0;
@@ -24,13 +28,19 @@ export async function postToAll(urls: readonly string[], body: unknown, { attemp
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, backoffMs * 2 ** (attempt - 1)));
       attempt += 1;
       try {
-        const answer = await send(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+        const answer = await send(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
         if (answer.ok) return undefined;
         reason = `answered ${answer.status}`;
         if (answer.status < 500) break;
       } catch (error) {
         // fetch's "fetch failed" says nothing; its cause says what (ECONNREFUSED, a timeout).
-        reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+        reason =
+          error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
       }
     }
     return `${reason}, after ${attempt} attempt${attempt === 1 ? '' : 's'}`;

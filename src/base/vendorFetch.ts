@@ -13,7 +13,8 @@ export interface FetchRoute {
   handle(input: RequestInfo | URL, init: RequestInit | undefined, next: Fetch): Promise<Response>;
 }
 
-const urlOf = (input: RequestInfo | URL): string => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+const urlOf = (input: RequestInfo | URL): string =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
 /** The wrapper itself, given the fetch it wraps; exported for tests. */
 export function routedFetch(next: Fetch, routes: readonly FetchRoute[]): Fetch {
@@ -27,7 +28,11 @@ export function routedFetch(next: Fetch, routes: readonly FetchRoute[]): Fetch {
 const routesOf = new WeakMap<object, FetchRoute[]>();
 
 /** Adds a route to the scope's `fetch` (the page's by default), wrapping it on first use; `first` puts it before the others. */
-export function installFetchRoute(route: FetchRoute, scope: { fetch: Fetch } = globalThis, { first = false } = {}): void {
+export function installFetchRoute(
+  route: FetchRoute,
+  scope: { fetch: Fetch } = globalThis,
+  { first = false } = {},
+): void {
   let routes = routesOf.get(scope);
   if (!routes) {
     routes = [];
@@ -69,7 +74,10 @@ function stopBeacons(prefixes: readonly string[], navigator: { sendBeacon?: Beac
  * beacon, whatever an SDK still had queued or sends as it stops (Datadog's last batch, Segment's on
  * pagehide).
  */
-export function stopFetches(prefixes: readonly string[], scope: { fetch: Fetch; navigator?: { sendBeacon?: Beacon } } = globalThis): void {
+export function stopFetches(
+  prefixes: readonly string[],
+  scope: { fetch: Fetch; navigator?: { sendBeacon?: Beacon } } = globalThis,
+): void {
   for (const prefix of prefixes) installFetchRoute({ prefix, handle: async () => delivered() }, scope, { first: true });
   stopBeacons(prefixes, scope.navigator);
 }

@@ -26,8 +26,14 @@ export function parseAnalyticsEnv(env: Env): AnalyticsConfig {
   const amplitudeKey = read.string('NEXT_PUBLIC_AMPLITUDE_API_KEY');
   const segmentKey = read.string('NEXT_PUBLIC_SEGMENT_WRITE_KEY');
   // Endpoints are read even without their key, so a typo is reported before the key is added.
-  const amplitude = { serverUrl: read.url('NEXT_PUBLIC_AMPLITUDE_SERVER_URL'), remoteConfigUrl: read.url('NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL') };
-  const segment = { apiHost: read.url('NEXT_PUBLIC_SEGMENT_API_HOST'), cdnUrl: read.url('NEXT_PUBLIC_SEGMENT_CDN_URL') };
+  const amplitude = {
+    serverUrl: read.url('NEXT_PUBLIC_AMPLITUDE_SERVER_URL'),
+    remoteConfigUrl: read.url('NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL'),
+  };
+  const segment = {
+    apiHost: read.url('NEXT_PUBLIC_SEGMENT_API_HOST'),
+    cdnUrl: read.url('NEXT_PUBLIC_SEGMENT_CDN_URL'),
+  };
   return read.done({
     amplitude: amplitudeKey ? { apiKey: amplitudeKey, ...amplitude } : undefined,
     segment: segmentKey ? { writeKey: segmentKey, ...segment } : undefined,

@@ -27,9 +27,15 @@ export const DATADOG_SITE_COUNTRIES: Readonly<Record<string, string>> = {
 export function readDatadogSite(read: EnvReader): string {
   const site = read.string('NEXT_PUBLIC_DATADOG_SITE', DEFAULT_DATADOG_SITE).toLowerCase();
   if (!SITE_PATTERN.test(site)) {
-    read.problem('NEXT_PUBLIC_DATADOG_SITE', `expected a Datadog site such as "datadoghq.eu", got ${JSON.stringify(site)}`);
+    read.problem(
+      'NEXT_PUBLIC_DATADOG_SITE',
+      `expected a Datadog site such as "datadoghq.eu", got ${JSON.stringify(site)}`,
+    );
   } else if (!Object.hasOwn(DATADOG_SITE_COUNTRIES, site)) {
-    read.problem('NEXT_PUBLIC_DATADOG_SITE', `${JSON.stringify(site)} is not a Datadog site whose data location the privacy policy knows; add it to DATADOG_SITE_COUNTRIES (src/config/datadogSite.ts)`);
+    read.problem(
+      'NEXT_PUBLIC_DATADOG_SITE',
+      `${JSON.stringify(site)} is not a Datadog site whose data location the privacy policy knows; add it to DATADOG_SITE_COUNTRIES (src/config/datadogSite.ts)`,
+    );
   } else {
     return site;
   }

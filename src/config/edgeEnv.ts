@@ -23,7 +23,10 @@ export function parseEdgeEnv(env: Env): EdgeEnv {
   const read = envReader(env);
   const consentCountryHeader = read.string('CONSENT_COUNTRY_HEADER');
   if (consentCountryHeader !== undefined && !HEADER_NAME.test(consentCountryHeader)) {
-    read.problem('CONSENT_COUNTRY_HEADER', `expected a request header's name, such as CF-IPCountry, got ${JSON.stringify(consentCountryHeader)}`);
+    read.problem(
+      'CONSENT_COUNTRY_HEADER',
+      `expected a request header's name, such as CF-IPCountry, got ${JSON.stringify(consentCountryHeader)}`,
+    );
   }
   return read.done({
     consentCountryHeader: consentCountryHeader?.toLowerCase(),

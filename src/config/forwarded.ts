@@ -14,6 +14,10 @@ export function trustedForwardedValue(header: string | string[] | null | undefin
 }
 
 /** The client's address: the one the trusted proxy saw (X-Forwarded-For), else the TCP peer's. */
-export function clientAddress(forwardedFor: string | string[] | undefined, remoteAddress: string | undefined, hops: number): string | undefined {
+export function clientAddress(
+  forwardedFor: string | string[] | undefined,
+  remoteAddress: string | undefined,
+  hops: number,
+): string | undefined {
   return trustedForwardedValue(forwardedFor, hops) || remoteAddress;
 }

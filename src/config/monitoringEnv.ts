@@ -31,12 +31,19 @@ interface MonitoringSettings {
   compressIntakeRequests: boolean;
 }
 
-export type EnabledMonitoringConfig = MonitoringSettings & { enabled: true; applicationId: string; clientToken: string };
-export type DisabledMonitoringConfig = MonitoringSettings & { enabled: false; applicationId: undefined; clientToken: undefined };
+export type EnabledMonitoringConfig = MonitoringSettings & {
+  enabled: true;
+  applicationId: string;
+  clientToken: string;
+};
+export type DisabledMonitoringConfig = MonitoringSettings & {
+  enabled: false;
+  applicationId: undefined;
+  clientToken: undefined;
+};
 
 /** Spec §3 "Monitoring config". Without an application id and a client token monitoring is off. */
 export type MonitoringConfig = EnabledMonitoringConfig | DisabledMonitoringConfig;
-
 
 export function sessionSampleRateFor(env: string): number {
   return env === 'production' ? PRODUCTION_SESSION_SAMPLE_RATE : DEFAULT_SESSION_SAMPLE_RATE;
@@ -47,8 +54,10 @@ export function parseMonitoringEnv(env: Env): MonitoringConfig {
   const applicationId = read.string('NEXT_PUBLIC_DATADOG_APPLICATION_ID');
   const clientToken = read.string('NEXT_PUBLIC_DATADOG_CLIENT_TOKEN');
   // Half a pair is a deployment mistake, not a wish to turn monitoring off: say so at build time.
-  if (applicationId && !clientToken) read.problem('NEXT_PUBLIC_DATADOG_CLIENT_TOKEN', 'required when NEXT_PUBLIC_DATADOG_APPLICATION_ID is set');
-  if (clientToken && !applicationId) read.problem('NEXT_PUBLIC_DATADOG_APPLICATION_ID', 'required when NEXT_PUBLIC_DATADOG_CLIENT_TOKEN is set');
+  if (applicationId && !clientToken)
+    read.problem('NEXT_PUBLIC_DATADOG_CLIENT_TOKEN', 'required when NEXT_PUBLIC_DATADOG_APPLICATION_ID is set');
+  if (clientToken && !applicationId)
+    read.problem('NEXT_PUBLIC_DATADOG_APPLICATION_ID', 'required when NEXT_PUBLIC_DATADOG_CLIENT_TOKEN is set');
 
   const deployEnv = read.string('NEXT_PUBLIC_DATADOG_ENV', DEFAULT_ENV);
   const settings: MonitoringSettings = {

@@ -40,19 +40,42 @@ export function parseOpsEnv(env: Env): OpsConfig {
   const read = envReader(env);
   const handles = (name: string, what: string) => {
     const found = list(read.string(name));
-    if (found.length === 0) read.problem(name, `required: the Datadog handles ${what}, space-separated (e.g. @pagerduty-microsites, @slack-microsites-alerts)`);
-    for (const handle of found.filter((handle) => !HANDLE.test(handle))) read.problem(name, `${JSON.stringify(handle)} is not a Datadog handle (@ and a name, or @ and an e-mail address)`);
+    if (found.length === 0)
+      read.problem(
+        name,
+        `required: the Datadog handles ${what}, space-separated (e.g. @pagerduty-microsites, @slack-microsites-alerts)`,
+      );
+    for (const handle of found.filter((handle) => !HANDLE.test(handle)))
+      read.problem(
+        name,
+        `${JSON.stringify(handle)} is not a Datadog handle (@ and a name, or @ and an e-mail address)`,
+      );
     return found;
   };
-  const notify = { critical: handles('OPS_NOTIFY_CRITICAL', 'an outage pages'), warning: handles('OPS_NOTIFY_WARNING', 'a warning reaches') };
+  const notify = {
+    critical: handles('OPS_NOTIFY_CRITICAL', 'an outage pages'),
+    warning: handles('OPS_NOTIFY_WARNING', 'a warning reaches'),
+  };
 
   const rumApplicationId = read.string('OPS_RUM_APPLICATION_ID') ?? read.string('NEXT_PUBLIC_DATADOG_APPLICATION_ID');
-  if (!rumApplicationId) read.problem('OPS_RUM_APPLICATION_ID', 'required (or NEXT_PUBLIC_DATADOG_APPLICATION_ID): the RUM application every RUM query is scoped to');
+  if (!rumApplicationId)
+    read.problem(
+      'OPS_RUM_APPLICATION_ID',
+      'required (or NEXT_PUBLIC_DATADOG_APPLICATION_ID): the RUM application every RUM query is scoped to',
+    );
 
   const locations = list(read.string('OPS_SYNTHETICS_LOCATIONS'));
-  for (const location of locations.filter((location) => !LOCATION.test(location))) read.problem('OPS_SYNTHETICS_LOCATIONS', `${JSON.stringify(location)} is not a Datadog location (aws:eu-central-1, pl:<private location id>)`);
+  for (const location of locations.filter((location) => !LOCATION.test(location)))
+    read.problem(
+      'OPS_SYNTHETICS_LOCATIONS',
+      `${JSON.stringify(location)} is not a Datadog location (aws:eu-central-1, pl:<private location id>)`,
+    );
   const tickEverySeconds = read.positiveInt('OPS_SYNTHETICS_TICK_EVERY', DEFAULT_SYNTHETICS_TICK_EVERY);
-  if (tickEverySeconds < TICK_EVERY_RANGE[0] || tickEverySeconds > TICK_EVERY_RANGE[1]) read.problem('OPS_SYNTHETICS_TICK_EVERY', `expected seconds between ${TICK_EVERY_RANGE[0]} and ${TICK_EVERY_RANGE[1]}, got ${tickEverySeconds}`);
+  if (tickEverySeconds < TICK_EVERY_RANGE[0] || tickEverySeconds > TICK_EVERY_RANGE[1])
+    read.problem(
+      'OPS_SYNTHETICS_TICK_EVERY',
+      `expected seconds between ${TICK_EVERY_RANGE[0]} and ${TICK_EVERY_RANGE[1]}, got ${tickEverySeconds}`,
+    );
 
   return read.done({
     env: parseOpsEnvName(env),

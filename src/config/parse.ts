@@ -25,7 +25,11 @@ export interface UrlKind {
   unparsable: string;
   wrongScheme: string;
 }
-export const HTTP_URL: UrlKind = { protocols: ['http:', 'https:'], unparsable: 'an absolute http(s) URL', wrongScheme: 'an http or https URL' };
+export const HTTP_URL: UrlKind = {
+  protocols: ['http:', 'https:'],
+  unparsable: 'an absolute http(s) URL',
+  wrongScheme: 'an http or https URL',
+};
 
 /** `value` as a URL of `kind` without trailing slashes, or which of `kind`'s problems it has. */
 export function checkUrl(kind: UrlKind, value: string): { url: string } | { problem: 'unparsable' | 'wrongScheme' } {
@@ -119,7 +123,10 @@ export function envReader(env: Env): EnvReader {
       if (value === undefined || FALSE.has(value)) return 0;
       if (TRUE.has(value)) return 1;
       if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
-      problem(name, `expected false, true or the number of trusted proxies in front (1-10), got ${JSON.stringify(env[name])}`);
+      problem(
+        name,
+        `expected false, true or the number of trusted proxies in front (1-10), got ${JSON.stringify(env[name])}`,
+      );
       return 0;
     },
     problem,

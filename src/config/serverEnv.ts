@@ -55,11 +55,18 @@ export const DEFAULT_CONTENT_REVALIDATE_SECONDS = 3600;
 /** A short secret can be guessed; 32 random hex characters already carry 128 bits. */
 export const MIN_REVALIDATE_SECRET_LENGTH = 32;
 
-const REDIS_URL_KIND: UrlKind = { protocols: ['redis:', 'rediss:'], unparsable: 'a redis:// or rediss:// URL', wrongScheme: 'a redis:// or rediss:// URL' };
+const REDIS_URL_KIND: UrlKind = {
+  protocols: ['redis:', 'rediss:'],
+  unparsable: 'a redis:// or rediss:// URL',
+  wrongScheme: 'a redis:// or rediss:// URL',
+};
 
 /** One or more http(s) URLs, comma-separated, without trailing slashes; none when unset. */
 function readUrlList(read: EnvReader, name: string): string[] {
-  const parts = (read.string(name) ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  const parts = (read.string(name) ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   return parts.flatMap((part) => {
     const checked = checkUrl(HTTP_URL, part);
     if ('url' in checked) return [checked.url];
@@ -72,11 +79,18 @@ export function parseServerEnv(env: Env): ServerEnv {
   const read = envReader(env);
   const intakeBase = read.url('DATADOG_INTAKE_URL', intakeOriginForSite(readDatadogSite(read)));
   const { search, hash } = new URL(intakeBase);
-  if (search || hash) read.problem('DATADOG_INTAKE_URL', `expected an origin or path without query or fragment, got ${JSON.stringify(intakeBase)}`);
+  if (search || hash)
+    read.problem(
+      'DATADOG_INTAKE_URL',
+      `expected an origin or path without query or fragment, got ${JSON.stringify(intakeBase)}`,
+    );
   const revalidateSecret = read.string('REVALIDATE_SECRET');
   // The length only: the secret itself must not reach a log.
   if (revalidateSecret !== undefined && revalidateSecret.length < MIN_REVALIDATE_SECRET_LENGTH) {
-    read.problem('REVALIDATE_SECRET', `expected at least ${MIN_REVALIDATE_SECRET_LENGTH} characters (a random secret, e.g. openssl rand -hex 32), got ${revalidateSecret.length}`);
+    read.problem(
+      'REVALIDATE_SECRET',
+      `expected at least ${MIN_REVALIDATE_SECRET_LENGTH} characters (a random secret, e.g. openssl rand -hex 32), got ${revalidateSecret.length}`,
+    );
   }
   return read.done({
     behindProxy: read.boolean('BEHIND_PROXY', false),

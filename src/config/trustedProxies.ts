@@ -44,11 +44,17 @@ export function parseAddressRange(entry: string): AddressRange | undefined {
  */
 export function readTrustedProxies(read: EnvReader, name: string): AddressRange[] {
   const raw = read.string(name, LOOPBACK_RANGES);
-  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const ranges = entries.map(parseAddressRange);
   const bad = entries.filter((_, index) => ranges[index] === undefined);
   if (bad.length > 0 || entries.length === 0) {
-    read.problem(name, `expected IP addresses or CIDR ranges separated by commas, such as "${LOOPBACK_RANGES}" or "10.0.0.0/8", got ${JSON.stringify(bad.length > 0 ? bad.join(',') : raw)}`);
+    read.problem(
+      name,
+      `expected IP addresses or CIDR ranges separated by commas, such as "${LOOPBACK_RANGES}" or "10.0.0.0/8", got ${JSON.stringify(bad.length > 0 ? bad.join(',') : raw)}`,
+    );
   }
   return ranges.filter((range): range is AddressRange => range !== undefined);
 }

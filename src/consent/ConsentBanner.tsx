@@ -30,7 +30,11 @@ export function ConsentBanner({ cookiePolicyHref }: { cookiePolicyHref: string }
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const form = new FormData(event.currentTarget);
     const field = (name: string) => form.get(name)?.toString();
-    const choice = choiceFromForm({ choice: submitter?.getAttribute('value') ?? undefined, analytics: field('analytics'), monitoring: field('monitoring') });
+    const choice = choiceFromForm({
+      choice: submitter?.getAttribute('value') ?? undefined,
+      analytics: field('analytics'),
+      monitoring: field('monitoring'),
+    });
     if (!choice) return;
     event.preventDefault();
     choose(choice);
@@ -44,14 +48,32 @@ export function ConsentBanner({ cookiePolicyHref }: { cookiePolicyHref: string }
   const ticked = (category: (typeof CONSENT_CATEGORIES)[number]) => consent?.[category] === true;
   return (
     // data-nosnippet: the banner is the first text of the body, never a search result's snippet.
-    <Region id={CONSENT_BANNER_ID} ref={region} tabIndex={-1} aria-label={t('consent.label')} data-state={banner} data-nosnippet="">
+    <Region
+      id={CONSENT_BANNER_ID}
+      ref={region}
+      tabIndex={-1}
+      aria-label={t('consent.label')}
+      data-state={banner}
+      data-nosnippet=""
+    >
       <Container>
         <form method="post" action={CONSENT_FORM_ACTION} onSubmit={onSubmit}>
           <Text>
             {/* On a phone one sentence naming the purposes, its word for cookies a link to the policy, so the page's call to action stays on the first screen; the categories are one tap away, under "Choose by category". */}
-            <PhoneText>{regime === 'opt-in' ? short('consent.shortOptIn') : <ByGpc plain={short('consent.shortOptOut')} honoured={short('consent.shortGpc')} />}</PhoneText>
+            <PhoneText>
+              {regime === 'opt-in' ? (
+                short('consent.shortOptIn')
+              ) : (
+                <ByGpc plain={short('consent.shortOptOut')} honoured={short('consent.shortGpc')} />
+              )}
+            </PhoneText>
             <WideText>
-              {regime === 'opt-in' ? t('consent.bodyOptIn') : <ByGpc plain={t('consent.bodyOptOut')} honoured={t('consent.bodyGpc')} />} {policy}
+              {regime === 'opt-in' ? (
+                t('consent.bodyOptIn')
+              ) : (
+                <ByGpc plain={t('consent.bodyOptOut')} honoured={t('consent.bodyGpc')} />
+              )}{' '}
+              {policy}
             </WideText>
           </Text>
           <Buttons>
@@ -76,7 +98,12 @@ export function ConsentBanner({ cookiePolicyHref }: { cookiePolicyHref: string }
               </Category>
               {CONSENT_CATEGORIES.map((category) => (
                 <Category key={category}>
-                  <input type="checkbox" name={category} defaultChecked={ticked(category)} aria-describedby={`consent-${category}`} />
+                  <input
+                    type="checkbox"
+                    name={category}
+                    defaultChecked={ticked(category)}
+                    aria-describedby={`consent-${category}`}
+                  />
                   <span>
                     <strong>{t(`consent.${category}.name`)}</strong>
                     <small id={`consent-${category}`}>{t(`consent.${category}.description`)}</small>
@@ -102,11 +129,15 @@ export function ConsentBanner({ cookiePolicyHref }: { cookiePolicyHref: string }
  */
 const GPC_UNDECIDED = `html[${GPC_MARK_ATTRIBUTE}='on']:not([${CONSENT_MARK_ATTRIBUTE}='recorded'])`;
 const Plain = styled.span`
-  ${GPC_UNDECIDED} & { display: none; }
+  ${GPC_UNDECIDED} & {
+    display: none;
+  }
 `;
 const Honoured = styled.span`
   display: none;
-  ${GPC_UNDECIDED} & { display: inline; }
+  ${GPC_UNDECIDED} & {
+    display: inline;
+  }
 `;
 function ByGpc({ plain, honoured }: { plain: ReactNode; honoured: ReactNode }) {
   return (
@@ -118,17 +149,31 @@ function ByGpc({ plain, honoured }: { plain: ReactNode; honoured: ReactNode }) {
 }
 
 const Region = styled.section`
-  a { color: ${({ theme }) => theme.colors.brandStrong}; font-weight: 700; }
+  a {
+    color: ${({ theme }) => theme.colors.brandStrong};
+    font-weight: 700;
+  }
   background: ${({ theme }) => theme.colors.brandSoft};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   padding: ${({ theme }) => theme.space.sm} 0;
   font-size: ${({ theme }) => theme.fontSizes.xs};
-  ${({ theme }) => theme.media.tablet} { padding: ${({ theme }) => theme.space.md} 0; }
-  &:focus { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: -3px; }
+  ${({ theme }) => theme.media.tablet} {
+    padding: ${({ theme }) => theme.space.md} 0;
+  }
+  &:focus {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: -3px;
+  }
   /* A recorded choice hides it before the first paint; the footer link (#cookie-consent) shows it again. */
-  html[${CONSENT_MARK_ATTRIBUTE}='recorded'] &:not(:target) { display: none; }
-  &[data-state='open'] { display: block !important; }
-  &[data-state='closed'] { display: none !important; }
+  html[${CONSENT_MARK_ATTRIBUTE}='recorded'] &:not(:target) {
+    display: none;
+  }
+  &[data-state='open'] {
+    display: block !important;
+  }
+  &[data-state='closed'] {
+    display: none !important;
+  }
 `;
 
 const Text = styled.p`
@@ -140,7 +185,9 @@ const Buttons = styled.div`
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.sm};
-  ${({ theme }) => theme.media.tablet} { grid-template-columns: repeat(2, minmax(0, 16rem)); }
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: repeat(2, minmax(0, 16rem));
+  }
 `;
 
 const Choice = styled.button`
@@ -153,23 +200,56 @@ const Choice = styled.button`
   font: inherit;
   font-weight: 700;
   cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.colors.brandStrong}; }
-  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+  &:hover {
+    background: ${({ theme }) => theme.colors.brandStrong};
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
 `;
 
 const Settings = styled.details`
   margin-top: ${({ theme }) => theme.space.xs};
-  summary { cursor: pointer; font-weight: 700; color: ${({ theme }) => theme.colors.brandStrong}; padding: ${({ theme }) => theme.space.xs} 0; }
-  summary:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
-  fieldset { border: 0; padding: 0; margin: ${({ theme }) => theme.space.sm} 0 0; display: grid; gap: ${({ theme }) => theme.space.sm}; justify-items: start; }
-  legend { font-weight: 700; margin-bottom: ${({ theme }) => theme.space.xs}; }
+  summary {
+    cursor: pointer;
+    font-weight: 700;
+    color: ${({ theme }) => theme.colors.brandStrong};
+    padding: ${({ theme }) => theme.space.xs} 0;
+  }
+  summary:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+  }
+  fieldset {
+    border: 0;
+    padding: 0;
+    margin: ${({ theme }) => theme.space.sm} 0 0;
+    display: grid;
+    gap: ${({ theme }) => theme.space.sm};
+    justify-items: start;
+  }
+  legend {
+    font-weight: 700;
+    margin-bottom: ${({ theme }) => theme.space.xs};
+  }
 `;
 
 const Category = styled.label`
   display: flex;
   align-items: flex-start;
   gap: ${({ theme }) => theme.space.sm};
-  input { width: 20px; height: 20px; margin-top: 2px; flex: none; accent-color: ${({ theme }) => theme.colors.brand}; }
-  span { display: grid; }
-  small { font-size: inherit; color: ${({ theme }) => theme.colors.muted}; }
+  input {
+    width: 20px;
+    height: 20px;
+    margin-top: 2px;
+    flex: none;
+    accent-color: ${({ theme }) => theme.colors.brand};
+  }
+  span {
+    display: grid;
+  }
+  small {
+    font-size: inherit;
+    color: ${({ theme }) => theme.colors.muted};
+  }
 `;

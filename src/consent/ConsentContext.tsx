@@ -2,7 +2,13 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import { globalPrivacyControl, readRecordedConsent, recordConsent } from './browserConsent';
 import type { ConsentRegime } from '@/tenancy/consentRegime';
 import { withdraw } from '@/base/stopping';
-import { CONSENT_CATEGORIES, effectiveConsent, refusedCategories, type ConsentCategory, type ConsentChoice } from './record';
+import {
+  CONSENT_CATEGORIES,
+  effectiveConsent,
+  refusedCategories,
+  type ConsentCategory,
+  type ConsentChoice,
+} from './record';
 
 /**
  * Deletes what the refused categories stored. It loads once the page runs (with the list of every

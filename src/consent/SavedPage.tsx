@@ -79,4 +79,5 @@ function SavedPage({ lang, copy, recorded, back }: SavedPageProps) {
  * choice as the browser kept it, in the page's language, and the way back. The page it came
  * from is the same for every visitor, so it cannot say it.
  */
-export const savedPageHtml = (props: SavedPageProps): string => `<!DOCTYPE html>${renderToStaticMarkup(<SavedPage {...props} />)}`;
+export const savedPageHtml = (props: SavedPageProps): string =>
+  `<!DOCTYPE html>${renderToStaticMarkup(<SavedPage {...props} />)}`;

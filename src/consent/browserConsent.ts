@@ -1,8 +1,16 @@
 import Cookies from 'js-cookie';
-import { CONSENT_COOKIE, CONSENT_LIFETIME_DAYS, CONSENT_MARK_ATTRIBUTE, parseConsent, serializeConsent, type ConsentChoice } from './record';
+import {
+  CONSENT_COOKIE,
+  CONSENT_LIFETIME_DAYS,
+  CONSENT_MARK_ATTRIBUTE,
+  parseConsent,
+  serializeConsent,
+  type ConsentChoice,
+} from './record';
 
 /** The choice this browser recorded for this host, if still valid. */
-export const readRecordedConsent = (): ConsentChoice | undefined => parseConsent(Cookies.get(CONSENT_COOKIE), new Date());
+export const readRecordedConsent = (): ConsentChoice | undefined =>
+  parseConsent(Cookies.get(CONSENT_COOKIE), new Date());
 
 /** Records the choice in the first-party cookie and marks the document (the banner hides). */
 export function recordConsent(choice: ConsentChoice): void {
@@ -15,4 +23,5 @@ export function recordConsent(choice: ConsentChoice): void {
 }
 
 /** Global Privacy Control: the browser's standing refusal of sale and sharing. */
-export const globalPrivacyControl = (): boolean => (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+export const globalPrivacyControl = (): boolean =>
+  (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;

@@ -12,11 +12,32 @@
  */
 
 /** The campaign a link names, as ad and newsletter tools write it. */
-export const CAMPAIGN_PARAMETERS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'utm_id'] as const;
+export const CAMPAIGN_PARAMETERS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'utm_id',
+] as const;
 
 /** Ad platforms' click ids: Google, Microsoft, Meta, TikTok, X, LinkedIn, Reddit, Kakao, Pinterest, Yandex, Instagram. */
 export const CLICK_ID_PARAMETERS = [
-  'gclid', 'gclsrc', 'gbraid', 'wbraid', 'dclid', 'msclkid', 'fbclid', 'ttclid', 'twclid', 'li_fat_id', 'rdt_cid', 'ko_click_id', 'epik', 'yclid', 'igshid',
+  'gclid',
+  'gclsrc',
+  'gbraid',
+  'wbraid',
+  'dclid',
+  'msclkid',
+  'fbclid',
+  'ttclid',
+  'twclid',
+  'li_fat_id',
+  'rdt_cid',
+  'ko_click_id',
+  'epik',
+  'yclid',
+  'igshid',
 ] as const;
 
 /** Who a value goes to: the analytics processors see the campaign, monitoring sees no query at all. */

@@ -46,7 +46,11 @@ export function parseConsent(value: string | undefined, now: Date): ConsentChoic
  * What may run now: a recorded choice always wins; without one, an opt-in host allows nothing
  * (undefined: not decided yet), an opt-out host allows both, less analytics under Global Privacy Control.
  */
-export function effectiveConsent(regime: ConsentRegime, recorded: ConsentChoice | undefined, globalPrivacyControl: boolean): ConsentChoice | undefined {
+export function effectiveConsent(
+  regime: ConsentRegime,
+  recorded: ConsentChoice | undefined,
+  globalPrivacyControl: boolean,
+): ConsentChoice | undefined {
   if (recorded) return recorded;
   if (regime === 'opt-in') return undefined;
   return { analytics: !globalPrivacyControl, monitoring: true };
@@ -63,9 +67,11 @@ export interface ConsentFormFields {
 export function choiceFromForm(fields: ConsentFormFields): ConsentChoice | undefined {
   if (fields.choice === 'all') return ALL_GRANTED;
   if (fields.choice === 'none') return ALL_REFUSED;
-  if (fields.choice === 'custom') return { analytics: fields.analytics === 'on', monitoring: fields.monitoring === 'on' };
+  if (fields.choice === 'custom')
+    return { analytics: fields.analytics === 'on', monitoring: fields.monitoring === 'on' };
   return undefined;
 }
 
 /** The categories not allowed now: undecided counts as refused. */
-export const refusedCategories = (consent: ConsentChoice | undefined): ConsentCategory[] => CONSENT_CATEGORIES.filter((category) => consent?.[category] !== true);
+export const refusedCategories = (consent: ConsentChoice | undefined): ConsentCategory[] =>
+  CONSENT_CATEGORIES.filter((category) => consent?.[category] !== true);

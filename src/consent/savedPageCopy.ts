@@ -3,14 +3,21 @@ import { loadTranslations } from '@/i18n/serverTranslations';
 import { labelColon } from '@/i18n/labelColon';
 import type { SavedPageCopy } from './SavedPage';
 
-const COPY = { microsites: ['brand.name', 'consentSaved', 'consent.analytics.name', 'consent.monitoring.name'] } as const;
+const COPY = {
+  microsites: ['brand.name', 'consentSaved', 'consent.analytics.name', 'consent.monitoring.name'],
+} as const;
 
 /** Server-only: the saved-choice page's texts in a language, from the embedded copy. */
 export async function savedPageCopy(lang: string): Promise<SavedPageCopy> {
   const loaded = (await loadTranslations(lang, COPY))._nextI18Next;
   if (!loaded) throw new Error(`no embedded copy for ${lang}`);
   const i18n = createInstance();
-  await i18n.init({ lng: loaded.initialLocale, resources: loaded.initialI18nStore, defaultNS: 'microsites', initAsync: false });
+  await i18n.init({
+    lng: loaded.initialLocale,
+    resources: loaded.initialI18nStore,
+    defaultNS: 'microsites',
+    initAsync: false,
+  });
   const t = (key: string) => i18n.t(key);
   return {
     brand: t('brand.name'),

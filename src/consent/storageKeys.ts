@@ -41,13 +41,31 @@ export const STORAGE_ENTRIES: readonly StorageEntry[] = [
   // The referring site's domain, spec §9's 31,536,000,000 ms (analytics/pageReferrer.ts).
   { name: 'page-referrer', kind: 'cookie', category: 'analytics', provider: 'Bagberth', lifetime: YEAR },
   { name: 'anonymous-id', kind: 'localStorage', category: 'analytics', provider: 'Bagberth', lifetime: 'untilCleared' },
-  { name: 'analytics-session-id', kind: 'localStorage', category: 'analytics', provider: 'Bagberth', lifetime: 'untilCleared' },
-  { name: 'analytics-session-last-access', kind: 'localStorage', category: 'analytics', provider: 'Bagberth', lifetime: 'untilCleared' },
+  {
+    name: 'analytics-session-id',
+    kind: 'localStorage',
+    category: 'analytics',
+    provider: 'Bagberth',
+    lifetime: 'untilCleared',
+  },
+  {
+    name: 'analytics-session-last-access',
+    kind: 'localStorage',
+    category: 'analytics',
+    provider: 'Bagberth',
+    lifetime: 'untilCleared',
+  },
   { name: 'AMP_*', kind: 'cookie', category: 'analytics', provider: 'Amplitude', lifetime: YEAR },
   { name: 'AMP_*', kind: 'localStorage', category: 'analytics', provider: 'Amplitude', lifetime: 'untilCleared' },
   { name: 'ajs_*', kind: 'cookie', category: 'analytics', provider: 'Segment', lifetime: YEAR },
   { name: 'ajs_*', kind: 'localStorage', category: 'analytics', provider: 'Segment', lifetime: 'untilCleared' },
-  { name: 'persisted-queue:*', kind: 'localStorage', category: 'analytics', provider: 'Segment', lifetime: 'untilCleared' },
+  {
+    name: 'persisted-queue:*',
+    kind: 'localStorage',
+    category: 'analytics',
+    provider: 'Segment',
+    lifetime: 'untilCleared',
+  },
   // Amplitude's page view (AMP_PAGE_VIEW; AMP_URL_INFO, the address before this one, from visits
   // before its URL enrichment went off), and its diagnostics database AMP_diagnostics_<first 10
   // characters of the API key>.
@@ -56,10 +74,22 @@ export const STORAGE_ENTRIES: readonly StorageEntry[] = [
   // Monitoring: Datadog's session (RUM and logs share it; 7.x names the cookie _dd_s_v2). With
   // trackAnonymousUser off (monitoring/rumInitOptions.ts) @datadog/browser-core 7.16.2 writes it for
   // SESSION_TIME_OUT_DELAY, 4 hours from each write, not a year (sessionInCookie.ts).
-  { name: '_dd_s*', kind: 'cookie', category: 'monitoring', provider: 'Datadog', lifetime: { count: DATADOG_VISIT.longestHours, unit: 'hour' } },
+  {
+    name: '_dd_s*',
+    kind: 'cookie',
+    category: 'monitoring',
+    provider: 'Datadog',
+    lifetime: { count: DATADOG_VISIT.longestHours, unit: 'hour' },
+  },
   { name: '_dd_s*', kind: 'localStorage', category: 'monitoring', provider: 'Datadog', lifetime: 'untilCleared' },
   // The tab's id (browser-core tabContext.ts).
-  { name: '_dd_tab_id', kind: 'sessionStorage', category: 'monitoring', provider: 'Datadog', lifetime: 'untilTabClosed' },
+  {
+    name: '_dd_tab_id',
+    kind: 'sessionStorage',
+    category: 'monitoring',
+    provider: 'Datadog',
+    lifetime: 'untilTabClosed',
+  },
 ];
 
 const matches = (entry: StorageEntry, kind: StorageKind, name: string) =>
@@ -71,7 +101,11 @@ export function storageEntryFor(kind: StorageKind, name: string): StorageEntry |
 }
 
 /** The names among `stored` that belong to one of the refused categories. */
-export function namesToPurge(kind: StorageKind, stored: readonly string[], refused: readonly ConsentCategory[]): string[] {
+export function namesToPurge(
+  kind: StorageKind,
+  stored: readonly string[],
+  refused: readonly ConsentCategory[],
+): string[] {
   return stored.filter((name) => {
     const category = storageEntryFor(kind, name)?.category;
     return category !== undefined && category !== 'necessary' && refused.includes(category);

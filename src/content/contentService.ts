@@ -62,11 +62,17 @@ async function attempt(url: string, fetch: Fetch, timeoutMs: number): Promise<At
   try {
     let body: string;
     try {
-      const response = await Promise.race([fetch(url, { signal: controller.signal, headers: { accept: 'application/json' } }), timedOut]);
-      if (!response.ok) return { ok: false, retry: isRetryableStatus(response.status), message: `HTTP ${response.status}` };
+      const response = await Promise.race([
+        fetch(url, { signal: controller.signal, headers: { accept: 'application/json' } }),
+        timedOut,
+      ]);
+      if (!response.ok)
+        return { ok: false, retry: isRetryableStatus(response.status), message: `HTTP ${response.status}` };
       body = await Promise.race([response.text(), timedOut]);
     } catch (error) {
-      const message = controller.signal.aborted ? `no answer within ${timeoutMs} ms` : `network error: ${describeError(error)}`;
+      const message = controller.signal.aborted
+        ? `no answer within ${timeoutMs} ms`
+        : `network error: ${describeError(error)}`;
       return { ok: false, retry: true, message };
     }
     let data: unknown;
@@ -104,7 +110,8 @@ export async function fetchNamespace(
   for (let tried = 1; ; tried += 1) {
     const result = await attempt(url, fetch, timeoutMs);
     if (result.ok) return result;
-    if (!result.retry || tried >= tries) return { ok: false, error: { locale, namespace, url, tries: tried, message: result.message } };
+    if (!result.retry || tried >= tries)
+      return { ok: false, error: { locale, namespace, url, tries: tried, message: result.message } };
     await sleep(retryDelayMs * 2 ** (tried - 1));
   }
 }
@@ -134,7 +141,13 @@ export function limitedRead(
   return limit(() => fetchNamespace(options.baseUrl, locale, namespace, options)).catch(
     (error: unknown): NamespaceResult => ({
       ok: false,
-      error: { locale, namespace, url: namespaceUrl(options.baseUrl, locale, namespace), tries: 0, message: describeError(error) },
+      error: {
+        locale,
+        namespace,
+        url: namespaceUrl(options.baseUrl, locale, namespace),
+        tries: 0,
+        message: describeError(error),
+      },
     }),
   );
 }

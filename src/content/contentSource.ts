@@ -22,7 +22,11 @@ export interface ContentSource {
    * Every (locale, namespace) pair, at most `maxParallelReads` (10) at a time, each read once per
    * `maxAgeMs` (`fresh`: read again now, for an on-demand revalidation). A namespace that fails is left out of `resources` and listed in `errors`; never throws.
    */
-  load(locales: readonly string[], namespaces: readonly string[], options?: { fresh?: boolean }): Promise<RemoteResources>;
+  load(
+    locales: readonly string[],
+    namespaces: readonly string[],
+    options?: { fresh?: boolean },
+  ): Promise<RemoteResources>;
 }
 
 /**
@@ -41,7 +45,8 @@ export function createContentSource(options: ContentSourceOptions): ContentSourc
       const reads = namespacePairs(locales, namespaces).map(({ locale, namespace }) => {
         const key = `${locale}/${namespace}`;
         const cached = cache.get(key);
-        if (!fresh && cached && now() - cached.readAt < maxAgeMs) return { locale, namespace, fresh: false, result: cached.result };
+        if (!fresh && cached && now() - cached.readAt < maxAgeMs)
+          return { locale, namespace, fresh: false, result: cached.result };
         const result = limitedRead(limit, options, locale, namespace);
         cache.set(key, { readAt: now(), result });
         return { locale, namespace, fresh: true, result };

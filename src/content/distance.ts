@@ -16,5 +16,12 @@ export function formatDistance(km: number, format: RegionalFormat): string {
   // Intl joins number and unit with an ordinary space in most locales, so "0,7 / км" could break
   // across lines on a phone; a no-break space keeps them together.
   const unitDisplay = imperial && milesWrittenOut(format.locale) ? 'long' : 'short';
-  return unitText(new Intl.NumberFormat(format.locale, { style: 'unit', unit: imperial ? 'mile' : 'kilometer', unitDisplay, maximumFractionDigits: 1 }).format(shown)).replace(/ /g, '\u00a0');
+  return unitText(
+    new Intl.NumberFormat(format.locale, {
+      style: 'unit',
+      unit: imperial ? 'mile' : 'kilometer',
+      unitDisplay,
+      maximumFractionDigits: 1,
+    }).format(shown),
+  ).replace(/ /g, '\u00a0');
 }

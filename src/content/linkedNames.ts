@@ -10,7 +10,10 @@ import { createNearbyFinder, DEFAULT_NEARBY_LIMIT } from './nearby';
  * "into the city" heading uses. Runs on a structurally valid map (see scripts/check-tenants.mts),
  * with the same neighbour rules the pages use, so only names a reader would see are required.
  */
-export function linkedNameProblems(entries: readonly DomainEntry[], places: Readonly<Record<string, Place>>): TenantProblem[] {
+export function linkedNameProblems(
+  entries: readonly DomainEntry[],
+  places: Readonly<Record<string, Place>>,
+): TenantProblem[] {
   const finder = createNearbyFinder(entries, places);
   const missing = new Map<string, { entry: string; field: string; readers: string[] }>();
   const flag = (slug: string, field: string, reader: string) => {
@@ -28,7 +31,10 @@ export function linkedNameProblems(entries: readonly DomainEntry[], places: Read
       const city = place.city ? places[place.city] : undefined;
       const hasName = (target: Place | undefined, l: WebsiteLocale) => Boolean(target?.name[l]?.trim());
       if (place.city && city && !hasName(city, locale)) flag(place.city, `name.${locale}`, `${reader} (its city)`);
-      const { heading, places: neighbours } = finder.pageNeighbours(page.slug, page.type, { locale, limit: DEFAULT_NEARBY_LIMIT });
+      const { heading, places: neighbours } = finder.pageNeighbours(page.slug, page.type, {
+        locale,
+        limit: DEFAULT_NEARBY_LIMIT,
+      });
       for (const neighbour of neighbours) {
         if (!hasName(places[neighbour.slug], locale)) flag(neighbour.slug, `name.${locale}`, `${reader} (linked)`);
       }

@@ -66,7 +66,10 @@ export interface NearbyFinder {
 type MapEntry = DomainEntry & { canonical?: boolean };
 
 /** Builds the page list and canonical hosts once; lookups then only measure distances. */
-export function createNearbyFinder(entries: readonly MapEntry[], places: Readonly<Record<string, Place>>): NearbyFinder {
+export function createNearbyFinder(
+  entries: readonly MapEntry[],
+  places: Readonly<Record<string, Place>>,
+): NearbyFinder {
   const hosts = canonicalHostIndex(entries);
   const pages = groupTenantPages(entries).flatMap((page) => {
     const place = places[page.slug];
@@ -101,7 +104,13 @@ export function createNearbyFinder(entries: readonly MapEntry[], places: Readonl
     nearbyPlaces(slug, options = {}) {
       const origin = places[slug];
       if (!origin) return [];
-      const { radiusKm = DEFAULT_NEARBY_RADIUS_KM, limit = DEFAULT_NEARBY_LIMIT, types = ['poi'], locale = DEFAULT_LOCALE, scheme } = options;
+      const {
+        radiusKm = DEFAULT_NEARBY_RADIUS_KM,
+        limit = DEFAULT_NEARBY_LIMIT,
+        types = ['poi'],
+        locale = DEFAULT_LOCALE,
+        scheme,
+      } = options;
       return pages
         .filter((candidate) => candidate.page.slug !== slug && types.includes(candidate.page.type))
         .map((candidate) => describe(candidate, distanceKm(origin, candidate.place), locale, scheme))
@@ -128,7 +137,10 @@ export function createNearbyFinder(entries: readonly MapEntry[], places: Readonl
       const city = origin?.kind === 'airport' ? origin.city : null;
       if (!origin || !city) return { heading: 'near', places: finder.nearbyPlaces(slug, { limit, locale, scheme }) };
       const into = pages
-        .filter(({ page, place }) => (page.slug === city && page.type === 'city') || (place.city === city && place.kind === 'station'))
+        .filter(
+          ({ page, place }) =>
+            (page.slug === city && page.type === 'city') || (place.city === city && place.kind === 'station'),
+        )
         .map((candidate) => describe(candidate, distanceKm(origin, candidate.place), locale ?? DEFAULT_LOCALE, scheme))
         // The city page first: it is where a traveller is going; then its stations, nearest first.
         .sort((a, b) => Number(b.type === 'city') - Number(a.type === 'city') || nearestFirst(a, b))
@@ -142,6 +154,9 @@ export function createNearbyFinder(entries: readonly MapEntry[], places: Readonl
 const tenantMapFinder = createNearbyFinder(DOMAIN_ENTRIES, PLACES);
 
 /** Server-side only (reads the place data): call from getStaticProps and pass the result as props. */
-export const nearbyPlaces: NearbyFinder['nearbyPlaces'] = (slug, options) => tenantMapFinder.nearbyPlaces(slug, options);
-export const poisInCity: NearbyFinder['poisInCity'] = (citySlug, options) => tenantMapFinder.poisInCity(citySlug, options);
-export const pageNeighbours: NearbyFinder['pageNeighbours'] = (slug, type, options) => tenantMapFinder.pageNeighbours(slug, type, options);
+export const nearbyPlaces: NearbyFinder['nearbyPlaces'] = (slug, options) =>
+  tenantMapFinder.nearbyPlaces(slug, options);
+export const poisInCity: NearbyFinder['poisInCity'] = (citySlug, options) =>
+  tenantMapFinder.poisInCity(citySlug, options);
+export const pageNeighbours: NearbyFinder['pageNeighbours'] = (slug, type, options) =>
+  tenantMapFinder.pageNeighbours(slug, type, options);

@@ -21,7 +21,11 @@ let source: ContentSource | undefined;
  * a page never fails because the service is down. `fresh` reads the service again rather than
  * this interval's copy (an on-demand revalidation).
  */
-export async function loadPageContent(locale: string | undefined, copy: PageCopy, { fresh = false }: { fresh?: boolean } = {}): Promise<PageContent> {
+export async function loadPageContent(
+  locale: string | undefined,
+  copy: PageCopy,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<PageContent> {
   const embedded = await loadEmbeddedTranslations(locale, copy);
   const { contentServiceUrl, revalidateSeconds } = serverEnv;
   const loaded = embedded._nextI18Next;
@@ -31,6 +35,8 @@ export async function loadPageContent(locale: string | undefined, copy: PageCopy
   const { resources, errors } = await source.load([loaded.initialLocale], Object.keys(copy), { fresh });
   errors.forEach((error) => appLogger.error(formatContentError(error)));
   // The service sends whole namespaces; the page still ships only what it renders, trimmed once.
-  const merged = { _nextI18Next: { ...loaded, initialI18nStore: mergeOverEmbedded(loaded.initialI18nStore as Resources, resources) } };
+  const merged = {
+    _nextI18Next: { ...loaded, initialI18nStore: mergeOverEmbedded(loaded.initialI18nStore as Resources, resources) },
+  };
   return { translations: onlyRendered(merged, copy), revalidate: revalidateSeconds };
 }

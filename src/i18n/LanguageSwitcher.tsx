@@ -86,7 +86,9 @@ const Switcher = styled.details`
     align-items: center;
     gap: ${({ theme }) => theme.space.xs};
   }
-  summary::-webkit-details-marker { display: none; }
+  summary::-webkit-details-marker {
+    display: none;
+  }
 `;
 
 // On a phone "Language: English" wrapped inside the pill; the globe says it, and the words stay for screen readers.
@@ -118,6 +120,11 @@ const Choice = styled.a`
   min-height: 44px;
   border-radius: ${({ theme }) => theme.radii.sm};
   color: ${({ theme }) => theme.colors.ink};
-  &:hover { background: ${({ theme }) => theme.colors.surfaceAlt}; }
-  &[aria-current='true'] { font-weight: 700; background: ${({ theme }) => theme.colors.brandSoft}; }
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+  &[aria-current='true'] {
+    font-weight: 700;
+    background: ${({ theme }) => theme.colors.brandSoft};
+  }
 `;

@@ -9,7 +9,17 @@
  * unescaped (a missing value is ""), a missing key shown as itself, and `<Trans>` with named
  * component tags. tests/unit/i18n.browserLookup.test.tsx renders every page both ways and compares.
  */
-import { cloneElement, createContext, createElement, Fragment, useContext, useMemo, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  createContext,
+  createElement,
+  Fragment,
+  useContext,
+  useMemo,
+  type ComponentType,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 
 type Tree = { readonly [key: string]: string | Tree };
 /** next-i18next's page props: `initialI18nStore[locale][namespace]`. */
@@ -30,7 +40,8 @@ const DEFAULT_NAMESPACE = 'microsites';
 /** What a dotted path names in a tree of copy or of values, if anything. */
 function at(tree: unknown, path: string): unknown {
   let node = tree;
-  for (const part of path.split('.')) node = node !== null && typeof node === 'object' && Object.hasOwn(node, part) ? (node as Values)[part] : undefined;
+  for (const part of path.split('.'))
+    node = node !== null && typeof node === 'object' && Object.hasOwn(node, part) ? (node as Values)[part] : undefined;
   return node;
 }
 
@@ -54,10 +65,14 @@ function translator({ namespaces }: Lookup, wanted: readonly string[]): TFunctio
 
 export function useTranslation(namespace?: string | readonly string[]) {
   const lookup = useContext(LookupContext);
-  const wanted = namespace === undefined ? [DEFAULT_NAMESPACE] : typeof namespace === 'string' ? [namespace] : namespace;
+  const wanted =
+    namespace === undefined ? [DEFAULT_NAMESPACE] : typeof namespace === 'string' ? [namespace] : namespace;
   const key = wanted.join(',');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the namespace list
-  return useMemo(() => ({ t: translator(lookup, wanted), i18n: { language: lookup.language }, ready: true }), [lookup, key]);
+  return useMemo(
+    () => ({ t: translator(lookup, wanted), i18n: { language: lookup.language }, ready: true }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the namespace list
+    [lookup, key],
+  );
 }
 
 const TAG = /<(\w+)\s*\/>|<(\w+)>([\s\S]*?)<\/\2>/g;
@@ -78,16 +93,25 @@ function withComponents(text: string, components: Readonly<Record<string, ReactE
   return nodes;
 }
 
-export function Trans({ t, i18nKey, values, components = {} }: { t?: TFunction; i18nKey: string; values?: Values; components?: Readonly<Record<string, ReactElement>> }) {
+export function Trans({
+  t,
+  i18nKey,
+  values,
+  components = {},
+}: {
+  t?: TFunction;
+  i18nKey: string;
+  values?: Values;
+  components?: Readonly<Record<string, ReactElement>>;
+}) {
   const own = useTranslation();
   return createElement(Fragment, null, ...withComponents((t ?? own.t)(i18nKey, values), components));
 }
 
 /** Puts the page's copy where useTranslation finds it, as next-i18next's appWithTranslation does. */
-export function appWithTranslation<Props extends { pageProps?: { _nextI18Next?: PageTranslations }; router?: { locale?: string } }>(
-  App: ComponentType<Props>,
-  config?: { i18n: { defaultLocale: string } },
-): ComponentType<Props> {
+export function appWithTranslation<
+  Props extends { pageProps?: { _nextI18Next?: PageTranslations }; router?: { locale?: string } },
+>(App: ComponentType<Props>, config?: { i18n: { defaultLocale: string } }): ComponentType<Props> {
   function AppWithTranslation(props: Props) {
     const shipped = props.pageProps?._nextI18Next;
     const language = shipped?.initialLocale ?? props.router?.locale ?? config?.i18n.defaultLocale ?? 'en';

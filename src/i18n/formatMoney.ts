@@ -13,7 +13,11 @@ const UNIT_WORDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 /** Whole amounts drop their decimals (£5, not £5.00); the page formats on the server only. */
 export function formatMoney(amount: number, currency: string, format: RegionalFormat): string {
   const digits = Number.isInteger(amount) ? 0 : 2;
-  const options = { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: format.grouping } as const;
+  const options = {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: format.grouping,
+  } as const;
   const unitWord = UNIT_WORDS[new Intl.Locale(format.locale).language]?.[currency];
   if (unitWord) return `${new Intl.NumberFormat(format.locale, options).format(amount)}${unitWord}`;
   return new Intl.NumberFormat(format.locale, { ...options, style: 'currency', currency }).format(amount);

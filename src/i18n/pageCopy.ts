@@ -61,7 +61,8 @@ export function keepRendered(store: Resources, locale: string, copy: PageCopy): 
       continue;
     }
     kept[namespace] = {};
-    for (const path of paths) copyPath(tree, kept[namespace], path, () => new Error(`${namespace}:${path} is not in the ${locale} copy`));
+    for (const path of paths)
+      copyPath(tree, kept[namespace], path, () => new Error(`${namespace}:${path} is not in the ${locale} copy`));
   }
   return { [locale]: kept };
 }

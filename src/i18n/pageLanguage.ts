@@ -52,7 +52,10 @@ export function resolvePageLanguage(
  * the visitor's order, and the proxy's cache key follows the same rule with a regular expression
  * (deploy/proxyConf.ts), which must reach the same answer for every header.
  */
-export function negotiateLanguage(acceptLanguage: string | undefined, offered: readonly WebsiteLocale[]): WebsiteLocale | undefined {
+export function negotiateLanguage(
+  acceptLanguage: string | undefined,
+  offered: readonly WebsiteLocale[],
+): WebsiteLocale | undefined {
   for (const entry of (acceptLanguage ?? '').split(',')) {
     const primary = entry.split(';')[0]?.trim().split('-')[0]?.toLowerCase();
     const offer = offered.find((locale) => locale === primary);
@@ -66,6 +69,14 @@ export function negotiateLanguage(acceptLanguage: string | undefined, offered: r
  * offers, else the first of the browser's it offers, else the default. The proxy keys its copy of
  * `/` on the same value (deploy/proxyConf.ts, `rootLanguageMaps`).
  */
-export function rootLanguage(cookieHeader: string | null | undefined, acceptLanguage: string | undefined, offered: readonly WebsiteLocale[]): WebsiteLocale {
-  return resolvePageLanguage(storedLanguageIn(cookieHeader), negotiateLanguage(acceptLanguage, offered) ?? DEFAULT_LOCALE, offered);
+export function rootLanguage(
+  cookieHeader: string | null | undefined,
+  acceptLanguage: string | undefined,
+  offered: readonly WebsiteLocale[],
+): WebsiteLocale {
+  return resolvePageLanguage(
+    storedLanguageIn(cookieHeader),
+    negotiateLanguage(acceptLanguage, offered) ?? DEFAULT_LOCALE,
+    offered,
+  );
 }

@@ -81,7 +81,9 @@ const AMERICAN_SPELLINGS: readonly [RegExp, string][] = [
  */
 const respell = (formatLocale: string): ((text: string) => string) | undefined => {
   if (formatLocale === 'de-CH') return (text) => text.replaceAll('ß', 'ss').replaceAll('ẞ', 'SS');
-  if (formatLocale === 'en-US') return (text) => AMERICAN_SPELLINGS.reduce((spelled, [pattern, american]) => spelled.replace(pattern, american), text);
+  if (formatLocale === 'en-US')
+    return (text) =>
+      AMERICAN_SPELLINGS.reduce((spelled, [pattern, american]) => spelled.replace(pattern, american), text);
   return undefined;
 };
 
@@ -95,7 +97,8 @@ export function spelledFor<T>(formatLocale: string, value: T): T {
   const walk = (node: unknown): unknown => {
     if (typeof node === 'string') return spell(node);
     if (Array.isArray(node)) return node.map(walk);
-    if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
+    if (node && typeof node === 'object')
+      return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
     return node;
   };
   return walk(value) as T;
@@ -106,7 +109,9 @@ const ZONE_NAME_DATE = new Date('2026-01-15T12:00:00Z');
 
 /** A time zone as a reader names it ("United Kingdom Time", "日本標準時"), never its IANA id. */
 export function timeZoneName(timeZone: string, formatLocale: string): string {
-  const parts = new Intl.DateTimeFormat(formatLocale, { timeZone, timeZoneName: 'longGeneric' }).formatToParts(ZONE_NAME_DATE);
+  const parts = new Intl.DateTimeFormat(formatLocale, { timeZone, timeZoneName: 'longGeneric' }).formatToParts(
+    ZONE_NAME_DATE,
+  );
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
 

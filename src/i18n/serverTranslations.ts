@@ -16,7 +16,14 @@ export function loadEmbeddedTranslations(locale: string | undefined, copy: PageC
 /** What a page ships of its translations: its own locale, and only the copy it renders. */
 export function onlyRendered(translations: SSRConfig, copy: PageCopy): SSRConfig {
   const loaded = translations._nextI18Next;
-  return loaded ? { _nextI18Next: { ...loaded, initialI18nStore: keepRendered(loaded.initialI18nStore, loaded.initialLocale, copy) } } : translations;
+  return loaded
+    ? {
+        _nextI18Next: {
+          ...loaded,
+          initialI18nStore: keepRendered(loaded.initialI18nStore, loaded.initialLocale, copy),
+        },
+      }
+    : translations;
 }
 
 /** Server-only: the embedded copy a page renders, in its locale, as props for appWithTranslation. */

@@ -18,7 +18,9 @@ import { bookingTarget, useBookingUrl } from './useBookingUrl';
 const { microsites } = PAGE_EVENTS;
 
 /** The browser's refresh of the storage spots, loaded near the viewport: kept out of the first load. */
-const LiveStorageSpots = lazy(() => import('./storage/LiveStorageSpots').then((module) => ({ default: module.LiveStorageSpots })));
+const LiveStorageSpots = lazy(() =>
+  import('./storage/LiveStorageSpots').then((module) => ({ default: module.LiveStorageSpots })),
+);
 
 /** A landing page. City pages lead with the places in the city; POI pages with how it works there. */
 export function LandingView(props: LandingPageProps) {
@@ -26,14 +28,27 @@ export function LandingView(props: LandingPageProps) {
   const bookingUrl = useBookingUrl(bookingTarget(props));
   const isCity = type === 'city';
   // Which button, so the booking buttons' clicks can be told apart.
-  const trackCta = (placement: CtaPlacement) => () => trackEvent(microsites.ctaClicked, { slug: props.slug, type, locale: props.locale, placement });
+  const trackCta = (placement: CtaPlacement) => () =>
+    trackEvent(microsites.ctaClicked, { slug: props.slug, type, locale: props.locale, placement });
 
   return (
     <PageLayout
       year={props.year}
-      headerEnd={<LanguageSwitcher locales={props.locales} onSwitch={(from, to) => trackEvent(microsites.languageSwitched, { from, to })} />}
+      headerEnd={
+        <LanguageSwitcher
+          locales={props.locales}
+          onSwitch={(from, to) => trackEvent(microsites.languageSwitched, { from, to })}
+        />
+      }
     >
-      <LandingHead place={place} price={price} seo={props.seo} type={type} locale={props.locale} locales={props.locales} />
+      <LandingHead
+        place={place}
+        price={price}
+        seo={props.seo}
+        type={type}
+        locale={props.locale}
+        locales={props.locales}
+      />
       <Hero
         place={place}
         type={type}
@@ -44,12 +59,29 @@ export function LandingView(props: LandingPageProps) {
         onCtaClick={trackCta('hero')}
       />
       <Highlights guarantee={price.guarantee} />
-      {isCity && <NearbyPlaces nearby={props.nearby} nearbyHeading={props.nearbyHeading} nearbyMap={props.nearbyMap} place={place} />}
+      {isCity && (
+        <NearbyPlaces
+          nearby={props.nearby}
+          nearbyHeading={props.nearbyHeading}
+          nearbyMap={props.nearbyMap}
+          place={place}
+        />
+      )}
       <HowItWorks where={place.where} bookingUrl={bookingUrl} onCtaClick={trackCta('steps')} />
       <OpeningHours place={place} />
       <Guarantee amount={price.guarantee} />
       {props.graphqlUrl && props.storageSpots && (
-        <WhenNearViewport id="storage-spots" placeholder={<StorageSpotsView state={props.storageSpots} where={place.where} format={props.format} bookingUrl={bookingUrl} />}>
+        <WhenNearViewport
+          id="storage-spots"
+          placeholder={
+            <StorageSpotsView
+              state={props.storageSpots}
+              where={place.where}
+              format={props.format}
+              bookingUrl={bookingUrl}
+            />
+          }
+        >
           <LiveStorageSpots
             graphqlUrl={props.graphqlUrl}
             place={{ slug: props.slug, lat: place.lat, lng: place.lng, where: place.where }}
@@ -59,8 +91,19 @@ export function LandingView(props: LandingPageProps) {
           />
         </WhenNearViewport>
       )}
-      <Faq kind={place.kind} guarantee={price.guarantee} onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })} />
-      {!isCity && <NearbyPlaces nearby={props.nearby} nearbyHeading={props.nearbyHeading} nearbyMap={props.nearbyMap} place={place} />}
+      <Faq
+        kind={place.kind}
+        guarantee={price.guarantee}
+        onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })}
+      />
+      {!isCity && (
+        <NearbyPlaces
+          nearby={props.nearby}
+          nearbyHeading={props.nearbyHeading}
+          nearbyMap={props.nearbyMap}
+          place={place}
+        />
+      )}
     </PageLayout>
   );
 }

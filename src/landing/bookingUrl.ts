@@ -9,7 +9,12 @@ export interface BookingTarget {
 }
 
 /** The customer-app search for storage near the place, with the visit's campaign parameters where analytics is allowed. */
-export function buildBookingUrl(customerAppUrl: string, target: BookingTarget, landingSearch = '', analyticsAllowed = false): string {
+export function buildBookingUrl(
+  customerAppUrl: string,
+  target: BookingTarget,
+  landingSearch = '',
+  analyticsAllowed = false,
+): string {
   const url = new URL('/search', `${customerAppUrl}/`);
   url.searchParams.set('place', target.slug);
   url.searchParams.set('type', target.type);

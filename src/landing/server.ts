@@ -62,7 +62,12 @@ function hostLink(href: string): string {
   return `${previewUrl(url.host, publicEnv.micrositesBaseUrl).replace(/\/$/, '')}${url.pathname}`;
 }
 
-function nearbyLinks(page: TenantPage, at: Coordinates, locale: WebsiteLocale, format: RegionalFormat): Pick<LandingProps, 'nearby' | 'nearbyHeading' | 'nearbyMap'> {
+function nearbyLinks(
+  page: TenantPage,
+  at: Coordinates,
+  locale: WebsiteLocale,
+  format: RegionalFormat,
+): Pick<LandingProps, 'nearby' | 'nearbyHeading' | 'nearbyMap'> {
   const { heading, places } = pageNeighbours(page.slug, page.type, { locale, limit: NEARBY_LIMIT });
   const nearby = places.map((place): NearbyLink => ({
     name: place.name,
@@ -82,14 +87,29 @@ const HERO_HEIGHT = 800;
  * client code (about 5 kB gzipped) stays out of the page's first-load JavaScript.
  */
 function heroImageFor(kind: PlaceKind): HeroImage {
-  const { props } = getImageProps({ src: `/images/hero/${kind}.png`, alt: '', width: HERO_WIDTH, height: HERO_HEIGHT, sizes: HERO_PICTURE_SIZES });
-  return { src: props.src, srcSet: props.srcSet ?? props.src, sizes: HERO_PICTURE_SIZES, width: HERO_WIDTH, height: HERO_HEIGHT };
+  const { props } = getImageProps({
+    src: `/images/hero/${kind}.png`,
+    alt: '',
+    width: HERO_WIDTH,
+    height: HERO_HEIGHT,
+    sizes: HERO_PICTURE_SIZES,
+  });
+  return {
+    src: props.src,
+    srcSet: props.srcSet ?? props.src,
+    sizes: HERO_PICTURE_SIZES,
+    width: HERO_WIDTH,
+    height: HERO_HEIGHT,
+  };
 }
 
 /** The tenant check requires every phrase a page shows; a map that skipped it fails the build here, naming the field. */
 function phraseOf(slug: string, place: Place, locale: WebsiteLocale): string {
   const phrase = placePhrase(place, locale);
-  if (phrase === undefined) throw new Error(`tenants/places.json: entry "${slug}", field "where.${locale}": missing; run npm run tenants:check`);
+  if (phrase === undefined)
+    throw new Error(
+      `tenants/places.json: entry "${slug}", field "where.${locale}": missing; run npm run tenants:check`,
+    );
   return phrase;
 }
 
@@ -122,7 +142,8 @@ export function landingProps(params: LandingParams, locale: string | undefined):
       reference: placeReference(place, where, locale) ?? null,
       cityName: city ? nameIn(city.name) : null,
       // Only an airport's "into the city" heading names its city in a phrase (see content/linkedNames.ts).
-      cityWhere: neighbours.nearbyHeading === 'intoCity' && city && place.city ? phraseOf(place.city, city, locale) : null,
+      cityWhere:
+        neighbours.nearbyHeading === 'intoCity' && city && place.city ? phraseOf(place.city, city, locale) : null,
       country: place.country,
       lat: place.lat,
       lng: place.lng,
@@ -178,7 +199,9 @@ export function landingCopy({ type, place, nearby, nearbyHeading, locales, graph
       'faq.title',
       ...faqItems(place.kind).map(({ key }) => key),
       ...(locales.length > 1 ? ['language.label'] : []),
-      ...(nearby.length > 0 ? [`nearby.title.${nearbyHeading}`, `nearby.intro.${nearbyHeading}`, 'nearby.distance', 'map'] : []),
+      ...(nearby.length > 0
+        ? [`nearby.title.${nearbyHeading}`, `nearby.intro.${nearbyHeading}`, 'nearby.distance', 'map']
+        : []),
       // Every state the live section can show, not only the one built into the page.
       ...(graphqlUrl ? ['storage'] : []),
     ],

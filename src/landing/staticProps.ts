@@ -20,7 +20,9 @@ export async function landingStaticProps(
   const fresh = revalidateReason === 'on-demand';
   const [{ translations, revalidate }, storageSpots] = await Promise.all([
     loadPageContent(locale, landingCopy(props), { fresh }),
-    props.graphqlUrl ? storageSpotsFor(props.graphqlUrl, { slug: props.slug, lat: props.place.lat, lng: props.place.lng }, { fresh }) : null,
+    props.graphqlUrl
+      ? storageSpotsFor(props.graphqlUrl, { slug: props.slug, lat: props.place.lat, lng: props.place.lng }, { fresh })
+      : null,
   ]);
   // With spots on the page, it is rebuilt in the background often enough to keep them fresh.
   const every = storageSpots ? Math.min(revalidate ?? Infinity, STORAGE_SPOTS_REVALIDATE_SECONDS) : revalidate;

@@ -7,5 +7,8 @@ import type { PlaceKind, TenantType } from '@/tenancy/types';
  */
 export function titleKeys(type: TenantType, kind: PlaceKind) {
   const centre = type === 'poi' && kind === 'city';
-  return { title: centre ? 'meta.centreTitle' : 'meta.title', headline: centre ? 'hero.centreTitle' : 'hero.title' } as const;
+  return {
+    title: centre ? 'meta.centreTitle' : 'meta.title',
+    headline: centre ? 'hero.centreTitle' : 'hero.title',
+  } as const;
 }

@@ -20,7 +20,11 @@ const isIgnoredType = (type: unknown): boolean => typeof type === 'string' && IG
 export function isIgnoredThrown(thrown: unknown): boolean {
   if (typeof thrown !== 'object' || thrown === null) return false;
   if (isIgnoredType((thrown as { name?: unknown }).name)) return true;
-  for (let proto: unknown = Object.getPrototypeOf(thrown); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+  for (
+    let proto: unknown = Object.getPrototypeOf(thrown);
+    proto && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto)
+  ) {
     const constructorName: unknown = (proto as { constructor?: { name?: unknown } }).constructor?.name;
     if (isIgnoredType(constructorName)) return true;
   }

@@ -39,8 +39,7 @@ const QUERY_PATTERN = /^[A-Za-z0-9\-._~%!$&'()*+,;=:@/?]*$/;
 
 export type ProxyTarget =
   /** `cspReport`: a browser's CSP violation report (cspReports.ts) rather than the SDK's own request. */
-  | { ok: true; url: string; cspReport?: true }
-  | { ok: false; status: 400 | 403; reason: string };
+  { ok: true; url: string; cspReport?: true } | { ok: false; status: 400 | 403; reason: string };
 
 const refuse = (status: 400 | 403, reason: string): ProxyTarget => ({ ok: false, status, reason });
 
@@ -50,7 +49,12 @@ const refuse = (status: 400 | 403, reason: string): ProxyTarget => ({ ok: false,
  * (other hosts, protocol-relative or absolute URLs, `..`, userinfo, other paths) or, when
  * `clientToken` is given, a request for another Datadog client token.
  */
-export function resolveProxyTarget(ddforward: unknown, intakeBase: string, clientToken?: string, tenantHost?: string): ProxyTarget {
+export function resolveProxyTarget(
+  ddforward: unknown,
+  intakeBase: string,
+  clientToken?: string,
+  tenantHost?: string,
+): ProxyTarget {
   if (typeof ddforward !== 'string' || ddforward === '') return refuse(400, 'missing ddforward');
   if (ddforward.length > MAX_DDFORWARD_LENGTH) return refuse(400, 'ddforward too long');
 
@@ -63,11 +67,14 @@ export function resolveProxyTarget(ddforward: unknown, intakeBase: string, clien
   if (!QUERY_PATTERN.test(query)) return refuse(400, 'malformed intake parameters');
   const parameters = new URLSearchParams(query);
   const cspReport = path === CSP_REPORT_TRACK && parameters.get('ddsource') === CSP_REPORT_SOURCE;
-  if (cspReport && parameters.get('dd-evp-origin') !== CSP_REPORT_ORIGIN) return refuse(400, 'malformed CSP report parameters');
-  if (!(cspReport ? CSP_REPORT_PARAMETERS : INTAKE_PARAMETERS).every((name) => parameters.get(name))) return refuse(400, 'missing intake parameters');
+  if (cspReport && parameters.get('dd-evp-origin') !== CSP_REPORT_ORIGIN)
+    return refuse(400, 'malformed CSP report parameters');
+  if (!(cspReport ? CSP_REPORT_PARAMETERS : INTAKE_PARAMETERS).every((name) => parameters.get(name)))
+    return refuse(400, 'missing intake parameters');
   const allowed = cspReport ? CSP_REPORT_PARAMETERS : FORWARDED_PARAMETERS;
   if (allowed.some((name) => parameters.getAll(name).length > 1)) return refuse(400, 'repeated intake parameter');
-  if (clientToken !== undefined && parameters.get('dd-api-key') !== clientToken) return refuse(403, 'foreign client token');
+  if (clientToken !== undefined && parameters.get('dd-api-key') !== clientToken)
+    return refuse(403, 'foreign client token');
 
   const forwarded = new URLSearchParams();
   for (const name of allowed) {
@@ -84,4 +91,3 @@ export function resolveProxyTarget(ddforward: unknown, intakeBase: string, clien
   }
   return cspReport ? { ok: true, url: url.href, cspReport } : { ok: true, url: url.href };
 }
-

@@ -64,10 +64,14 @@ function failure(status: number, message: string, extraHeaders: Record<string, s
   };
 }
 
-const firstHeader = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+const firstHeader = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
 
 /** Reads the whole body, or returns undefined as soon as it grows past `limit` bytes. */
-export async function readBoundedBody(body: AsyncIterable<Uint8Array | string>, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+export async function readBoundedBody(
+  body: AsyncIterable<Uint8Array | string>,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -105,14 +109,17 @@ export async function handleProxyRequest(request: ProxyRequest, deps: ProxyDeps)
   if (ddforward.length !== 1) return failure(400, ddforward.length ? 'more than one ddforward' : 'missing ddforward');
   // The tenant a CSP report is tagged with: the tenant map's name for its page's host, never a
   // name the request chose; a host the map does not know sends no report.
-  const tenant = deps.tenantOf(requestHost(firstHeader(request.headers.host), request.headers['x-forwarded-host'], deps.trustProxyHops));
+  const tenant = deps.tenantOf(
+    requestHost(firstHeader(request.headers.host), request.headers['x-forwarded-host'], deps.trustProxyHops),
+  );
   const target = resolveProxyTarget(ddforward[0], deps.intakeBase, deps.clientToken, tenant);
   if (!target.ok) return failure(target.status, target.reason);
   const contentType = firstHeader(request.headers['content-type']);
   const reportType = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
   if (target.cspReport) {
     if (tenant === undefined) return failure(404, 'unknown host');
-    if (!(CSP_REPORT_TYPES as readonly string[]).includes(reportType)) return failure(415, `a report is ${CSP_REPORT_TYPES.join(' or ')}`);
+    if (!(CSP_REPORT_TYPES as readonly string[]).includes(reportType))
+      return failure(415, `a report is ${CSP_REPORT_TYPES.join(' or ')}`);
   }
   const bodyLimit = target.cspReport ? CSP_REPORT_MAX_BYTES : maxBodyBytes;
 

@@ -23,8 +23,10 @@ export function reduceUrl(value: unknown): string | undefined {
   return `${url.origin}${url.pathname}`;
 }
 
-const text = (value: unknown, pattern: RegExp): string | undefined => (typeof value === 'string' && pattern.test(value) ? value : undefined);
-const whole = (value: unknown): number | undefined => (Number.isInteger(value) && (value as number) >= 0 ? (value as number) : undefined);
+const text = (value: unknown, pattern: RegExp): string | undefined =>
+  typeof value === 'string' && pattern.test(value) ? value : undefined;
+const whole = (value: unknown): number | undefined =>
+  Number.isInteger(value) && (value as number) >= 0 ? (value as number) : undefined;
 const DIRECTIVE = /^[a-z-]{1,40}$/;
 const DISPOSITION = /^(enforce|report)$/;
 
@@ -57,7 +59,8 @@ function reduceReportBody(body: Record<string, unknown>) {
   };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** As JSON: a field the report lacked, or that was dropped (undefined), is left out. */
 export type ReducedReport = { ok: true; body: string } | { ok: false; reason: string };
@@ -66,7 +69,10 @@ export type ReducedReport = { ok: true; body: string } | { ok: false; reason: st
  * The report in `body`, as `contentType` says browsers send it (report-uri's one object, or the
  * Reporting API's list), reduced; anything else is refused with a reason.
  */
-export function reduceCspReport(contentType: 'application/csp-report' | 'application/reports+json', body: string): ReducedReport {
+export function reduceCspReport(
+  contentType: 'application/csp-report' | 'application/reports+json',
+  body: string,
+): ReducedReport {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -78,11 +84,21 @@ export function reduceCspReport(contentType: 'application/csp-report' | 'applica
     return { ok: true, body: JSON.stringify({ 'csp-report': reduceLegacy(parsed['csp-report']) }) };
   }
   if (!Array.isArray(parsed) || parsed.length === 0) return { ok: false, reason: 'a list of reports' };
-  const reports = parsed.filter((report): report is Record<string, unknown> => isRecord(report) && report.type === 'csp-violation' && isRecord(report.body));
+  const reports = parsed.filter(
+    (report): report is Record<string, unknown> =>
+      isRecord(report) && report.type === 'csp-violation' && isRecord(report.body),
+  );
   if (reports.length === 0) return { ok: false, reason: 'no csp-violation report' };
   // The report's own `url` is the document's, as reduced; `age` says when; `user_agent` stays behind.
   return {
     ok: true,
-    body: JSON.stringify(reports.map((report) => ({ type: 'csp-violation', age: whole(report.age), url: reduceUrl(report.url), body: reduceReportBody(report.body as Record<string, unknown>) }))),
+    body: JSON.stringify(
+      reports.map((report) => ({
+        type: 'csp-violation',
+        age: whole(report.age),
+        url: reduceUrl(report.url),
+        body: reduceReportBody(report.body as Record<string, unknown>),
+      })),
+    ),
   };
 }

@@ -35,10 +35,14 @@ export interface RequestFacts {
 }
 
 /** A request id a proxy may hand on: a token of letters, digits, dashes and underscores, never anything a log could be fooled by. */
-export const isRequestId = (value: unknown): value is string => typeof value === 'string' && /^[\w-]{8,64}$/.test(value);
+export const isRequestId = (value: unknown): value is string =>
+  typeof value === 'string' && /^[\w-]{8,64}$/.test(value);
 
 /** The tenant a host serves, or nothing for the directory host and unknown hosts. */
-function tenantOf(resolve: TenantResolver, host: string): { host: string; slug: string; type: DomainEntry['type'] } | undefined {
+function tenantOf(
+  resolve: TenantResolver,
+  host: string,
+): { host: string; slug: string; type: DomainEntry['type'] } | undefined {
   try {
     const entry = resolve(normalizeHost(host));
     return { host: entry.domain, slug: entry.slug, type: entry.type };
@@ -71,7 +75,8 @@ export function requestLogFields(facts: RequestFacts, resolve: TenantResolver): 
     network: { bytes_written: facts.bytes },
     ...(tenant && { tenant }),
     ...(locale && { locale }),
-    ...(facts.country && /^[a-z][a-z0-9]$/i.test(facts.country) && { geo: { country_iso_code: facts.country.toUpperCase() } }),
+    ...(facts.country &&
+      /^[a-z][a-z0-9]$/i.test(facts.country) && { geo: { country_iso_code: facts.country.toUpperCase() } }),
   };
 }
 
@@ -102,7 +107,13 @@ export function requestLogger(logger: Logger, resolve: TenantResolver = createTe
 }
 
 type ConsoleMethod = 'log' | 'info' | 'warn' | 'error' | 'debug';
-const CONSOLE_LEVELS: Record<ConsoleMethod, 'info' | 'warn' | 'error' | 'debug'> = { log: 'info', info: 'info', warn: 'warn', error: 'error', debug: 'debug' };
+const CONSOLE_LEVELS: Record<ConsoleMethod, 'info' | 'warn' | 'error' | 'debug'> = {
+  log: 'info',
+  info: 'info',
+  warn: 'warn',
+  error: 'error',
+  debug: 'debug',
+};
 
 /**
  * Every console line of the process (Next's own, the cache handler's `[cache] …`, the middleware's
@@ -110,13 +121,16 @@ const CONSOLE_LEVELS: Record<ConsoleMethod, 'info' | 'warn' | 'error' | 'debug'>
  * Datadog's `error.kind`, `error.message` and `error.stack`.
  */
 export function routeConsole(logger: Logger, target: Pick<Console, ConsoleMethod> = console): void {
-  for (const [method, level] of Object.entries(CONSOLE_LEVELS) as Array<[ConsoleMethod, (typeof CONSOLE_LEVELS)[ConsoleMethod]]>) {
+  for (const [method, level] of Object.entries(CONSOLE_LEVELS) as Array<
+    [ConsoleMethod, (typeof CONSOLE_LEVELS)[ConsoleMethod]]
+  >) {
     target[method] = (...args: unknown[]) => {
       const error = args.find((arg): arg is Error => arg instanceof Error);
       // Next colours its own lines for a terminal; a log pipeline wants the text.
       const message = stripVTControlCharacters(format(...args.filter((arg) => arg !== error)));
       if (error) logger[level]({ error: { kind: error.name, message: error.message, stack: error.stack } }, message);
-      else if (level === 'info' && message.startsWith(EDGE_WARNING_PREFIX)) logger.warn(message.slice(EDGE_WARNING_PREFIX.length));
+      else if (level === 'info' && message.startsWith(EDGE_WARNING_PREFIX))
+        logger.warn(message.slice(EDGE_WARNING_PREFIX.length));
       else logger[level](message);
     };
   }

@@ -26,7 +26,10 @@ export function proxyFor(config: EnabledMonitoringConfig, { useSafariProxy }: Tr
 }
 
 /** Where the SDKs send: the proxy they were given (relative to the page), or any Datadog intake. */
-export const intakePrefixes = (proxy: string | undefined, pageUrl: string): string[] => [...(proxy ? [new URL(proxy, pageUrl).href] : []), 'https://browser-intake-'];
+export const intakePrefixes = (proxy: string | undefined, pageUrl: string): string[] => [
+  ...(proxy ? [new URL(proxy, pageUrl).href] : []),
+  'https://browser-intake-',
+];
 
 // Datadog requires RUM and Logs to share the session options, so both are built from this.
 function sharedInitOptions(config: EnabledMonitoringConfig, transport: TransportChoice) {

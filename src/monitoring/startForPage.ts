@@ -12,7 +12,13 @@ export async function startForPage(): Promise<MonitoringHandle | undefined> {
   if (!publicMonitoringConfig.enabled) return undefined;
   const isBot = await detectBot();
   const tenant = tenantContext({ host: window.location.host, slug: Router.query.slug, type: Router.query.type });
-  const handle = await startMonitoring({ config: publicMonitoringConfig, locale: Router.locale ?? 'en', tenant, isBot, globalPrivacyControl: globalPrivacyControl() });
+  const handle = await startMonitoring({
+    config: publicMonitoringConfig,
+    locale: Router.locale ?? 'en',
+    tenant,
+    isBot,
+    globalPrivacyControl: globalPrivacyControl(),
+  });
   // The language may have changed while the SDKs loaded.
   handle?.setLocale(Router.locale ?? 'en');
   return handle;

@@ -4,7 +4,14 @@ import { arrivalLeft } from '@/base/arrival';
 import { importAndStart } from '@/base/idleWork';
 import { appLogger, setLogSink } from '@/base/logger';
 import { datadogSink } from './datadogSink';
-import { intakePrefixes, logsInitOptions, proxyFor, rumInitOptions, type PrivacySignals, type TransportChoice } from './rumInitOptions';
+import {
+  intakePrefixes,
+  logsInitOptions,
+  proxyFor,
+  rumInitOptions,
+  type PrivacySignals,
+  type TransportChoice,
+} from './rumInitOptions';
 import { stopFetches } from '@/base/vendorFetch';
 import { isSafariLike } from './safari';
 
@@ -77,7 +84,9 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
   // First of the stops: Datadog flushes what it holds when consent goes.
   onWithdrawn(() => stopFetches(intakePrefixes(proxyFor(config, transport), window.location.href)));
   // Set before init, so the very first view already carries it.
-  const initialContext: Array<[string, unknown]> = [[APPLICATION_CONTEXT_KEY, applicationContext(options.locale, config.version)]];
+  const initialContext: Array<[string, unknown]> = [
+    [APPLICATION_CONTEXT_KEY, applicationContext(options.locale, config.version)],
+  ];
   if (options.tenant) initialContext.push([TENANT_CONTEXT_KEY, options.tenant]);
   /** An SDK about to start, unless consent went while it loaded. */
   const starting = <T extends ContextTarget>(sdk: T): T | undefined => {
@@ -117,7 +126,10 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
 
   const targets: ContextTarget[] = [logs, rum].flatMap((sdk) => (sdk ? [sdk] : []));
   return {
-    setLocale: (locale) => targets.forEach((sdk) => sdk.setGlobalContextProperty(APPLICATION_CONTEXT_KEY, applicationContext(locale, config.version))),
+    setLocale: (locale) =>
+      targets.forEach((sdk) =>
+        sdk.setGlobalContextProperty(APPLICATION_CONTEXT_KEY, applicationContext(locale, config.version)),
+      ),
   };
 }
 

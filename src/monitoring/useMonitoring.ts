@@ -39,5 +39,4 @@ export function useMonitoring(allowed: boolean): void {
   useEffect(() => {
     void started.current?.then((handle) => handle?.setLocale(router.locale ?? 'en'));
   }, [router.locale]);
-
 }

@@ -18,10 +18,16 @@ export function trustedPeers(ranges: readonly AddressRange[]): PeerCheck {
  * the socket's own. Next then fills in X-Forwarded-* from the socket itself. `proxyOnly` names
  * more headers only a proxy may write (lower-case), such as the visitor's country.
  */
-export function dropUntrustedForwarding(headers: IncomingHttpHeaders, peer: string | undefined, isTrusted: PeerCheck, proxyOnly: readonly string[] = []): void {
+export function dropUntrustedForwarding(
+  headers: IncomingHttpHeaders,
+  peer: string | undefined,
+  isTrusted: PeerCheck,
+  proxyOnly: readonly string[] = [],
+): void {
   if (isTrusted(peer)) return;
   for (const name of Object.keys(headers)) {
-    if (name.startsWith('x-forwarded-') || name === 'forwarded' || name === 'x-real-ip' || proxyOnly.includes(name)) delete headers[name];
+    if (name.startsWith('x-forwarded-') || name === 'forwarded' || name === 'x-real-ip' || proxyOnly.includes(name))
+      delete headers[name];
   }
 }
 

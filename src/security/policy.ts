@@ -41,7 +41,11 @@ const originOf = (url: string) => new URL(url).origin;
 /** The exact origins the page's scripts call: analytics, monitoring (or its proxy) and the GraphQL API. */
 export function connectOrigins({ analytics, monitoring, graphqlUrl }: Omit<PolicyInputs, 'scriptHashes'>): string[] {
   const urls: string[] = [];
-  if (analytics.amplitude) urls.push(analytics.amplitude.serverUrl ?? AMPLITUDE_API, analytics.amplitude.remoteConfigUrl ?? AMPLITUDE_REMOTE_CONFIG);
+  if (analytics.amplitude)
+    urls.push(
+      analytics.amplitude.serverUrl ?? AMPLITUDE_API,
+      analytics.amplitude.remoteConfigUrl ?? AMPLITUDE_REMOTE_CONFIG,
+    );
   if (analytics.segment) urls.push(analytics.segment.apiHost ?? SEGMENT_API, analytics.segment.cdnUrl ?? SEGMENT_CDN);
   if (monitoring.enabled) urls.push(monitoring.proxyUrl ?? intakeOriginForSite(monitoring.site));
   if (graphqlUrl) urls.push(graphqlUrl);
@@ -101,7 +105,8 @@ export function securityHeaders(inputs: PolicyInputs): SecurityHeaders {
       'x-frame-options': 'DENY',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'strict-origin-when-cross-origin',
-      'permissions-policy': 'accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+      'permissions-policy':
+        'accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
       'cross-origin-opener-policy': 'same-origin',
     },
     https: { 'strict-transport-security': STRICT_TRANSPORT_SECURITY },

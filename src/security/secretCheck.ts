@@ -19,7 +19,10 @@ export type SecretVerdict = { kind: 'right' } | { kind: 'wrong' } | { kind: 'thr
  * token is back, the right secret included: answering that one would still let a guesser try at
  * any rate. Other addresses are not affected.
  */
-export function createSecretCheck(expected: string, { burst, perSecond, maxClients = 10_000, now = Date.now }: RateLimitOptions) {
+export function createSecretCheck(
+  expected: string,
+  { burst, perSecond, maxClients = 10_000, now = Date.now }: RateLimitOptions,
+) {
   const wrongAttempt = createRateLimiter({ burst, perSecond, maxClients, now });
   const refusedUntil = new Map<string, number>();
   return (client: string, given: string | undefined): SecretVerdict => {

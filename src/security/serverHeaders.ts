@@ -39,7 +39,10 @@ export function canonicalOrigin(value: string): string | undefined {
 
 /** Whether the visitor's connection is https: TLS here, or the trusted proxy in front says so. */
 export function isHttps(request: IncomingLike, trustProxyHops: number): boolean {
-  return ('encrypted' in request.socket && request.socket.encrypted === true) || trustedForwardedValue(request.headers['x-forwarded-proto'], trustProxyHops) === 'https';
+  return (
+    ('encrypted' in request.socket && request.socket.encrypted === true) ||
+    trustedForwardedValue(request.headers['x-forwarded-proto'], trustProxyHops) === 'https'
+  );
 }
 
 /**
@@ -58,7 +61,11 @@ export function isFromOrigin(referer: string | string[] | undefined, origin: str
 }
 
 /** The headers a response gets, set before Next answers so they are on every page, file, API and error. */
-export function headersFor(request: IncomingLike, headers: SecurityHeaders, trustProxyHops: number): Record<string, string> {
+export function headersFor(
+  request: IncomingLike,
+  headers: SecurityHeaders,
+  trustProxyHops: number,
+): Record<string, string> {
   const base = isHttps(request, trustProxyHops) ? { ...headers.all, ...headers.https } : headers.all;
   const provider = headers.openedFromProvider;
   return provider && isFromOrigin(request.headers.referer, provider.origin) ? { ...base, ...provider.headers } : base;

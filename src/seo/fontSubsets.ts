@@ -26,5 +26,7 @@ export function parseFontFaces(css: string): FontSubset[] {
 /** The subsets that hold at least one character of `text`, in the CSS file's order. */
 export function subsetsFor(faces: readonly FontSubset[], text: string): FontSubset[] {
   const codePoints = [...new Set([...text].map((char) => char.codePointAt(0) ?? 0))];
-  return faces.filter((face) => codePoints.some((point) => face.ranges.some(([start, end]) => point >= start && point <= end)));
+  return faces.filter((face) =>
+    codePoints.some((point) => face.ranges.some(([start, end]) => point >= start && point <= end)),
+  );
 }

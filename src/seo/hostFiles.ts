@@ -15,7 +15,11 @@ export interface HostFile {
   body: string;
 }
 
-const notFound: HostFile = { status: 404, contentType: 'text/plain; charset=utf-8', body: 'No mapping found for origin\n' };
+const notFound: HostFile = {
+  status: 404,
+  contentType: 'text/plain; charset=utf-8',
+  body: 'No mapping found for origin\n',
+};
 
 interface ServedHost {
   /** The host as written into URLs: with its port on a local preview. */
@@ -40,7 +44,9 @@ function servedHost(host: string): ServedHost | undefined {
   if (host === routingContext.micrositesHost) return servedAt(base, null);
   try {
     const entry = routingContext.resolveTenant(host);
-    return host === entry.domain ? { publicHost: entry.domain, scheme: 'https', entry } : servedAt(previewUrl(entry.domain, base), entry);
+    return host === entry.domain
+      ? { publicHost: entry.domain, scheme: 'https', entry }
+      : servedAt(previewUrl(entry.domain, base), entry);
   } catch (error) {
     if (error instanceof NoMappingError) return undefined;
     throw error;
@@ -52,7 +58,9 @@ export function sitemapFor(host: string): HostFile {
   const served = servedHost(host);
   if (!served) return notFound;
   const { publicHost, scheme, entry } = served;
-  const body = entry ? tenantSitemap(entry, DOMAIN_ENTRIES, { host: publicHost, scheme }) : micrositesSitemap(publicHost, WEBSITE_LOCALES, scheme);
+  const body = entry
+    ? tenantSitemap(entry, DOMAIN_ENTRIES, { host: publicHost, scheme })
+    : micrositesSitemap(publicHost, WEBSITE_LOCALES, scheme);
   return { status: 200, contentType: 'application/xml; charset=utf-8', body };
 }
 

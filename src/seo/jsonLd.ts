@@ -54,7 +54,12 @@ export function breadcrumbListJsonLd(trail: readonly Crumb[]): BreadcrumbListJso
   return {
     '@context': SCHEMA_CONTEXT,
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: crumb.url })),
+    itemListElement: trail.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: crumb.url,
+    })),
   };
 }
 

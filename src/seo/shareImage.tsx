@@ -14,9 +14,35 @@ export interface ShareImageText {
 export function ShareImage({ kindLabel, headline, price, fontFamily }: ShareImageText & { fontFamily: string }) {
   const { colors } = theme;
   return (
-    <div style={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: 72, background: colors.brand, color: colors.onBrand, fontFamily }}>
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+        padding: 72,
+        background: colors.brand,
+        color: colors.onBrand,
+        fontFamily,
+      }}
+    >
       <div style={{ display: 'flex', alignItems: 'center', fontSize: 40, fontWeight: 700 }}>
-        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', width: 72, height: 72, borderRadius: 16, background: colors.onBrand, color: colors.brand, marginRight: 24 }}>B</div>
+        <div
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            width: 72,
+            height: 72,
+            borderRadius: 16,
+            background: colors.onBrand,
+            color: colors.brand,
+            marginRight: 24,
+          }}
+        >
+          B
+        </div>
         Bagberth
       </div>
       <div style={{ display: 'flex', flexDirection: 'column' }}>

@@ -14,7 +14,8 @@ export interface SitemapUrl {
 export function sitemapXml(urls: readonly SitemapUrl[]): string {
   const body = urls.map((url) => {
     const links = url.alternates.map(
-      (link) => `    <xhtml:link rel="alternate" hreflang="${escapeXml(link.hrefLang)}" href="${escapeXml(link.href)}"/>`,
+      (link) =>
+        `    <xhtml:link rel="alternate" hreflang="${escapeXml(link.hrefLang)}" href="${escapeXml(link.href)}"/>`,
     );
     return ['  <url>', `    <loc>${escapeXml(url.loc)}</loc>`, ...links, '  </url>'].join('\n');
   });
@@ -28,7 +29,11 @@ export function sitemapXml(urls: readonly SitemapUrl[]): string {
 }
 
 /** A host's page in each of its locales, each listing all of them as alternates. */
-export function hostSitemapUrls(host: string, locales: readonly WebsiteLocale[], scheme: Scheme = 'https'): SitemapUrl[] {
+export function hostSitemapUrls(
+  host: string,
+  locales: readonly WebsiteLocale[],
+  scheme: Scheme = 'https',
+): SitemapUrl[] {
   const links = alternates(host, locales, scheme);
   return links.filter((link) => link.hrefLang !== 'x-default').map((link) => ({ loc: link.href, alternates: links }));
 }

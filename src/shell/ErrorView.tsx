@@ -21,7 +21,17 @@ export interface ErrorViewProps {
   children?: ReactNode;
 }
 
-export function ErrorView({ status, title, body, detail, showHome = true, action, year, legalOrigin, children }: ErrorViewProps) {
+export function ErrorView({
+  status,
+  title,
+  body,
+  detail,
+  showHome = true,
+  action,
+  year,
+  legalOrigin,
+  children,
+}: ErrorViewProps) {
   const { t } = useTranslation('microsites');
   return (
     <PageLayout year={year} legalOrigin={legalOrigin}>
@@ -45,16 +55,31 @@ export function ErrorView({ status, title, body, detail, showHome = true, action
 const Panel = styled(Container)`
   padding-top: ${({ theme }) => theme.space.xxl};
   max-width: 720px;
-  h1 { font-size: ${({ theme }) => theme.fontSizes.xl}; margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md}; }
-  p { color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.fontSizes.md}; }
+  h1 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+    margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
+  }
+  p {
+    color: ${({ theme }) => theme.colors.muted};
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  }
 `;
 
 const Code = styled.p`
-  && { font-size: ${({ theme }) => theme.fontSizes.xs}; color: ${({ theme }) => theme.colors.brandStrong}; font-weight: 700; letter-spacing: 0.08em; text-transform: uppercase; }
+  && {
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${({ theme }) => theme.colors.brandStrong};
+    font-weight: 700;
+    letter-spacing: 0.08em;
+    text-transform: uppercase;
+  }
 `;
 
 const Detail = styled.p`
-  && { margin-top: ${({ theme }) => theme.space.md}; font-size: ${({ theme }) => theme.fontSizes.xs}; }
+  && {
+    margin-top: ${({ theme }) => theme.space.md};
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+  }
   font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
 `;
 
@@ -72,5 +97,7 @@ const Home = styled.a`
   color: ${({ theme }) => theme.colors.onBrand};
   font-weight: 700;
   text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.colors.brandStrong}; }
+  &:hover {
+    background: ${({ theme }) => theme.colors.brandStrong};
+  }
 `;

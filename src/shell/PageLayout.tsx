@@ -77,7 +77,9 @@ const SkipLink = styled.a`
   background: ${({ theme }) => theme.colors.ink};
   color: ${({ theme }) => theme.colors.onBrand};
   border-radius: ${({ theme }) => theme.radii.sm};
-  &:focus { top: ${({ theme }) => theme.space.sm}; }
+  &:focus {
+    top: ${({ theme }) => theme.space.sm};
+  }
 `;
 
 const Header = styled.header`
@@ -91,7 +93,9 @@ const HeaderRow = styled(Container)`
   justify-content: space-between;
   /* Lower on a phone, where every line above the call to action counts. */
   min-height: 56px;
-  ${({ theme }) => theme.media.tablet} { min-height: 64px; }
+  ${({ theme }) => theme.media.tablet} {
+    min-height: 64px;
+  }
   gap: ${({ theme }) => theme.space.md};
 `;
 
@@ -124,12 +128,16 @@ const Footer = styled.footer`
   background: ${({ theme }) => theme.colors.ink};
   color: #e8edf5;
   font-size: ${({ theme }) => theme.fontSizes.xs};
-  & > div > * + * { margin-top: ${({ theme }) => theme.space.md}; }
+  & > div > * + * {
+    margin-top: ${({ theme }) => theme.space.md};
+  }
 `;
 
 const LegalLinks = styled.nav`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  a { color: #e8edf5; }
+  a {
+    color: #e8edf5;
+  }
 `;

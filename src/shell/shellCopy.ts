@@ -6,7 +6,15 @@ import type { PageCopy } from '@/i18n/pageCopy';
  * page already loaded when the page fails there.
  */
 export const SHELL_COPY: PageCopy = {
-  microsites: ['a11y.skipToContent', 'brand.name', 'consent', 'footer', 'errors.code', 'errors.home', 'errors.notFound', 'errors.serverError'],
+  microsites: [
+    'a11y.skipToContent',
+    'brand.name',
+    'consent',
+    'footer',
+    'errors.code',
+    'errors.home',
+    'errors.notFound',
+    'errors.serverError',
+  ],
   legal: ['links'],
 };
-

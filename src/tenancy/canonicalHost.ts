@@ -15,7 +15,9 @@ export type CanonicalCandidate = Pick<DomainEntry, 'domain' | 'path'> & { canoni
 export function canonicalHostFor(path: string, entries: readonly CanonicalCandidate[]): string | undefined {
   const forPath = entries.filter((entry) => entry.path === path);
   const chosen =
-    forPath.find((entry) => entry.canonical === true) ?? forPath.find((entry) => entry.canonical !== false) ?? forPath[0];
+    forPath.find((entry) => entry.canonical === true) ??
+    forPath.find((entry) => entry.canonical !== false) ??
+    forPath[0];
   return chosen?.domain;
 }
 
@@ -28,7 +30,6 @@ export function canonicalHostIndex(entries: readonly CanonicalCandidate[]): Read
   }
   return index;
 }
-
 
 /**
  * Problems with the `canonical` flags of raw domain entries, for the tenant validator: a flag

@@ -9,13 +9,41 @@
 export const CONSENT_REGIMES = ['opt-in', 'opt-out'] as const;
 export type ConsentRegime = (typeof CONSENT_REGIMES)[number];
 
-export const isConsentRegime = (value: unknown): value is ConsentRegime => (CONSENT_REGIMES as readonly unknown[]).includes(value);
+export const isConsentRegime = (value: unknown): value is ConsentRegime =>
+  (CONSENT_REGIMES as readonly unknown[]).includes(value);
 
 /** The EEA: the 27 EU states, Iceland, Liechtenstein and Norway, where the GDPR applies. */
 export const EEA_COUNTRIES: ReadonlySet<string> = new Set([
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL',
-  'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
-  'IS', 'LI', 'NO',
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+  'IS',
+  'LI',
+  'NO',
 ]);
 
 /** The EEA, the United Kingdom and Switzerland. */
@@ -50,7 +78,8 @@ export const NOT_A_COUNTRY: ReadonlySet<string> = new Set(['XX', 'ZZ', 'T1', 'A1
 const COUNTRY_CODE = /^\s*[A-Za-z][A-Za-z0-9]\s*$/;
 
 /** A value as a code, upper-cased and trimmed, or "" when it is none. */
-const countryCode = (value: string | null | undefined): string => (value && COUNTRY_CODE.test(value) ? value.trim().toUpperCase() : '');
+const countryCode = (value: string | null | undefined): string =>
+  value && COUNTRY_CODE.test(value) ? value.trim().toUpperCase() : '';
 
 /**
  * The country the proxy goes by (deploy/nginx.conf.template, `$visitor_country`): a CDN's, where
@@ -79,4 +108,5 @@ export const VISITOR_COUNTRY_HEADER = 'x-visitor-country';
  * anything but its `opt-out` does: a request it did not mark is one whose country nobody knows.
  * Without a proxy in front (the embedded setup, `npm start`), the page's own regime holds.
  */
-export const visitorAsksFirst = (regimeHeader: string | null | undefined, behindProxy: boolean): boolean => behindProxy && regimeHeader !== 'opt-out';
+export const visitorAsksFirst = (regimeHeader: string | null | undefined, behindProxy: boolean): boolean =>
+  behindProxy && regimeHeader !== 'opt-out';

@@ -35,8 +35,18 @@ export function sharedPageFormats(entries: readonly DomainEntry[]): SharedPageFo
   const inRegimes = (locale: WebsiteLocale, formatLocale: string, regime: ConsentRegime): SharedPageFormat[] =>
     (regime === 'opt-out' ? CONSENT_REGIMES : [regime]).map((each) => ({ locale, formatLocale, regime: each }));
   const formats: SharedPageFormat[] = [
-    ...WEBSITE_LOCALES.map((locale) => ({ locale, formatLocale: hostFormatLocale(undefined, locale), regime: hostConsentRegime(undefined, locale) })),
-    ...entries.flatMap((entry) => entry.locales.flatMap((locale) => inRegimes(locale, hostFormatLocale(entry.slug, locale), hostConsentRegime(entry.slug, locale)))),
+    ...WEBSITE_LOCALES.map((locale) => ({
+      locale,
+      formatLocale: hostFormatLocale(undefined, locale),
+      regime: hostConsentRegime(undefined, locale),
+    })),
+    ...entries.flatMap((entry) =>
+      entry.locales.flatMap((locale) =>
+        inRegimes(locale, hostFormatLocale(entry.slug, locale), hostConsentRegime(entry.slug, locale)),
+      ),
+    ),
   ];
-  return [...new Map(formats.map((format) => [`${format.locale} ${format.formatLocale} ${format.regime}`, format])).values()];
+  return [
+    ...new Map(formats.map((format) => [`${format.locale} ${format.formatLocale} ${format.regime}`, format])).values(),
+  ];
 }

@@ -17,6 +17,10 @@ export function stripPreviewSuffix(host: string): string {
 }
 
 /** The host a request is for: the X-Forwarded-Host entry the trusted proxy added, else Host. */
-export function requestHost(hostHeader: string | null | undefined, forwardedHost: string | string[] | null | undefined, trustProxyHops: number): string {
+export function requestHost(
+  hostHeader: string | null | undefined,
+  forwardedHost: string | string[] | null | undefined,
+  trustProxyHops: number,
+): string {
   return normalizeHost(trustedForwardedValue(forwardedHost, trustProxyHops) || hostHeader || '');
 }

@@ -9,14 +9,20 @@ import { PHRASE_LOCALES } from './placePhrases';
 import { countryName } from './placeGeo';
 
 /** Why a place's currency cannot be the one it is priced in, with the one to use where known. */
-export function currencyProblem(country: string | undefined, currency: unknown, priced: readonly string[]): string | undefined {
+export function currencyProblem(
+  country: string | undefined,
+  currency: unknown,
+  priced: readonly string[],
+): string | undefined {
   const own = country === undefined ? undefined : (countryToCurrency as Record<string, string | undefined>)[country];
   const unpriced = typeof currency !== 'string' || !priced.includes(currency);
   if (!unpriced && (own === undefined || currency === own)) return undefined;
   const listed = `${JSON.stringify(currency)} is not a currency the site prices (${priced.join(', ')})`;
-  if (country === undefined || own === undefined) return `${listed}; a new one is added to src/content/pricing.ts first`;
+  if (country === undefined || own === undefined)
+    return `${listed}; a new one is added to src/content/pricing.ts first`;
   const wrong = unpriced ? listed : `${JSON.stringify(currency)} is not the currency of ${countryName(country)}`;
-  if (priced.includes(own)) return `${wrong}: use ${JSON.stringify(own)}${unpriced ? `, the currency of ${countryName(country)}` : ''}`;
+  if (priced.includes(own))
+    return `${wrong}: use ${JSON.stringify(own)}${unpriced ? `, the currency of ${countryName(country)}` : ''}`;
   return `${wrong}: ${countryName(country)} pays in ${JSON.stringify(own)}, which src/content/pricing.ts does not price yet; add it there first`;
 }
 
@@ -25,10 +31,17 @@ export function timeZoneProblem(country: string | undefined, zone: unknown): str
   const zones = (country && getCountry(country)?.timezones) || [];
   const named = (list: readonly string[]) => list.map((name) => JSON.stringify(name)).join(', ');
   const suggestion =
-    zones.length === 0 ? '' : zones.length === 1 ? `; use ${named(zones)}` : zones.length <= 6 ? `; one of ${named(zones)}` : `; one of its ${zones.length}, like ${named(zones.slice(0, 3))}`;
+    zones.length === 0
+      ? ''
+      : zones.length === 1
+        ? `; use ${named(zones)}`
+        : zones.length <= 6
+          ? `; one of ${named(zones)}`
+          : `; one of its ${zones.length}, like ${named(zones.slice(0, 3))}`;
   const found = typeof zone === 'string' ? getTimezone(zone) : null;
   if (!found) return `${JSON.stringify(zone)} is not an IANA time zone${suggestion || ' like "Europe/London"'}`;
-  if (country && !(found.countries as readonly string[]).includes(country)) return `${JSON.stringify(zone)} is not a time zone of ${countryName(country)}${suggestion}`;
+  if (country && !(found.countries as readonly string[]).includes(country))
+    return `${JSON.stringify(zone)} is not a time zone of ${countryName(country)}${suggestion}`;
   return undefined;
 }
 
@@ -39,11 +52,16 @@ export function timeZoneProblem(country: string | undefined, zone: unknown): str
 export const SAME_PLACE_WITHIN_M = 200;
 
 /** The earlier place of the same kind within SAME_PLACE_WITHIN_M, as a problem of the later one. */
-export function samePlaceProblem(kind: string, here: LatLng, earlier: ReadonlyArray<{ slug: string; kind: string } & LatLng>): string | undefined {
+export function samePlaceProblem(
+  kind: string,
+  here: LatLng,
+  earlier: ReadonlyArray<{ slug: string; kind: string } & LatLng>,
+): string | undefined {
   for (const other of earlier) {
     if (other.kind !== kind) continue;
     const metres = Math.round(distanceKm(here, other) * 1000);
-    if (metres < SAME_PLACE_WITHIN_M) return `${metres} m from ${JSON.stringify(other.slug)}, also a ${kind}: the same place twice? Give its domain that slug, or check lat and lng`;
+    if (metres < SAME_PLACE_WITHIN_M)
+      return `${metres} m from ${JSON.stringify(other.slug)}, also a ${kind}: the same place twice? Give its domain that slug, or check lat and lng`;
   }
   return undefined;
 }
@@ -103,8 +121,15 @@ export function nameRemover(names: readonly string[]): (text: string) => string 
   // a Japanese name is one part of a longer run of letters.
   const unspaced = names.filter((name) => UNSPACED.test(name)).sort((a, b) => b.length - a.length);
   return (text) => {
-    const split = unspaced.reduce((left, name) => left.replaceAll(name, ' '), text).replace(/(\p{Script=Latin})(?=[^\p{Script=Latin}\P{L}])|([^\p{Script=Latin}\P{L}])(?=\p{Script=Latin})/gu, '$1$2 ');
-    return wordsOf(split).filter((word) => !nameWords.has(word)).join(' ');
+    const split = unspaced
+      .reduce((left, name) => left.replaceAll(name, ' '), text)
+      .replace(
+        /(\p{Script=Latin})(?=[^\p{Script=Latin}\P{L}])|([^\p{Script=Latin}\P{L}])(?=\p{Script=Latin})/gu,
+        '$1$2 ',
+      );
+    return wordsOf(split)
+      .filter((word) => !nameWords.has(word))
+      .join(' ');
   };
 }
 
@@ -116,7 +141,12 @@ export function otherLanguage(languageOf: LanguageOf, locale: string, text: stri
 }
 
 /** A phrase filed under one language that reads as another. */
-export function languageProblem(languageOf: LanguageOf, locale: string, phrase: string, names: readonly string[]): string | undefined {
+export function languageProblem(
+  languageOf: LanguageOf,
+  locale: string,
+  phrase: string,
+  names: readonly string[],
+): string | undefined {
   const language = otherLanguage(languageOf, locale, nameRemover(names)(phrase));
   if (!language) return undefined;
   const named = new Intl.DisplayNames('en', { type: 'language' });

@@ -45,7 +45,8 @@ export function countryProblem(place: LatLng & { country: string }): string | un
   if (isNear(place, country)) return undefined;
   // The usual slip: each number pasted into the other's field.
   // (A longitude past 90 makes no latitude: country-coder finds no country there.)
-  if (isNear({ lat: lng, lng: lat }, country)) return `lat and lng look swapped: (lng, lat) is in ${countryName(country)}`;
+  if (isNear({ lat: lng, lng: lat }, country))
+    return `lat and lng look swapped: (lng, lat) is in ${countryName(country)}`;
   const found = iso1A2Code([lng, lat]);
   const where = found ? `is in ${countryName(found)}` : 'is in no country';
   return `(${lat}, ${lng}) ${where}, not in its country ${countryName(country)}; check lat, lng and country`;

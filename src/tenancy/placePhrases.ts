@@ -8,7 +8,16 @@ import type { Place } from '@/tenancy/types';
  * and English articles ("near the London Eye"). Their phrases are data in tenants/places.json
  * (`where`), written by a translator; the tenant check requires one for every locale a page needs.
  */
-export const PHRASE_LOCALES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'ru', 'pl'] as const satisfies readonly WebsiteLocale[];
+export const PHRASE_LOCALES = [
+  'en',
+  'es',
+  'fr',
+  'de',
+  'it',
+  'pt',
+  'ru',
+  'pl',
+] as const satisfies readonly WebsiteLocale[];
 export type PhraseLocale = (typeof PHRASE_LOCALES)[number];
 
 /** Shown in the tenant check's message, so a marketer sees the shape a missing phrase takes. */
@@ -23,10 +32,14 @@ export const PHRASE_EXAMPLES: Record<PhraseLocale, { near: string; in: string }>
   pl: { near: 'w pobliżu wieży Eiffla', in: 'w Londynie' },
 };
 
-export const needsPhraseData = (locale: WebsiteLocale): locale is PhraseLocale => (PHRASE_LOCALES as readonly string[]).includes(locale);
+export const needsPhraseData = (locale: WebsiteLocale): locale is PhraseLocale =>
+  (PHRASE_LOCALES as readonly string[]).includes(locale);
 
 /** Japanese, Korean and Chinese add a postposition to the name, the same for every place. */
-const DERIVED: Record<Exclude<WebsiteLocale, PhraseLocale>, { near: (name: string) => string; in: (name: string) => string }> = {
+const DERIVED: Record<
+  Exclude<WebsiteLocale, PhraseLocale>,
+  { near: (name: string) => string; in: (name: string) => string }
+> = {
   ja: { near: (name) => `${name}周辺`, in: (name) => name },
   ko: { near: (name) => `${name} 근처`, in: (name) => name },
   zh: { near: (name) => `${name}附近`, in: (name) => name },
@@ -40,7 +53,8 @@ const keepOneLetterWords = (phrase: string | undefined) => phrase?.replace(/(^|\
  * station, airport or landmark, "in X" for a city. Templates use it as `{{where}}`.
  */
 export function placePhrase(place: Pick<Place, 'kind' | 'name' | 'where'>, locale: WebsiteLocale): string | undefined {
-  if (needsPhraseData(locale)) return locale === 'pl' ? keepOneLetterWords(place.where?.[locale]) : place.where?.[locale];
+  if (needsPhraseData(locale))
+    return locale === 'pl' ? keepOneLetterWords(place.where?.[locale]) : place.where?.[locale];
   const name = place.name[locale];
   if (!name) return undefined;
   return place.kind === 'city' ? DERIVED[locale].in(name) : DERIVED[locale].near(name);
@@ -76,7 +90,11 @@ const REFERENCES: Partial<Record<WebsiteLocale, (where: string) => string | unde
 };
 
 /** The place as the map caption refers to it in this language; the name itself where no article applies. */
-export function placeReference(place: Pick<Place, 'kind' | 'name'>, where: string, locale: WebsiteLocale): string | undefined {
+export function placeReference(
+  place: Pick<Place, 'kind' | 'name'>,
+  where: string,
+  locale: WebsiteLocale,
+): string | undefined {
   const derive = REFERENCES[locale];
   if (derive) return place.kind === 'city' ? undefined : derive(where);
   return place.name[locale];

@@ -22,11 +22,13 @@ export function createTenantResolver(entries: readonly DomainEntry[], { previewA
   const byDomain = new Map<string, DomainEntry>();
   for (const entry of entries) {
     // The tenant check reports this too; a resolver built anyway must not let the later entry win.
-    if (byDomain.has(entry.domain)) throw new Error(`tenants/domains.json: entry "${entry.domain}", field "domain": listed twice`);
+    if (byDomain.has(entry.domain))
+      throw new Error(`tenants/domains.json: entry "${entry.domain}", field "domain": listed twice`);
     byDomain.set(entry.domain, entry);
   }
   return (normalizedHost) => {
-    const entry = byDomain.get(normalizedHost) ?? (previewAliases ? byDomain.get(stripPreviewSuffix(normalizedHost)) : undefined);
+    const entry =
+      byDomain.get(normalizedHost) ?? (previewAliases ? byDomain.get(stripPreviewSuffix(normalizedHost)) : undefined);
     if (!entry) throw new NoMappingError(normalizedHost);
     return entry;
   };

@@ -19,7 +19,8 @@ export const landingVariantPage = (landingPath: string, regime: ConsentRegime) =
  * page, the tenant hosts' 404s, and the server-error page, which answers 500 there, so anyone
  * could set off 5xx alerts.
  */
-const isInternalPage = (pathname: string) => [UNKNOWN_HOST_PAGE, '/500'].includes(pathname) || pathname.startsWith('/not-found/');
+const isInternalPage = (pathname: string) =>
+  [UNKNOWN_HOST_PAGE, '/500'].includes(pathname) || pathname.startsWith('/not-found/');
 
 /** Legal pages every host serves at /terms, /privacy, /cookies and /imprint, from one shared page each. */
 export const LEGAL_DOCUMENTS = ['terms', 'privacy', 'cookies', 'imprint'] as const;
@@ -36,7 +37,8 @@ export const HOST_FILES = ['/sitemap.xml', '/robots.txt'] as const;
  * and the share images its pages name.
  */
 function hostFile(pathname: string): { pathname: string; search: string } | undefined {
-  if ((HOST_FILES as readonly string[]).includes(pathname)) return { pathname: '/api/host-file', search: `?file=${pathname.slice(1)}` };
+  if ((HOST_FILES as readonly string[]).includes(pathname))
+    return { pathname: '/api/host-file', search: `?file=${pathname.slice(1)}` };
   const shareImage = /^\/og\/([a-z0-9-]+)\.png$/.exec(pathname);
   return shareImage ? { pathname: `/api/og/${shareImage[1]}`, search: '' } : undefined;
 }
@@ -89,7 +91,13 @@ export type RouteDecision =
       /** The page differs by the visitor's own regime (a cache in front must key on it): an opt-out host's. */
       byVisitorRegime?: boolean;
     }
-  | { kind: 'redirect'; pathname: string; locale: WebsiteLocale; storeLanguage?: WebsiteLocale; byVisitorLanguage?: WebsiteLocale }
+  | {
+      kind: 'redirect';
+      pathname: string;
+      locale: WebsiteLocale;
+      storeLanguage?: WebsiteLocale;
+      byVisitorLanguage?: WebsiteLocale;
+    }
   | { kind: 'not-found'; reason: NotFoundReason; page: string; locale?: WebsiteLocale };
 
 /** The same page in the chosen language, remembered for later visits. */
@@ -130,8 +138,10 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
   const legalDocument = legalDocumentAt(request.pathname);
   const pageLocale = isWebsiteLocale(request.locale) ? request.locale : DEFAULT_LOCALE;
   // A visitor whose country asks first, or is unknown, gets every page in the opt-in regime (docs/consent.md).
-  const regimeOf = (slug?: string): ConsentRegime => (request.visitorAsksFirst ? 'opt-in' : context.regimeFor(slug, pageLocale));
-  const legalPage = (slug?: string) => `/legal/${legalDocument}/${context.formatLocaleFor(slug, pageLocale)}/${regimeOf(slug)}`;
+  const regimeOf = (slug?: string): ConsentRegime =>
+    request.visitorAsksFirst ? 'opt-in' : context.regimeFor(slug, pageLocale);
+  const legalPage = (slug?: string) =>
+    `/legal/${legalDocument}/${context.formatLocaleFor(slug, pageLocale)}/${regimeOf(slug)}`;
   const legal = legalDocument !== undefined;
   if (request.host === context.micrositesHost) {
     if (isInternalPage(request.pathname)) return notFound('internal-page', NOT_FOUND_PAGE);
@@ -144,7 +154,8 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
   try {
     entry = context.resolveTenant(request.host);
   } catch (error) {
-    if (error instanceof NoMappingError) return notFound('unknown-host', UNKNOWN_HOST_PAGE, unknownHostLanguage(request));
+    if (error instanceof NoMappingError)
+      return notFound('unknown-host', UNKNOWN_HOST_PAGE, unknownHostLanguage(request));
     throw error;
   }
 
@@ -164,13 +175,23 @@ export function routeRequest(request: RouteRequest, context: RoutingContext): Ro
   if (request.pathname !== '/') return hostNotFound('foreign-path');
 
   const regime = regimeOf(entry.slug);
-  const landing: RouteDecision = { kind: 'rewrite', pathname: regime === hostRegime ? entry.path : landingVariantPage(entry.path, regime), entry, ...byVisitorRegime };
+  const landing: RouteDecision = {
+    kind: 'rewrite',
+    pathname: regime === hostRegime ? entry.path : landingVariantPage(entry.path, regime),
+    entry,
+    ...byVisitorRegime,
+  };
   // Spec §2: a URL without a locale shows the stored language choice, when the host offers it;
   // without one, the first of the browser's languages the host offers, else its default.
   if (request.explicitLocale) return landing;
   // The answer to a URL without a locale depends on the language cookie and Accept-Language: caches must know.
-  const language = resolvePageLanguage(request.storedLanguage, negotiateLanguage(request.acceptLanguage, offered) ?? request.locale, offered);
-  if (language !== request.locale) return { kind: 'redirect', pathname: '/', locale: language, byVisitorLanguage: language };
+  const language = resolvePageLanguage(
+    request.storedLanguage,
+    negotiateLanguage(request.acceptLanguage, offered) ?? request.locale,
+    offered,
+  );
+  if (language !== request.locale)
+    return { kind: 'redirect', pathname: '/', locale: language, byVisitorLanguage: language };
   return { ...landing, byVisitorLanguage: language };
 }
 

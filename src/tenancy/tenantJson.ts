@@ -20,8 +20,18 @@ export function parseTenantJson(file: string, text: string): TenantJson {
     const { offset = text.length, error } = errors[0] ?? {};
     const lines = text.slice(0, offset).split('\n');
     // "CommaExpected" → "comma expected"
-    const reason = error === undefined ? 'unreadable' : printParseErrorCode(error).replace(/(?<=.)([A-Z])/g, ' $1').toLowerCase();
-    return { ok: false, messages: [`tenants/${file}: line ${lines.length}, column ${(lines.at(-1)?.length ?? 0) + 1}: ${reason} (not valid JSON)`] };
+    const reason =
+      error === undefined
+        ? 'unreadable'
+        : printParseErrorCode(error)
+            .replace(/(?<=.)([A-Z])/g, ' $1')
+            .toLowerCase();
+    return {
+      ok: false,
+      messages: [
+        `tenants/${file}: line ${lines.length}, column ${(lines.at(-1)?.length ?? 0) + 1}: ${reason} (not valid JSON)`,
+      ],
+    };
   }
   const duplicates = duplicateKeys(text).map(
     ({ key, within, first, again }) =>

@@ -6,8 +6,21 @@ import type { TenantProblem } from './types';
 // The same rules as tenants/operator.schema.json, which editors show while typing; this check also
 // knows what the schema cannot: the processors the code loads and the country codes Intl names.
 const FIELDS = [
-  'legalName', 'address', 'register', 'vatNumber', 'email', 'phone', 'directors', 'responsibleForContent',
-  'supervisoryAuthority', 'euRepresentative', 'hostingProvider', 'consumerArbitration', 'governingLaw', 'serverErrorLogRetention', 'processors',
+  'legalName',
+  'address',
+  'register',
+  'vatNumber',
+  'email',
+  'phone',
+  'directors',
+  'responsibleForContent',
+  'supervisoryAuthority',
+  'euRepresentative',
+  'hostingProvider',
+  'consumerArbitration',
+  'governingLaw',
+  'serverErrorLogRetention',
+  'processors',
 ];
 const ADDRESS_FIELDS = ['street', 'postcode', 'city', 'country'];
 const PERIOD_UNITS = ['day', 'month', 'year'];
@@ -21,7 +34,8 @@ const WEBSITE = /^https:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/;
 
 const show = (value: unknown) => JSON.stringify(value) ?? String(value);
 const regionNames = new Intl.DisplayNames('en', { type: 'region', fallback: 'none' });
-const isCountry = (value: unknown): value is string => typeof value === 'string' && /^[A-Z]{2}$/.test(value) && regionNames.of(value) !== undefined;
+const isCountry = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Z]{2}$/.test(value) && regionNames.of(value) !== undefined;
 
 export interface OperatorValidationOptions {
   /** The ids of src/consent/processors.ts: the file must hold the contract of each, and no other. */
@@ -34,7 +48,8 @@ type Report = (field: string, message: string) => void;
 
 function checkKeys(value: Record<string, unknown>, allowed: readonly string[], path: string, report: Report): void {
   for (const key of Object.keys(value)) {
-    if (!allowed.includes(key) && !key.startsWith('$')) report(`${path}${key}`, `unknown field; allowed: ${allowed.join(', ')}`);
+    if (!allowed.includes(key) && !key.startsWith('$'))
+      report(`${path}${key}`, `unknown field; allowed: ${allowed.join(', ')}`);
   }
 }
 
@@ -58,12 +73,19 @@ function checkAddress(value: unknown, field: string, report: Report): value is {
   checkText(value.street, `${field}.street`, report, '27 Caledonian Road');
   checkText(value.postcode, `${field}.postcode`, report, 'N1 9DX');
   checkText(value.city, `${field}.city`, report, 'London');
-  if (!isCountry(value.country)) report(`${field}.country`, `${show(value.country)} is not an ISO 3166-1 country code like "GB"`);
+  if (!isCountry(value.country))
+    report(`${field}.country`, `${show(value.country)} is not an ISO 3166-1 country code like "GB"`);
   return isCountry(value.country);
 }
 
 /** An organisation by name and postal address, with one way to reach it (website, phone or email). */
-function checkContact(value: unknown, field: string, report: Report, example: string, reach: { key: string; pattern: RegExp; expected: string }): void {
+function checkContact(
+  value: unknown,
+  field: string,
+  report: Report,
+  example: string,
+  reach: { key: string; pattern: RegExp; expected: string },
+): void {
   if (!checkObject(value, field, report)) return;
   checkKeys(value, ['name', 'address', reach.key], `${field}.`, report);
   checkText(value.name, `${field}.name`, report, example);
@@ -74,8 +96,10 @@ function checkContact(value: unknown, field: string, report: Report, example: st
 function checkPeriod(value: unknown, field: string, report: Report): void {
   if (!checkObject(value, field, report)) return;
   checkKeys(value, ['count', 'unit'], `${field}.`, report);
-  if (!Number.isInteger(value.count) || (value.count as number) < 1) report(`${field}.count`, `${show(value.count)} must be a whole number from 1`);
-  if (!PERIOD_UNITS.includes(value.unit as string)) report(`${field}.unit`, `${show(value.unit)} must be one of ${PERIOD_UNITS.join(', ')}`);
+  if (!Number.isInteger(value.count) || (value.count as number) < 1)
+    report(`${field}.count`, `${show(value.count)} must be a whole number from 1`);
+  if (!PERIOD_UNITS.includes(value.unit as string))
+    report(`${field}.unit`, `${show(value.unit)} must be one of ${PERIOD_UNITS.join(', ')}`);
 }
 
 function checkProcessors(value: unknown, ids: readonly string[], report: Report): void {
@@ -94,8 +118,16 @@ function checkProcessors(value: unknown, ids: readonly string[], report: Report)
     checkAddress(contract.address, `${field}.address`, report);
     checkPeriod(contract.retention, `${field}.retention`, report);
     const { safeguards } = contract;
-    if (!Array.isArray(safeguards) || safeguards.length === 0 || new Set(safeguards).size !== safeguards.length || !safeguards.every((s) => (TRANSFER_SAFEGUARDS as readonly unknown[]).includes(s))) {
-      report(`${field}.safeguards`, `${show(safeguards)} must list one or more of ${TRANSFER_SAFEGUARDS.join(', ')}, each once`);
+    if (
+      !Array.isArray(safeguards) ||
+      safeguards.length === 0 ||
+      new Set(safeguards).size !== safeguards.length ||
+      !safeguards.every((s) => (TRANSFER_SAFEGUARDS as readonly unknown[]).includes(s))
+    ) {
+      report(
+        `${field}.safeguards`,
+        `${show(safeguards)} must list one or more of ${TRANSFER_SAFEGUARDS.join(', ')}, each once`,
+      );
     }
   }
 }
@@ -112,25 +144,54 @@ export function validateOperator(file: unknown, options: OperatorValidationOptio
   const present = (field: string) => file[field] !== undefined;
 
   if (present('legalName')) checkText(file.legalName, 'legalName', report, 'Bagberth Ltd');
-  const operatorCountry = present('address') && checkAddress(file.address, 'address', report) ? (file.address as { country: string }).country : undefined;
+  const operatorCountry =
+    present('address') && checkAddress(file.address, 'address', report)
+      ? (file.address as { country: string }).country
+      : undefined;
   if (present('register') && checkObject(file.register, 'register', report)) {
     checkKeys(file.register, ['name', 'number'], 'register.', report);
     checkText(file.register.name, 'register.name', report, 'Registrar of Companies for England and Wales');
-    checkPattern(file.register.number, COMPANY_NUMBER, 'register.number', report, 'is not a company number as the register writes it, like "14872306" or "HRB 123456"');
+    checkPattern(
+      file.register.number,
+      COMPANY_NUMBER,
+      'register.number',
+      report,
+      'is not a company number as the register writes it, like "14872306" or "HRB 123456"',
+    );
   }
   if (present('vatNumber')) {
-    checkPattern(file.vatNumber, VAT_NUMBER, 'vatNumber', report, 'must be the country prefix, then groups of at most five characters separated by spaces, like "GB 123 4567 89" (analytics tools mask nine digits in a row)');
+    checkPattern(
+      file.vatNumber,
+      VAT_NUMBER,
+      'vatNumber',
+      report,
+      'must be the country prefix, then groups of at most five characters separated by spaces, like "GB 123 4567 89" (analytics tools mask nine digits in a row)',
+    );
   }
-  if (present('email')) checkPattern(file.email, EMAIL, 'email', report, 'is not an email address like "support@bagberth.com"');
-  if (present('phone')) checkPattern(file.phone, PHONE, 'phone', report, 'must be in international format in groups, like "+44 20 7946 0321"');
+  if (present('email'))
+    checkPattern(file.email, EMAIL, 'email', report, 'is not an email address like "support@bagberth.com"');
+  if (present('phone'))
+    checkPattern(
+      file.phone,
+      PHONE,
+      'phone',
+      report,
+      'must be in international format in groups, like "+44 20 7946 0321"',
+    );
   if (present('directors')) {
-    if (!Array.isArray(file.directors) || file.directors.length === 0) report('directors', 'must list one or more names');
+    if (!Array.isArray(file.directors) || file.directors.length === 0)
+      report('directors', 'must list one or more names');
     else file.directors.forEach((name, index) => checkText(name, `directors[${index}]`, report, 'Eleanor Hart'));
   }
-  if (present('responsibleForContent')) checkText(file.responsibleForContent, 'responsibleForContent', report, 'Eleanor Hart');
+  if (present('responsibleForContent'))
+    checkText(file.responsibleForContent, 'responsibleForContent', report, 'Eleanor Hart');
 
   if (present('supervisoryAuthority')) {
-    checkContact(file.supervisoryAuthority, 'supervisoryAuthority', report, "Information Commissioner's Office", { key: 'website', pattern: WEBSITE, expected: 'is not an https:// address' });
+    checkContact(file.supervisoryAuthority, 'supervisoryAuthority', report, "Information Commissioner's Office", {
+      key: 'website',
+      pattern: WEBSITE,
+      expected: 'is not an https:// address',
+    });
   }
   if (present('hostingProvider')) {
     checkContact(file.hostingProvider, 'hostingProvider', report, 'Hetzner Online GmbH', {
@@ -143,14 +204,25 @@ export function validateOperator(file: unknown, options: OperatorValidationOptio
   const representative = file.euRepresentative;
   if (representative === undefined) {
     if (operatorCountry && !options.eeaCountries.has(operatorCountry)) {
-      report('euRepresentative', `missing: an operator in ${operatorCountry}, outside the EEA, must name its representative in the EU (GDPR Art. 27)`);
+      report(
+        'euRepresentative',
+        `missing: an operator in ${operatorCountry}, outside the EEA, must name its representative in the EU (GDPR Art. 27)`,
+      );
     }
   } else {
-    checkContact(representative, 'euRepresentative', report, 'EU Privacy Representative Services Ltd', { key: 'email', pattern: EMAIL, expected: 'is not an email address' });
+    checkContact(representative, 'euRepresentative', report, 'EU Privacy Representative Services Ltd', {
+      key: 'email',
+      pattern: EMAIL,
+      expected: 'is not an email address',
+    });
   }
 
   const arbitration = file.consumerArbitration;
-  if (arbitration !== null && present('consumerArbitration') && checkObject(arbitration, 'consumerArbitration', report)) {
+  if (
+    arbitration !== null &&
+    present('consumerArbitration') &&
+    checkObject(arbitration, 'consumerArbitration', report)
+  ) {
     checkKeys(arbitration, ['name', 'website'], 'consumerArbitration.', report);
     checkText(arbitration.name, 'consumerArbitration.name', report, 'Universalschlichtungsstelle des Bundes');
     checkPattern(arbitration.website, WEBSITE, 'consumerArbitration.website', report, 'is not an https:// address');
@@ -158,10 +230,12 @@ export function validateOperator(file: unknown, options: OperatorValidationOptio
 
   if (present('governingLaw') && checkObject(file.governingLaw, 'governingLaw', report)) {
     for (const [locale, law] of Object.entries(file.governingLaw)) {
-      if (!isWebsiteLocale(locale)) report(`governingLaw.${locale}`, `is not one of the website locales (${WEBSITE_LOCALES.join(', ')})`);
+      if (!isWebsiteLocale(locale))
+        report(`governingLaw.${locale}`, `is not one of the website locales (${WEBSITE_LOCALES.join(', ')})`);
       else checkText(law, `governingLaw.${locale}`, report, 'England and Wales');
     }
-    if (file.governingLaw.en === undefined) report('governingLaw.en', 'missing: English stands in for every locale without its own');
+    if (file.governingLaw.en === undefined)
+      report('governingLaw.en', 'missing: English stands in for every locale without its own');
   }
   if (present('serverErrorLogRetention')) checkPeriod(file.serverErrorLogRetention, 'serverErrorLogRetention', report);
   if (present('processors')) checkProcessors(file.processors, options.processorIds, report);

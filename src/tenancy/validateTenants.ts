@@ -2,7 +2,14 @@ import { WEBSITE_LOCALES, isWebsiteLocale } from '@/i18n/websiteLocales';
 import type { LatLng } from '@/base/greatCircle';
 import { canonicalProblems } from './canonicalHost';
 import { cityDistanceProblem, countryProblem, isCityPart, isCountryCode } from './placeGeo';
-import { currencyProblem, languageProblem, samePlaceProblem, timeZoneProblem, widthProblem, type LanguageOf } from './placeFacts';
+import {
+  currencyProblem,
+  languageProblem,
+  samePlaceProblem,
+  timeZoneProblem,
+  widthProblem,
+  type LanguageOf,
+} from './placeFacts';
 import { needsPhraseData, PHRASE_EXAMPLES, PHRASE_LOCALES } from './placePhrases';
 import { PLACE_KINDS, TENANT_TYPES, type JsonPath, type TenantProblem } from './types';
 import { isObject } from '@/base/isObject';
@@ -27,13 +34,28 @@ export interface ValidationOptions {
 }
 
 /** Checks both tenant files together; returns every problem rather than stopping at the first. */
-export function validateTenants(domainsFile: unknown, placesFile: unknown, options: ValidationOptions): TenantProblem[] {
+export function validateTenants(
+  domainsFile: unknown,
+  placesFile: unknown,
+  options: ValidationOptions,
+): TenantProblem[] {
   const problems: TenantProblem[] = [];
   const places = isObject(placesFile) && isObject(placesFile.places) ? placesFile.places : undefined;
-  if (!places) problems.push({ file: 'places.json', entry: '(file)', field: 'places', message: 'must be an object keyed by slug' });
+  if (!places)
+    problems.push({
+      file: 'places.json',
+      entry: '(file)',
+      field: 'places',
+      message: 'must be an object keyed by slug',
+    });
   const entries = isObject(domainsFile) && Array.isArray(domainsFile.domains) ? domainsFile.domains : undefined;
   if (!entries) {
-    problems.push({ file: 'domains.json', entry: '(file)', field: 'domains', message: 'must be an array of domain entries' });
+    problems.push({
+      file: 'domains.json',
+      entry: '(file)',
+      field: 'domains',
+      message: 'must be an array of domain entries',
+    });
     return problems;
   }
 
@@ -42,25 +64,43 @@ export function validateTenants(domainsFile: unknown, placesFile: unknown, optio
   const servedLocales = new Map<string, Set<string>>();
 
   entries.forEach((raw, index) => {
-    const entryName = isObject(raw) && typeof raw.domain === 'string' && raw.domain ? show(raw.domain) : `#${index + 1}`;
+    const entryName =
+      isObject(raw) && typeof raw.domain === 'string' && raw.domain ? show(raw.domain) : `#${index + 1}`;
     const report = (field: string, message: string, clashesWith?: JsonPath) =>
-      problems.push({ file: 'domains.json', entry: entryName, field, message, at: ['domains', index, ...fieldPath(field)], ...(clashesWith && { clashesWith }) });
+      problems.push({
+        file: 'domains.json',
+        entry: entryName,
+        field,
+        message,
+        at: ['domains', index, ...fieldPath(field)],
+        ...(clashesWith && { clashesWith }),
+      });
     if (!isObject(raw)) return report('(entry)', 'must be an object');
 
     for (const key of Object.keys(raw)) {
-      if (!DOMAIN_FIELDS.has(key) && key !== '$comment') report(key, `unknown field; allowed: ${[...DOMAIN_FIELDS].join(', ')}`);
+      if (!DOMAIN_FIELDS.has(key) && key !== '$comment')
+        report(key, `unknown field; allowed: ${[...DOMAIN_FIELDS].join(', ')}`);
     }
 
     const { domain, type, slug, path, locales } = raw;
     if (typeof domain !== 'string' || !HOST_NAME.test(domain)) {
-      report('domain', `${show(domain)} is not a lower-case host name (like "prague-bagberth.cz", no port or trailing dot)`);
+      report(
+        'domain',
+        `${show(domain)} is not a lower-case host name (like "prague-bagberth.cz", no port or trailing dot)`,
+      );
     } else {
       const first = seenDomains.get(domain);
       if (first === undefined) seenDomains.set(domain, index);
-      else report('domain', `a second entry for this host: remove this one or the earlier one, #${first + 1}`, ['domains', first, 'domain']);
+      else
+        report('domain', `a second entry for this host: remove this one or the earlier one, #${first + 1}`, [
+          'domains',
+          first,
+          'domain',
+        ]);
     }
 
-    if (typeof slug !== 'string' || !KEBAB_CASE.test(slug)) report('slug', `${show(slug)} is not kebab-case (like "kings-cross-station")`);
+    if (typeof slug !== 'string' || !KEBAB_CASE.test(slug))
+      report('slug', `${show(slug)} is not kebab-case (like "kings-cross-station")`);
     if (!(TENANT_TYPES as readonly unknown[]).includes(type)) report('type', `${show(type)} must be "poi" or "city"`);
     const expectedPath = `/${String(slug)}/${String(type)}`;
     if (path !== expectedPath) report('path', `${show(path)} must equal "${expectedPath}" (/{slug}/{type})`);
@@ -72,7 +112,8 @@ export function validateTenants(domainsFile: unknown, placesFile: unknown, optio
       // missing name and phrase in it.
       const seen = new Set<string>();
       for (const locale of locales) {
-        if (!isWebsiteLocale(locale)) report('locales', `${show(locale)} is not one of the website locales (${WEBSITE_LOCALES.join(', ')})`);
+        if (!isWebsiteLocale(locale))
+          report('locales', `${show(locale)} is not one of the website locales (${WEBSITE_LOCALES.join(', ')})`);
         else if (seen.has(locale)) report('locales', `${show(locale)} is repeated`);
         else seen.add(locale);
       }
@@ -122,7 +163,14 @@ function validatePlace(
   earlier: ReadonlyArray<{ slug: string; kind: string } & LatLng>,
 ): TenantProblem[] {
   const problems: TenantProblem[] = [];
-  const report = (field: string, message: string) => problems.push({ file: 'places.json', entry: show(slug), field, message, at: ['places', slug, ...fieldPath(field)] });
+  const report = (field: string, message: string) =>
+    problems.push({
+      file: 'places.json',
+      entry: show(slug),
+      field,
+      message,
+      at: ['places', slug, ...fieldPath(field)],
+    });
   if (!served) report('(entry)', 'no domain entry uses this slug; remove it or add a domain');
   if (!isObject(place)) {
     report('(entry)', 'must be an object');
@@ -131,7 +179,8 @@ function validatePlace(
   for (const key of Object.keys(place)) {
     if (!PLACE_FIELDS.has(key)) report(key, `unknown field; allowed: ${[...PLACE_FIELDS].join(', ')}`);
   }
-  if (!(PLACE_KINDS as readonly unknown[]).includes(place.kind)) report('kind', `${show(place.kind)} must be one of ${PLACE_KINDS.join(', ')}`);
+  if (!(PLACE_KINDS as readonly unknown[]).includes(place.kind))
+    report('kind', `${show(place.kind)} must be one of ${PLACE_KINDS.join(', ')}`);
 
   if (!isObject(place.name)) {
     report('name', 'must be an object of display names by locale');
@@ -141,7 +190,12 @@ function validatePlace(
     const needed = place.kind === 'city' ? WEBSITE_LOCALES : new Set(['en', ...(served ?? [])]);
     for (const locale of needed) {
       if (typeof names[locale] === 'string' && String(names[locale]).trim()) continue;
-      report(`name.${locale}`, served?.has(locale) || locale === 'en' ? 'missing: the place is served in this locale' : 'missing: every city is listed in each language on the page an unknown host gets');
+      report(
+        `name.${locale}`,
+        served?.has(locale) || locale === 'en'
+          ? 'missing: the place is served in this locale'
+          : 'missing: every city is listed in each language on the page an unknown host gets',
+      );
     }
     for (const [locale, name] of Object.entries(names)) {
       if (!isWebsiteLocale(locale)) report(`name.${locale}`, 'is not a website locale');
@@ -161,7 +215,11 @@ function validatePlace(
   if (!isLongitude(place.lng)) report('lng', `${show(place.lng)} must be a longitude from -180 to 180`);
   const here = located(place);
   const outside = here && countryProblem(here);
-  const misplaced = outside || (here && (cityProblem(place, here, places) || (typeof place.kind === 'string' && samePlaceProblem(place.kind, here, earlier))));
+  const misplaced =
+    outside ||
+    (here &&
+      (cityProblem(place, here, places) ||
+        (typeof place.kind === 'string' && samePlaceProblem(place.kind, here, earlier))));
   if (misplaced) report('lat, lng', misplaced);
   // Judged against the country only once the coordinates agree with it: a wrong country is one mistake.
   const trusted = outside ? undefined : country;
@@ -174,7 +232,14 @@ function validatePlace(
 
 /** A place whose lat, lng and country are each well formed. */
 function located(place: unknown): (LatLng & { country: string }) | undefined {
-  if (!isObject(place) || !isLatitude(place.lat) || !isLongitude(place.lng) || typeof place.country !== 'string' || !isCountryCode(place.country)) return undefined;
+  if (
+    !isObject(place) ||
+    !isLatitude(place.lat) ||
+    !isLongitude(place.lng) ||
+    typeof place.country !== 'string' ||
+    !isCountryCode(place.country)
+  )
+    return undefined;
   return { lat: place.lat, lng: place.lng, country: place.country };
 }
 
@@ -188,7 +253,11 @@ function cityProblem(place: Json, here: LatLng, places: Json): string | undefine
 /** The place's names and its city's, in every language: the words a phrase may share with any language. */
 function namesOf(place: Json, places: Json): string[] {
   const city = typeof place.city === 'string' ? places[place.city] : undefined;
-  return [place, city].flatMap((holder) => (isObject(holder) && isObject(holder.name) ? Object.values(holder.name).filter((name): name is string => typeof name === 'string') : []));
+  return [place, city].flatMap((holder) =>
+    isObject(holder) && isObject(holder.name)
+      ? Object.values(holder.name).filter((name): name is string => typeof name === 'string')
+      : [],
+  );
 }
 
 /**
@@ -211,12 +280,18 @@ function validateWhere(
     if (!isWebsiteLocale(locale) || !needsPhraseData(locale)) continue;
     const phrase = where[locale];
     if (typeof phrase !== 'string' || !phrase.trim()) {
-      report(`where.${locale}`, `missing: the page is served in ${locale}; write how "${form} …" reads there mid-sentence, like "${PHRASE_EXAMPLES[locale][form]}"`);
+      report(
+        `where.${locale}`,
+        `missing: the page is served in ${locale}; write how "${form} …" reads there mid-sentence, like "${PHRASE_EXAMPLES[locale][form]}"`,
+      );
     }
   }
   for (const [locale, phrase] of Object.entries(where)) {
     if (!isWebsiteLocale(locale) || !needsPhraseData(locale)) {
-      report(`where.${locale}`, `is not used: phrases are written for ${PHRASE_LOCALES.join(', ')}; ja, ko and zh derive theirs from the name`);
+      report(
+        `where.${locale}`,
+        `is not used: phrases are written for ${PHRASE_LOCALES.join(', ')}; ja, ko and zh derive theirs from the name`,
+      );
     } else if (typeof phrase === 'string') {
       const wrong = widthProblem('where', phrase) ?? (languageOf && languageProblem(languageOf, locale, phrase, names));
       if (wrong) report(`where.${locale}`, wrong);

@@ -5,10 +5,14 @@ import styled from 'styled-components';
  * from there up. The other is display: none, so assistive technology reads the same as is drawn.
  */
 export const PhoneText = styled.span`
-  ${({ theme }) => theme.media.tablet} { display: none; }
+  ${({ theme }) => theme.media.tablet} {
+    display: none;
+  }
 `;
 
 export const WideText = styled.span`
   display: none;
-  ${({ theme }) => theme.media.tablet} { display: inline; }
+  ${({ theme }) => theme.media.tablet} {
+    display: inline;
+  }
 `;

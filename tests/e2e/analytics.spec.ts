@@ -26,7 +26,9 @@ async function knownVisitor(context: BrowserContext): Promise<string> {
 }
 
 const named = (events: CollectedEvent[], vendor: CollectedEvent['vendor'], type: string, name?: string) =>
-  events.filter((event) => event.vendor === vendor && event.type === type && (name === undefined || event.name === name));
+  events.filter(
+    (event) => event.vendor === vendor && event.type === type && (name === undefined || event.name === name),
+  );
 
 /** The wrapper's 'Microsites' page event on both SDKs, and Amplitude's own page viewed event (spec §7). */
 const pageViews = (events: CollectedEvent[]) => ({
@@ -36,7 +38,11 @@ const pageViews = (events: CollectedEvent[]) => ({
 });
 
 /** Waits for the batches in flight (Amplitude flushes each second, Segment every 5 s) and returns all events. */
-async function settledEvents(anonymousId: string, until: (events: CollectedEvent[]) => boolean, { timeout = 20_000 } = {}): Promise<CollectedEvent[]> {
+async function settledEvents(
+  anonymousId: string,
+  until: (events: CollectedEvent[]) => boolean,
+  { timeout = 20_000 } = {},
+): Promise<CollectedEvent[]> {
   await expect.poll(async () => until(await collector.events(anonymousId)), { timeout, intervals: [500] }).toBe(true);
   return collector.events(anonymousId);
 }
@@ -46,36 +52,68 @@ async function openLanding(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
-test('a visitor is identified and each view sends exactly one page view of each kind, enriched', async ({ page, context }) => {
+test('a visitor is identified and each view sends exactly one page view of each kind, enriched', async ({
+  page,
+  context,
+}) => {
   const anonymousId = await knownVisitor(context);
   await openLanding(page);
 
   let events = await settledEvents(
     anonymousId,
-    (all) => pageViews(all).segment >= 1 && pageViews(all).amplitude >= 1 && pageViews(all).amplitudeSdk >= 1 && named(all, 'segment', 'identify').length >= 1,
+    (all) =>
+      pageViews(all).segment >= 1 &&
+      pageViews(all).amplitude >= 1 &&
+      pageViews(all).amplitudeSdk >= 1 &&
+      named(all, 'segment', 'identify').length >= 1,
   );
   const identify = named(events, 'segment', 'identify')[0];
-  expect(identify?.traits).toMatchObject({ app_name: 'microsites', screenType: 'Desktop', screenWidth: expect.any(Number), windowWidth: expect.any(Number), locale: 'en' });
-  const amplitudeIdentify = named(events, 'amplitude', '$identify').find((event) => (event.traits.$set as Record<string, unknown>)?.app_name === 'microsites');
+  expect(identify?.traits).toMatchObject({
+    app_name: 'microsites',
+    screenType: 'Desktop',
+    screenWidth: expect.any(Number),
+    windowWidth: expect.any(Number),
+    locale: 'en',
+  });
+  const amplitudeIdentify = named(events, 'amplitude', '$identify').find(
+    (event) => (event.traits.$set as Record<string, unknown>)?.app_name === 'microsites',
+  );
   expect(amplitudeIdentify?.traits.$set).toMatchObject({ app_name: 'microsites', locale: 'en', screenType: 'Desktop' });
   // Spec §4 flush order: the page view queued before setup goes first, then the identify.
   const segmentOrder = events.filter((event) => event.vendor === 'segment').map((event) => event.type);
   expect(segmentOrder.indexOf('page')).toBeLessThan(segmentOrder.indexOf('identify'));
 
-  const enrichment = { host: `${HOST}.localhost:${E2E_PORT}`, path: '/kings-cross-station/poi', url: micrositesUrl('/kings-cross-station/poi') };
-  expect(named(events, 'segment', 'page', 'Microsites')[0]?.properties).toMatchObject({ ...enrichment, route: '/[slug]/[type]', locale: 'en' });
+  const enrichment = {
+    host: `${HOST}.localhost:${E2E_PORT}`,
+    path: '/kings-cross-station/poi',
+    url: micrositesUrl('/kings-cross-station/poi'),
+  };
+  expect(named(events, 'segment', 'page', 'Microsites')[0]?.properties).toMatchObject({
+    ...enrichment,
+    route: '/[slug]/[type]',
+    locale: 'en',
+  });
   expect(named(events, 'amplitude', 'Loaded a Page', 'Microsites')[0]?.properties).toMatchObject(enrichment);
-  expect(named(events, 'amplitude', '[Amplitude] Page Viewed')[0]?.properties).toMatchObject({ ...enrichment, '[Amplitude] Page Path': '/' });
+  expect(named(events, 'amplitude', '[Amplitude] Page Viewed')[0]?.properties).toMatchObject({
+    ...enrichment,
+    '[Amplitude] Page Path': '/',
+  });
   // Every event of both clients carries the enrichment, including the SDKs' own.
-  for (const event of events.filter((e) => e.type !== '$identify' && e.type !== 'identify')) expect(event.properties, `${event.vendor} ${event.type}`).toMatchObject(enrichment);
+  for (const event of events.filter((e) => e.type !== '$identify' && e.type !== 'identify'))
+    expect(event.properties, `${event.vendor} ${event.type}`).toMatchObject(enrichment);
 
   // Client-side route changes: the language switch, there and back.
   await page.getByText('Language: English').click();
   await page.getByRole('link', { name: 'Deutsch' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  events = await settledEvents(anonymousId, (all) => pageViews(all).segment >= 2 && pageViews(all).amplitude >= 2 && pageViews(all).amplitudeSdk >= 2);
+  events = await settledEvents(
+    anonymousId,
+    (all) => pageViews(all).segment >= 2 && pageViews(all).amplitude >= 2 && pageViews(all).amplitudeSdk >= 2,
+  );
   expect(named(events, 'segment', 'page', 'Microsites')[1]?.properties).toMatchObject({ locale: 'de' });
-  expect(named(events, 'amplitude', '[Amplitude] Page Viewed')[1]?.properties).toMatchObject({ '[Amplitude] Page Path': '/de' });
+  expect(named(events, 'amplitude', '[Amplitude] Page Viewed')[1]?.properties).toMatchObject({
+    '[Amplitude] Page Path': '/de',
+  });
   expect(named(events, 'segment', 'track', 'Language Switched')[0]?.properties).toMatchObject({ from: 'en', to: 'de' });
 
   // The switcher may have stayed open across the route change.
@@ -85,11 +123,17 @@ test('a visitor is identified and each view sends exactly one page view of each 
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   // Each SDK delivers in order, so once the third view's events are in, a duplicate of an earlier
   // view would have arrived before them: exactly three of each proves none was doubled.
-  events = await settledEvents(anonymousId, (all) => pageViews(all).segment >= 3 && pageViews(all).amplitude >= 3 && pageViews(all).amplitudeSdk >= 3);
+  events = await settledEvents(
+    anonymousId,
+    (all) => pageViews(all).segment >= 3 && pageViews(all).amplitude >= 3 && pageViews(all).amplitudeSdk >= 3,
+  );
   expect(pageViews(events)).toEqual({ segment: 3, amplitude: 3, amplitudeSdk: 3 });
 });
 
-test('each booking button sends Book Storage Clicked with the page and which button it was (spec §9 event names)', async ({ page, context }) => {
+test('each booking button sends Book Storage Clicked with the page and which button it was (spec §9 event names)', async ({
+  page,
+  context,
+}) => {
   const anonymousId = await knownVisitor(context);
   await openLanding(page);
   // The app has started once its page view is in: the buttons' handlers are attached.
@@ -99,7 +143,10 @@ test('each booking button sends Book Storage Clicked with the page and which but
   await page.locator('[aria-labelledby="offer-price"] a').click();
   await page.locator('[aria-labelledby="how-title"] a').click();
 
-  const events = await settledEvents(anonymousId, (all) => named(all, 'segment', 'track', 'Book Storage Clicked').length >= 2);
+  const events = await settledEvents(
+    anonymousId,
+    (all) => named(all, 'segment', 'track', 'Book Storage Clicked').length >= 2,
+  );
   const landing = { slug: 'kings-cross-station', type: 'poi', locale: 'en' };
   expect(named(events, 'segment', 'track', 'Book Storage Clicked').map((event) => event.properties)).toEqual([
     expect.objectContaining({ ...landing, placement: 'hero' }),
@@ -131,7 +178,9 @@ test('repeated clicks within 20 px on the same target count once (spec §9)', as
   );
   const [x, y] = [120, 40];
   const clicksOn = (text: string) => (all: CollectedEvent[]) =>
-    named(all, 'amplitude', '[Amplitude] Element Clicked').filter((event) => event.properties['[Amplitude] Element Text'] === text);
+    named(all, 'amplitude', '[Amplitude] Element Clicked').filter(
+      (event) => event.properties['[Amplitude] Element Text'] === text,
+    );
   const clicks = clicksOn(label);
   // The SDKs load a step at a time while the visitor pauses (src/base/idleWork.ts), and every click
   // starts the pause again: Amplitude's page view is the sign that it has started.
@@ -159,13 +208,20 @@ test('repeated clicks within 20 px on the same target count once (spec §9)', as
   expect(clicks(events)).toHaveLength(2);
 });
 
-test('UTM parameters set campaign fields and their initial_ variants through attribution', async ({ page, context }) => {
+test('UTM parameters set campaign fields and their initial_ variants through attribution', async ({
+  page,
+  context,
+}) => {
   const anonymousId = await knownVisitor(context);
   await page.goto(hostUrl(HOST, '/?utm_source=newsletter&utm_campaign=autumn'));
   const events = await settledEvents(anonymousId, (all) =>
-    named(all, 'amplitude', '$identify').some((event) => (event.traits.$set as Record<string, unknown>)?.utm_source === 'newsletter'),
+    named(all, 'amplitude', '$identify').some(
+      (event) => (event.traits.$set as Record<string, unknown>)?.utm_source === 'newsletter',
+    ),
   );
-  const campaign = named(events, 'amplitude', '$identify').find((event) => (event.traits.$set as Record<string, unknown>)?.utm_source === 'newsletter');
+  const campaign = named(events, 'amplitude', '$identify').find(
+    (event) => (event.traits.$set as Record<string, unknown>)?.utm_source === 'newsletter',
+  );
   expect(campaign?.traits.$set).toMatchObject({ utm_source: 'newsletter', utm_campaign: 'autumn' });
   expect(campaign?.traits.$setOnce).toMatchObject({ initial_utm_source: 'newsletter', initial_utm_campaign: 'autumn' });
 });
@@ -188,9 +244,13 @@ async function openAsBot(browser: Browser, prepare: (page: Page) => Promise<unkn
   page.on('response', async (response) => {
     if (!response.url().endsWith('.js')) return;
     const body = await response.text().catch(() => '');
-    if (body.includes('sr-client-cfg.amplitude.com') || body.includes('cdn.segment.com')) sdkChunks.push(response.url());
+    if (body.includes('sr-client-cfg.amplitude.com') || body.includes('cdn.segment.com'))
+      sdkChunks.push(response.url());
   });
-  const decided = page.waitForEvent('console', { predicate: (message) => message.text().includes('analytics: visitor is a bot'), timeout: 20_000 });
+  const decided = page.waitForEvent('console', {
+    predicate: (message) => message.text().includes('analytics: visitor is a bot'),
+    timeout: 20_000,
+  });
   await page.goto(hostUrl(HOST));
   await decided;
   const stored = await page.evaluate(() => ({
@@ -219,7 +279,9 @@ test('a bot detected by the server gets no analytics and no identity at all (spe
 
 test.describe('when the bot endpoint fails, the local check decides', () => {
   test('a bot user agent still gets nothing', async ({ browser }) => {
-    const bot = await openAsBot(browser, (page) => page.route('**/api/is-bot', (route) => route.fulfill({ status: 500, body: 'down' })));
+    const bot = await openAsBot(browser, (page) =>
+      page.route('**/api/is-bot', (route) => route.fulfill({ status: 500, body: 'down' })),
+    );
     expect(bot.collectorRequests).toEqual([]);
     expect(bot.stored.anonymousId).toBeNull();
     expect(bot.cookies).toEqual(['consent']);
@@ -236,7 +298,10 @@ test.describe('when the bot endpoint fails, the local check decides', () => {
   });
 });
 
-test('a new anonymous id from the cookie switches the clients, clears old traits and is tracked (spec §4)', async ({ page, context }) => {
+test('a new anonymous id from the cookie switches the clients, clears old traits and is tracked (spec §4)', async ({
+  page,
+  context,
+}) => {
   const anonymousId = await knownVisitor(context);
   const storedBefore = randomUUID();
   // This browser knew another id, and Segment kept a trait for it.
@@ -250,7 +315,11 @@ test('a new anonymous id from the cookie switches the clients, clears old traits
     { id: storedBefore },
   );
   await openLanding(page);
-  const events = await settledEvents(anonymousId, (all) => named(all, 'segment', 'identify').length >= 1 && named(all, 'segment', 'track', 'Anonymous ID Set').length >= 1);
+  const events = await settledEvents(
+    anonymousId,
+    (all) =>
+      named(all, 'segment', 'identify').length >= 1 && named(all, 'segment', 'track', 'Anonymous ID Set').length >= 1,
+  );
   expect(named(events, 'segment', 'track', 'Anonymous ID Set')[0]?.properties).toMatchObject({ anonymousId });
   const identify = named(events, 'segment', 'identify')[0];
   expect(identify?.traits).toMatchObject({ app_name: 'microsites' });
@@ -266,7 +335,13 @@ for (const status of [500, 429]) {
     await collector.failNext('segment', anonymousId, [status]);
     await openLanding(page);
 
-    const events = await settledEvents(anonymousId, (all) => pageViews(all).segment === 1 && pageViews(all).amplitude === 1 && named(all, 'segment', 'identify').length === 1);
+    const events = await settledEvents(
+      anonymousId,
+      (all) =>
+        pageViews(all).segment === 1 &&
+        pageViews(all).amplitude === 1 &&
+        named(all, 'segment', 'identify').length === 1,
+    );
     const requests = await collector.requests(anonymousId);
     expect(requests.filter((r) => r.vendor === 'amplitude').map((r) => r.status)[0]).toBe(status);
     expect(requests.filter((r) => r.vendor === 'segment').map((r) => r.status)[0]).toBe(status);
@@ -277,7 +352,11 @@ for (const status of [500, 429]) {
   });
 }
 
-test('on a 429 Segment waits for x-ratelimit-reset before it retries (spec §8)', async ({ page, context, consoleGuard }) => {
+test('on a 429 Segment waits for x-ratelimit-reset before it retries (spec §8)', async ({
+  page,
+  context,
+  consoleGuard,
+}) => {
   consoleGuard.allow(/status of 429/);
   const anonymousId = await knownVisitor(context);
   await collector.failNext('segment', anonymousId, [429]);
@@ -295,7 +374,11 @@ test('on a 429 Segment waits for x-ratelimit-reset before it retries (spec §8)'
   expect((retry?.at ?? Number.POSITIVE_INFINITY) - resetAt).toBeLessThan(6000);
 });
 
-test('on a 429 Amplitude waits for x-ratelimit-reset, not its own 30 s (spec §8)', async ({ page, context, consoleGuard }) => {
+test('on a 429 Amplitude waits for x-ratelimit-reset, not its own 30 s (spec §8)', async ({
+  page,
+  context,
+  consoleGuard,
+}) => {
   consoleGuard.allow(/status of 429/);
   const anonymousId = await knownVisitor(context);
   await collector.failNext('amplitude', anonymousId, [429]);
@@ -315,21 +398,32 @@ test('on a 429 Amplitude waits for x-ratelimit-reset, not its own 30 s (spec §8
 // the page only when it is exposed (Access-Control-Expose-Headers), which neither vendor's public
 // endpoint documents. Unreadable, it counts as absent: each SDK keeps its own delay and loses
 // nothing (docs/analytics.md, "When the page can read the header").
-test('on a 429 whose x-ratelimit-reset the page cannot read, each SDK keeps its default delay and loses nothing', async ({ page, context, consoleGuard }) => {
+test('on a 429 whose x-ratelimit-reset the page cannot read, each SDK keeps its default delay and loses nothing', async ({
+  page,
+  context,
+  consoleGuard,
+}) => {
   test.setTimeout(90_000);
   consoleGuard.allow(/status of 429/);
   const anonymousId = await knownVisitor(context);
   await collector.failNext('segment', anonymousId, [429], { hideReset: true });
   await collector.failNext('amplitude', anonymousId, [429], { hideReset: true });
   await openLanding(page);
-  const events = await settledEvents(anonymousId, (all) => pageViews(all).segment === 1 && pageViews(all).amplitude === 1, { timeout: 60_000 });
+  const events = await settledEvents(
+    anonymousId,
+    (all) => pageViews(all).segment === 1 && pageViews(all).amplitude === 1,
+    { timeout: 60_000 },
+  );
   expect(pageViews(events)).toEqual({ segment: 1, amplitude: 1, amplitudeSdk: 1 });
   const requests = await collector.requests(anonymousId);
   const retryAfter = (vendor: 'segment' | 'amplitude') => {
     const [limited, retry] = requests.filter((request) => request.vendor === vendor);
     expect(limited?.status, vendor).toBe(429);
     expect(retry?.status, vendor).toBe(200);
-    return { afterMs: (retry?.at ?? Number.NaN) - (limited?.at ?? Number.NaN), beforeReset: (retry?.at ?? Number.NaN) < (limited?.rateLimitReset ?? Number.NaN) * 1000 };
+    return {
+      afterMs: (retry?.at ?? Number.NaN) - (limited?.at ?? Number.NaN),
+      beforeReset: (retry?.at ?? Number.NaN) < (limited?.rateLimitReset ?? Number.NaN) * 1000,
+    };
   };
   // Segment's own backoff retries within about a second, before the reset it could not read.
   expect(retryAfter('segment')).toMatchObject({ beforeReset: true });
@@ -359,7 +453,8 @@ test('no analytics SDK code or request before the page is interactive', async ({
 
 test.describe('visual tagging, only when opened from the analytics provider (spec §7 call 5)', () => {
   const [SELECTOR] = VISUAL_TAGGING_SCRIPTS;
-  const headersFrom = async (referer: string) => (await rawRequest('GET', '/', { host: `${HOST}.localhost:${E2E_PORT}`, referer })).headers;
+  const headersFrom = async (referer: string) =>
+    (await rawRequest('GET', '/', { host: `${HOST}.localhost:${E2E_PORT}`, referer })).headers;
 
   test('the server relaxes COOP and the CSP for the provider only, and never for a cache', async () => {
     const provider = await headersFrom(`${ANALYTICS_PROVIDER_ORIGIN}/`);
@@ -391,11 +486,17 @@ test.describe('visual tagging, only when opened from the analytics provider (spe
     const selectorRequests: string[] = [];
     await context.route(`${SELECTOR}`, (route) => {
       selectorRequests.push(route.request().url());
-      return route.fulfill({ contentType: 'text/javascript', body: 'window.amplitudeVisualTaggingSelector = () => ({ close() {} });' });
+      return route.fulfill({
+        contentType: 'text/javascript',
+        body: 'window.amplitudeVisualTaggingSelector = () => ({ close() {} });',
+      });
     });
     const providerPage = await context.newPage();
     await providerPage.goto(`${opener}/analytics`);
-    const [popup] = await Promise.all([context.waitForEvent('page'), providerPage.getByRole('button', { name: 'open' }).click()]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      providerPage.getByRole('button', { name: 'open' }).click(),
+    ]);
     await popup.waitForLoadState();
     // Analytics starts at the first input.
     await popup.keyboard.press('Tab');
@@ -415,7 +516,8 @@ test.describe('visual tagging, only when opened from the analytics provider (spe
     await knownVisitor(context);
     const { popup, heard, selectorRequests } = await openFrom(context, 'https://evil.example');
     // The control that analytics did start: the identify reaches the collector.
-    const anonymousId = (await context.cookies(hostUrl(HOST))).find((cookie) => cookie.name === 'anonymous-id')?.value ?? '';
+    const anonymousId =
+      (await context.cookies(hostUrl(HOST))).find((cookie) => cookie.name === 'anonymous-id')?.value ?? '';
     await settledEvents(anonymousId, (all) => named(all, 'segment', 'identify').length === 1);
     // Absence of the selector; its control is the test above, from the provider's origin.
     await popup.waitForTimeout(3_000);

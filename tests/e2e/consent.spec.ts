@@ -32,14 +32,20 @@ const ONLY_THE_CHOICE = { ...NOTHING_STORED, cookies: ['consent'] };
  * to purge. Every vendor's cookie, since the SDKs start one after the other (src/base/idleWork.ts).
  */
 const VENDOR_STORAGE = {
-  cookies: expect.arrayContaining(['anonymous-id', expect.stringMatching(/^AMP_/), expect.stringMatching(/^ajs_/), DATADOG_SESSION]),
+  cookies: expect.arrayContaining([
+    'anonymous-id',
+    expect.stringMatching(/^AMP_/),
+    expect.stringMatching(/^ajs_/),
+    DATADOG_SESSION,
+  ]),
   localStorageKeys: expect.arrayContaining([expect.stringMatching(/^AMP_/)]),
   sessionStorageKeys: expect.arrayContaining(['_dd_tab_id', 'AMP_PAGE_VIEW']),
   databases: expect.arrayContaining([expect.stringMatching(/^AMP_diagnostics_/)]),
 };
 
 /** The fields of payloads, each once. */
-const fieldsOf = (payloads: readonly unknown[]) => [...new Set(payloads.flatMap((payload) => fieldPaths(payload)))].sort();
+const fieldsOf = (payloads: readonly unknown[]) =>
+  [...new Set(payloads.flatMap((payload) => fieldPaths(payload)))].sort();
 
 /** Every value stored for a page, on every domain: cookies, web storage and every IndexedDB record, as one text. */
 async function everythingStored(page: Page, context: BrowserContext): Promise<string> {
@@ -49,9 +55,23 @@ async function everythingStored(page: Page, context: BrowserContext): Promise<st
     const records: string[] = [];
     for (const { name } of await indexedDB.databases()) {
       if (!name) continue;
-      const database = await new Promise<IDBDatabase>((resolve, reject) => Object.assign(indexedDB.open(name), { onsuccess(this: IDBOpenDBRequest) { resolve(this.result); }, onerror: reject }));
+      const database = await new Promise<IDBDatabase>((resolve, reject) =>
+        Object.assign(indexedDB.open(name), {
+          onsuccess(this: IDBOpenDBRequest) {
+            resolve(this.result);
+          },
+          onerror: reject,
+        }),
+      );
       for (const store of Array.from(database.objectStoreNames)) {
-        const all = await new Promise<unknown[]>((resolve, reject) => Object.assign(database.transaction(store).objectStore(store).getAll(), { onsuccess(this: IDBRequest) { resolve(this.result as unknown[]); }, onerror: reject }));
+        const all = await new Promise<unknown[]>((resolve, reject) =>
+          Object.assign(database.transaction(store).objectStore(store).getAll(), {
+            onsuccess(this: IDBRequest) {
+              resolve(this.result as unknown[]);
+            },
+            onerror: reject,
+          }),
+        );
         records.push(`${name}/${store} ${JSON.stringify(all)}`);
       }
       database.close();
@@ -79,18 +99,34 @@ async function expectEverythingListed(page: Page, context: BrowserContext) {
     ['sessionStorage', stored.sessionStorageKeys],
     ['indexedDB', stored.databases],
   ];
-  expect(kinds.flatMap(([kind, names]) => names.filter((name) => !storageEntryFor(kind, name)).map((name) => `${kind} ${name}`)), 'stored but not listed').toEqual([]);
+  expect(
+    kinds.flatMap(([kind, names]) =>
+      names.filter((name) => !storageEntryFor(kind, name)).map((name) => `${kind} ${name}`),
+    ),
+    'stored but not listed',
+  ).toEqual([]);
   const now = Date.now();
   const lifetimes = (await context.cookies(page.url())).map((cookie) => {
     const listed = listedMs(storageEntryFor('cookie', cookie.name)!.lifetime);
     const kept = cookie.expires > 0 ? cookie.expires * 1000 - now : undefined;
-    return { name: cookie.name, trueToTheList: listed !== undefined && kept !== undefined && Math.abs(kept - listed) <= listed / 100, kept, listed };
+    return {
+      name: cookie.name,
+      trueToTheList: listed !== undefined && kept !== undefined && Math.abs(kept - listed) <= listed / 100,
+      kept,
+      listed,
+    };
   });
-  expect(lifetimes.filter((cookie) => !cookie.trueToTheList), 'cookies kept otherwise than listed').toEqual([]);
+  expect(
+    lifetimes.filter((cookie) => !cookie.trueToTheList),
+    'cookies kept otherwise than listed',
+  ).toEqual([]);
 }
 
 test.describe('an opt-in host (GB)', () => {
-  test('nothing is fetched, sent or stored before a choice; "Accept all" starts everything and is tracked', async ({ page, context }) => {
+  test('nothing is fetched, sent or stored before a choice; "Accept all" starts everything and is tracked', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(90_000);
     const watch = watchVendors(page);
     await page.goto(hostUrl(OPT_IN), FROM_SEARCH);
@@ -108,11 +144,20 @@ test.describe('an opt-in host (GB)', () => {
     await expect(banner(page)).toBeHidden();
     await page.mouse.wheel(0, 800);
     await expect.poll(() => watch.vendors(), { timeout: 20_000 }).toEqual(['amplitude', 'datadog', 'segment']);
-    const anonymousId = (await context.cookies(page.url())).find((cookie) => cookie.name === 'anonymous-id')?.value ?? '';
+    const anonymousId =
+      (await context.cookies(page.url())).find((cookie) => cookie.name === 'anonymous-id')?.value ?? '';
     await expect
-      .poll(async () => (await collector.events(anonymousId)).filter((event) => event.vendor === 'segment' && event.name === 'Cookie Consent Updated').map((event) => event.properties), { timeout: 20_000 })
+      .poll(
+        async () =>
+          (await collector.events(anonymousId))
+            .filter((event) => event.vendor === 'segment' && event.name === 'Cookie Consent Updated')
+            .map((event) => event.properties),
+        { timeout: 20_000 },
+      )
       .toEqual([expect.objectContaining({ analytics: true, monitoring: true })]);
-    await expect.poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 })
+      .toBeGreaterThan(0);
 
     // Everything stored, once every kind of it is there, is on the cookies page's list with its lifetime.
     await page.getByRole('main').getByRole('heading').first().click();
@@ -156,26 +201,39 @@ test.describe('an opt-in host (GB)', () => {
     await page.goto(hostUrl(OPT_IN));
     await appStarted(page);
     await banner(page).getByText('Choose by category').click();
-    await banner(page).getByRole('checkbox', { name: /Monitoring/ }).check();
+    await banner(page)
+      .getByRole('checkbox', { name: /Monitoring/ })
+      .check();
     await expect(banner(page).getByRole('checkbox', { name: /Analytics/ })).not.toBeChecked();
     await banner(page).getByRole('button', { name: 'Save my choice' }).click();
     await expect(banner(page)).toBeHidden();
     await page.mouse.wheel(0, 800);
-    await expect.poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 })
+      .toBeGreaterThan(0);
     expect(watch.vendors()).toEqual(['datadog']);
     const stored = await storedNames(page, context);
     expect(stored.cookies).toEqual(expect.arrayContaining([DATADOG_SESSION]));
-    expect(stored.cookies.concat(stored.localStorageKeys).filter((name) => /^(anonymous-id|AMP_|ajs_|analytics-session)/.test(name))).toEqual([]);
+    expect(
+      stored.cookies
+        .concat(stored.localStorageKeys)
+        .filter((name) => /^(anonymous-id|AMP_|ajs_|analytics-session)/.test(name)),
+    ).toEqual([]);
   });
 
-  test('withdrawing from the footer stops the SDKs at the click: nothing sent or stored after it, across the reload', async ({ page, context }) => {
+  test('withdrawing from the footer stops the SDKs at the click: nothing sent or stored after it, across the reload', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(90_000);
     await rememberConsent(context, OPT_IN, ALL_GRANTED);
     await page.goto(hostUrl(OPT_IN), FROM_SEARCH);
     await appStarted(page);
     await scrollAndType(page);
     await expect.poll(() => storedNames(page, context), { timeout: 20_000 }).toEqual(VENDOR_STORAGE);
-    await expect.poll(async () => (await storedNames(page, context)).cookies, { timeout: 20_000 }).toEqual(expect.arrayContaining(['anonymous-id', 'page-referrer', DATADOG_SESSION]));
+    await expect
+      .poll(async () => (await storedNames(page, context)).cookies, { timeout: 20_000 })
+      .toEqual(expect.arrayContaining(['anonymous-id', 'page-referrer', DATADOG_SESSION]));
     // Spec §9: 31,536,000,000 ms; the other site's domain only.
     const referrer = (await context.cookies(page.url())).find((cookie) => cookie.name === 'page-referrer');
     expect(referrer?.value).toBe('www.google.com');
@@ -183,7 +241,9 @@ test.describe('an opt-in host (GB)', () => {
     expect((referrer?.expires ?? 0) * 1000 - Date.now()).toBeLessThanOrEqual(31_536_000_000);
 
     const anonymousId = (await context.cookies(page.url())).find((cookie) => cookie.name === 'anonymous-id')!.value;
-    const datadogSession = /(?:^|&)id=([\w-]+)/.exec((await context.cookies(page.url())).find((cookie) => /^_dd_s/.test(cookie.name))!.value)![1]!;
+    const datadogSession = /(?:^|&)id=([\w-]+)/.exec(
+      (await context.cookies(page.url())).find((cookie) => /^_dd_s/.test(cookie.name))!.value,
+    )![1]!;
 
     // Issue 36: the withdrawal takes effect at the click. From then on, through the reload, every
     // 200 ms for 5 s: no request of any vendor, and none of their names in any store.
@@ -193,7 +253,13 @@ test.describe('an opt-in host (GB)', () => {
     // When the page took the click, by its own clock: a request the SDKs started before it is not one after it.
     let clickedAt = Number.POSITIVE_INFINITY;
     await page.exposeFunction('markClicked', (at: number) => (clickedAt = Math.min(clickedAt, at)));
-    await page.evaluate(() => document.addEventListener('click', () => void (window as unknown as { markClicked(at: number): void }).markClicked(Date.now()), { capture: true, once: true }));
+    await page.evaluate(() =>
+      document.addEventListener(
+        'click',
+        () => void (window as unknown as { markClicked(at: number): void }).markClicked(Date.now()),
+        { capture: true, once: true },
+      ),
+    );
     const reloaded = page.waitForEvent('load');
     await banner(page).getByRole('button', { name: 'Reject all' }).click();
     await expect.poll(() => clickedAt).toBeLessThan(Number.POSITIVE_INFINITY);
@@ -202,17 +268,32 @@ test.describe('an opt-in host (GB)', () => {
     for (let at = 200; at <= 5_000; at += 200) {
       await page.waitForTimeout(Math.max(0, clickedAt + at - Date.now()));
       // While the page reloads its scripts cannot answer: that moment's cookies still count.
-      const stored = await storedNames(page, context).catch(async () => ({ ...NOTHING_STORED, cookies: (await context.cookies(page.url())).map((cookie) => cookie.name).sort() }));
+      const stored = await storedNames(page, context).catch(async () => ({
+        ...NOTHING_STORED,
+        cookies: (await context.cookies(page.url())).map((cookie) => cookie.name).sort(),
+      }));
       samples.push({ at, stored });
     }
     await reloaded;
-    expect(samples.filter(({ stored }) => JSON.stringify(stored) !== JSON.stringify(ONLY_THE_CHOICE)), 'stores holding more than the choice').toEqual([]);
+    expect(
+      samples.filter(({ stored }) => JSON.stringify(stored) !== JSON.stringify(ONLY_THE_CHOICE)),
+      'stores holding more than the choice',
+    ).toEqual([]);
     expect(watch.sentSince(clickedAt), 'vendor requests after the click').toEqual([]);
-    expect(watch.all().filter((url) => url.endsWith('.js')), 'SDK code fetched after the click').toEqual([]);
-    expect((await collector.requests(anonymousId)).filter((request) => request.at >= clickedAt), 'analytics received after the click').toEqual([]);
+    expect(
+      watch.all().filter((url) => url.endsWith('.js')),
+      'SDK code fetched after the click',
+    ).toEqual([]);
+    expect(
+      (await collector.requests(anonymousId)).filter((request) => request.at >= clickedAt),
+      'analytics received after the click',
+    ).toEqual([]);
     const collected = (await collector.telemetry(datadogSession)).map(({ event }) => Number(event.date));
     expect(collected.length, 'monitoring of the visit before the click').toBeGreaterThan(0);
-    expect(collected.filter((date) => date >= clickedAt), 'monitoring collected after the click').toEqual([]);
+    expect(
+      collected.filter((date) => date >= clickedAt),
+      'monitoring collected after the click',
+    ).toEqual([]);
 
     // The new page starts nothing either (absence; the control is the same visit's start above).
     await appStarted(page);
@@ -236,10 +317,17 @@ test.describe('an opt-in host (GB)', () => {
     // `kingscross-bagberth.co.uk.localhost` (`localhost` is refused). One more on the next parent,
     // `.co.uk.localhost`: the browser sends all of them by name alone, so the endpoint must try each.
     const cookies = await running.cookies(page.url());
-    expect(cookies.filter((cookie) => /^(AMP_|ajs_|_dd_s)/.test(cookie.name)).map((cookie) => cookie.domain)).toEqual(expect.arrayContaining(['.uk.localhost']));
+    expect(cookies.filter((cookie) => /^(AMP_|ajs_|_dd_s)/.test(cookie.name)).map((cookie) => cookie.domain)).toEqual(
+      expect.arrayContaining(['.uk.localhost']),
+    );
     const amplitude = cookies.find((cookie) => cookie.name.startsWith('AMP_'))!;
     await running.addCookies([{ ...amplitude, domain: '.co.uk.localhost' }]);
-    expect((await running.cookies(page.url())).filter((cookie) => cookie.name === amplitude.name).map((cookie) => cookie.domain).sort()).toEqual(['.co.uk.localhost', '.uk.localhost']);
+    expect(
+      (await running.cookies(page.url()))
+        .filter((cookie) => cookie.name === amplitude.name)
+        .map((cookie) => cookie.domain)
+        .sort(),
+    ).toEqual(['.co.uk.localhost', '.uk.localhost']);
 
     const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await running.storageState() });
     await running.close();
@@ -248,26 +336,35 @@ test.describe('an opt-in host (GB)', () => {
     const posted = form.waitForResponse(hostUrl(OPT_IN, '/api/consent'));
     await banner(form).getByRole('button', { name: 'Reject all' }).click();
     expect((await posted).status()).toBe(303);
-    expect((await noScript.cookies(form.url())).map((cookie) => `${cookie.name} on ${cookie.domain}`)).toEqual([`consent on ${OPT_IN}.localhost`]);
+    expect((await noScript.cookies(form.url())).map((cookie) => `${cookie.name} on ${cookie.domain}`)).toEqual([
+      `consent on ${OPT_IN}.localhost`,
+    ]);
     await noScript.close();
   });
 
   // Issue 36 item 2: campaign parameters and click ids are measurement: they go to the booking app
   // only while analytics is allowed, and no longer after "Reject all".
-  test("the booking links carry the visit's campaign and click ids only while analytics is allowed", async ({ page }) => {
+  test("the booking links carry the visit's campaign and click ids only while analytics is allowed", async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     await page.goto(hostUrl(OPT_IN, '/?utm_source=newsletter&utm_campaign=spring&gclid=CLICKIDFROMADS&secret=no'));
     await appStarted(page);
     const carried = async () =>
-      Promise.all((await page.getByRole('link', { name: "Find storage near King's Cross Station" }).all()).map(async (cta) => {
-        const href = new URL((await cta.getAttribute('href')) ?? '');
-        return ['utm_source', 'utm_campaign', 'gclid', 'secret'].filter((name) => href.searchParams.has(name)).join(',');
-      }));
+      Promise.all(
+        (await page.getByRole('link', { name: "Find storage near King's Cross Station" }).all()).map(async (cta) => {
+          const href = new URL((await cta.getAttribute('href')) ?? '');
+          return ['utm_source', 'utm_campaign', 'gclid', 'secret']
+            .filter((name) => href.searchParams.has(name))
+            .join(',');
+        }),
+      );
     await expect.poll(carried).toEqual(['', '']);
     await banner(page).getByRole('button', { name: 'Accept all' }).click();
     await expect.poll(carried).toEqual(['utm_source,utm_campaign,gclid', 'utm_source,utm_campaign,gclid']);
     // Carrying them, the links' addresses are masked in a session replay.
-    for (const cta of await page.getByRole('link', { name: "Find storage near King's Cross Station" }).all()) await expect(cta).toHaveAttribute('data-dd-privacy', 'mask');
+    for (const cta of await page.getByRole('link', { name: "Find storage near King's Cross Station" }).all())
+      await expect(cta).toHaveAttribute('data-dd-privacy', 'mask');
     // Withdrawn from the footer: the page reloads without them.
     const reloaded = page.waitForEvent('load');
     await page.getByRole('link', { name: 'Cookie settings' }).click();
@@ -278,29 +375,61 @@ test.describe('an opt-in host (GB)', () => {
   });
 
   // Issue 36 item 2, "done when": a newsletter link to an ad's landing page, from a search.
-  test("a link's click id and e-mail address reach no processor and no store; its campaign reaches analytics, never monitoring", async ({ page, context }) => {
+  test("a link's click id and e-mail address reach no processor and no store; its campaign reaches analytics, never monitoring", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(120_000);
     const SECRETS = /CLICKIDFROMADS|traveller|%40example|FBCLICK/;
     const sent: string[] = [];
     page.on('request', (request) => {
       if (request.url().startsWith(COLLECTOR_URL)) sent.push(`${request.url()}\n${request.postData() ?? ''}`);
     });
-    await page.goto(hostUrl(OPT_IN, '/?gclid=CLICKIDFROMADS&fbclid=FBCLICK&utm_source=newsletter&utm_campaign=autumn&email=traveller%40example.com'), {
-      referer: 'https://www.google.com/search?q=left+luggage+traveller',
-    });
+    await page.goto(
+      hostUrl(
+        OPT_IN,
+        '/?gclid=CLICKIDFROMADS&fbclid=FBCLICK&utm_source=newsletter&utm_campaign=autumn&email=traveller%40example.com',
+      ),
+      {
+        referer: 'https://www.google.com/search?q=left+luggage+traveller',
+      },
+    );
     await appStarted(page);
     // The address bar loses the query once the router is ready, before any SDK can read it there.
     await expect.poll(() => new URL(page.url()).search).toBe('');
     await banner(page).getByRole('button', { name: 'Accept all' }).click();
     await scrollAndType(page);
     await page.getByRole('main').getByRole('heading').first().click();
-    const anonymousId = async () => (await context.cookies(page.url())).find((cookie) => cookie.name === 'anonymous-id')?.value ?? '';
+    const anonymousId = async () =>
+      (await context.cookies(page.url())).find((cookie) => cookie.name === 'anonymous-id')?.value ?? '';
     // Each analytics processor got the campaign, so each ran with this arrival before anything is checked.
-    const withCampaign = async () => [...new Set((await collector.events(await anonymousId())).filter((event) => JSON.stringify(event).includes('newsletter')).map((event) => event.vendor))].sort();
+    const withCampaign = async () =>
+      [
+        ...new Set(
+          (await collector.events(await anonymousId()))
+            .filter((event) => JSON.stringify(event).includes('newsletter'))
+            .map((event) => event.vendor),
+        ),
+      ].sort();
     await expect.poll(withCampaign, { timeout: 30_000 }).toEqual(['amplitude', 'segment']);
-    const campaign = (await collector.events(await anonymousId())).find((event) => event.vendor === 'amplitude' && event.type === '$identify' && JSON.stringify(event.traits).includes('newsletter'));
-    expect(campaign?.traits).toMatchObject({ $set: { utm_source: 'newsletter', utm_campaign: 'autumn', referrer: 'https://www.google.com', referring_domain: 'www.google.com' }, $setOnce: { initial_utm_source: 'newsletter' } });
-    await expect.poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 }).toBeGreaterThan(0);
+    const campaign = (await collector.events(await anonymousId())).find(
+      (event) =>
+        event.vendor === 'amplitude' &&
+        event.type === '$identify' &&
+        JSON.stringify(event.traits).includes('newsletter'),
+    );
+    expect(campaign?.traits).toMatchObject({
+      $set: {
+        utm_source: 'newsletter',
+        utm_campaign: 'autumn',
+        referrer: 'https://www.google.com',
+        referring_domain: 'www.google.com',
+      },
+      $setOnce: { initial_utm_source: 'newsletter' },
+    });
+    await expect
+      .poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 })
+      .toBeGreaterThan(0);
     // The booking app still gets the click id, with analytics allowed, from a link whose address a replay masks.
     const cta = page.getByRole('link', { name: "Find storage near King's Cross Station" }).first();
     await expect(cta).toHaveAttribute('href', /gclid=CLICKIDFROMADS/);
@@ -312,8 +441,14 @@ test.describe('an opt-in host (GB)', () => {
     const telemetry = JSON.stringify(await collector.sessionTelemetry(context, page.url()));
     expect(telemetry, 'Datadog').not.toMatch(SECRETS);
     expect(telemetry, 'Datadog: no campaign, no search').not.toMatch(/newsletter|autumn|luggage/);
-    expect(sent.filter((body) => SECRETS.test(body)), 'sent to a processor').toEqual([]);
-    expect(sent.filter((body) => /q=left|search\?q/.test(body)), 'the search page').toEqual([]);
+    expect(
+      sent.filter((body) => SECRETS.test(body)),
+      'sent to a processor',
+    ).toEqual([]);
+    expect(
+      sent.filter((body) => /q=left|search\?q/.test(body)),
+      'the search page',
+    ).toEqual([]);
     expect(JSON.stringify(await collector.events(await anonymousId()))).not.toMatch(SECRETS);
     const stored = await everythingStored(page, context);
     expect(stored.length, 'what the SDKs stored').toBeGreaterThan(500);
@@ -322,7 +457,8 @@ test.describe('an opt-in host (GB)', () => {
 
     // Issue 36 item 2: every field each processor received is one the privacy policy lists under it.
     const events = await collector.events(await anonymousId());
-    const payloadsOf = (vendor: string) => events.filter((event) => event.vendor === vendor).map((event) => event.payload);
+    const payloadsOf = (vendor: string) =>
+      events.filter((event) => event.vendor === vendor).map((event) => event.payload);
     const received: Record<ProcessorId, string[]> = {
       amplitude: fieldsOf(payloadsOf('amplitude')),
       segment: fieldsOf(payloadsOf('segment')),
@@ -330,7 +466,12 @@ test.describe('an opt-in host (GB)', () => {
     };
     await page.goto(hostUrl(OPT_IN, '/privacy'));
     for (const { id, name } of PROCESSORS) {
-      const listed = await page.locator('section').filter({ has: page.getByRole('heading', { level: 3, name }) }).getByRole('listitem').locator('code').allTextContents();
+      const listed = await page
+        .locator('section')
+        .filter({ has: page.getByRole('heading', { level: 3, name }) })
+        .getByRole('listitem')
+        .locator('code')
+        .allTextContents();
       const unlisted = received[id].filter((field) => !matchesField(listed, field));
       expect(unlisted, `${name}: fields the policy does not list`).toEqual([]);
       expect(received[id].length, `${name}: fields received`).toBeGreaterThan(20);
@@ -338,7 +479,10 @@ test.describe('an opt-in host (GB)', () => {
   });
 
   test('the banner stays away for the life of the record and returns after it', async ({ browser }) => {
-    for (const [ageDays, shown] of [[181, false], [183, true]] as const) {
+    for (const [ageDays, shown] of [
+      [181, false],
+      [183, true],
+    ] as const) {
       const context = await browser.newContext();
       await rememberConsent(context, OPT_IN, ALL_REFUSED, new Date(Date.now() - ageDays * DAY));
       const page = await context.newPage();
@@ -370,11 +514,18 @@ test.describe('an opt-in host (GB)', () => {
     await context.close();
   });
 
-  test('the saved-choice page says what the browser kept, or that it kept nothing; valid, axe 0, and only a path of this host is the way back', async ({ page, context }) => {
+  test('the saved-choice page says what the browser kept, or that it kept nothing; valid, axe 0, and only a path of this host is the way back', async ({
+    page,
+    context,
+  }) => {
     const check = async () => {
       expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-      const report = await new HtmlValidate({ extends: ['html-validate:standard'] }).validateString(await page.content());
-      expect(report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message}`))).toEqual([]);
+      const report = await new HtmlValidate({ extends: ['html-validate:standard'] }).validateString(
+        await page.content(),
+      );
+      expect(
+        report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message}`)),
+      ).toEqual([]);
     };
     await page.goto(hostUrl(OPT_IN, '/api/consent?back=/fr'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votre choix de cookies n’a pas été conservé');
@@ -384,7 +535,10 @@ test.describe('an opt-in host (GB)', () => {
     await rememberConsent(context, OPT_IN, { analytics: true, monitoring: false });
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votre choix de cookies est enregistré');
-    await expect(page.getByRole('listitem')).toHaveText(['Mesure d’audience\u00a0: Oui', 'Suivi des erreurs et des performances\u00a0: Non']);
+    await expect(page.getByRole('listitem')).toHaveText([
+      'Mesure d’audience\u00a0: Oui',
+      'Suivi des erreurs et des performances\u00a0: Non',
+    ]);
     await check();
     await page.goto(hostUrl(OPT_IN, '/api/consent?back=//evil.example/'));
     expect(await page.getByRole('link').getAttribute('href')).toBe('/');
@@ -396,14 +550,25 @@ test.describe('an opt-in host (GB)', () => {
 test.describe('POST /api/consent from another site', () => {
   const OWN = `http://${OPT_IN}.localhost:${E2E_PORT}`;
   const post = (headers: Record<string, string>) =>
-    rawRequest('POST', '/api/consent', { host: `${OPT_IN}.localhost:${E2E_PORT}`, 'content-type': 'application/x-www-form-urlencoded', ...headers }, { body: 'choice=all' });
+    rawRequest(
+      'POST',
+      '/api/consent',
+      { host: `${OPT_IN}.localhost:${E2E_PORT}`, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      { body: 'choice=all' },
+    );
   const refused = (answer: { status: number; headers: Record<string, unknown>; body: string }) => {
     expect(answer.status).toBe(403);
     expect(answer.headers['set-cookie']).toBeUndefined();
-    expect(JSON.parse(answer.body)).toEqual({ error: expect.stringContaining("only be given from this site's own pages") });
+    expect(JSON.parse(answer.body)).toEqual({
+      error: expect.stringContaining("only be given from this site's own pages"),
+    });
   };
 
-  test('a page on another site that submits the form is refused and records nothing', async ({ page, context, consoleGuard }) => {
+  test('a page on another site that submits the form is refused and records nothing', async ({
+    page,
+    context,
+    consoleGuard,
+  }) => {
     consoleGuard.allow(/status of 403 \(Forbidden\)/);
     const attacker = 'http://attacker.example/';
     await page.route(attacker, (route) =>
@@ -466,7 +631,10 @@ test.describe('an opt-out host (US)', () => {
     expect(after.all()).toEqual([]);
   });
 
-  test('after "Accept all" and a scroll and a click, everything stored is on the list with its lifetime', async ({ page, context }) => {
+  test('after "Accept all" and a scroll and a click, everything stored is on the list with its lifetime', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(90_000);
     await page.goto(hostUrl(OPT_OUT));
     await appStarted(page);
@@ -474,15 +642,28 @@ test.describe('an opt-out host (US)', () => {
     await scrollAndType(page);
     await page.getByRole('main').getByRole('heading').first().click();
     // Both vendors have taken events and Datadog its telemetry: the SDKs have loaded and flushed.
-    const anonymousId = () => context.cookies(page.url()).then((cookies) => cookies.find((cookie) => cookie.name === 'anonymous-id')?.value ?? '');
-    await expect.poll(async () => [...new Set((await collector.events(await anonymousId())).map((event) => event.vendor))].sort(), { timeout: 30_000 }).toEqual(['amplitude', 'segment']);
-    await expect.poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 }).toBeGreaterThan(0);
+    const anonymousId = () =>
+      context
+        .cookies(page.url())
+        .then((cookies) => cookies.find((cookie) => cookie.name === 'anonymous-id')?.value ?? '');
+    await expect
+      .poll(
+        async () => [...new Set((await collector.events(await anonymousId())).map((event) => event.vendor))].sort(),
+        { timeout: 30_000 },
+      )
+      .toEqual(['amplitude', 'segment']);
+    await expect
+      .poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 })
+      .toBeGreaterThan(0);
     await expect.poll(() => storedNames(page, context), { timeout: 20_000 }).toEqual(VENDOR_STORAGE);
     await expectEverythingListed(page, context);
   });
 
   // Issue 22 item 4: a German page of a New York host is written for travellers from Europe.
-  test('its pages in an EEA language ask first: nothing fetched, sent or stored before a choice', async ({ page, context }) => {
+  test('its pages in an EEA language ask first: nothing fetched, sent or stored before a choice', async ({
+    page,
+    context,
+  }) => {
     const watch = watchVendors(page);
     await page.goto(hostUrl(OPT_OUT, '/de'));
     await expect(banner(page).getByText('Nichts davon ist aktiv, bevor Sie eine Auswahl treffen')).toBeVisible();
@@ -501,17 +682,30 @@ test.describe('an opt-out host (US)', () => {
 
   // Issue 22 item 2: a host's legal pages and 404 keep its regime; in the opt-in one they would ask
   // first and purge the identity its landing page stored, and the next page would count a new visitor.
-  test('its legal pages and 404 keep its regime: the notice, not the question, and nothing purged', async ({ page, context, consoleGuard }) => {
+  test('its legal pages and 404 keep its regime: the notice, not the question, and nothing purged', async ({
+    page,
+    context,
+    consoleGuard,
+  }) => {
     test.setTimeout(90_000);
     consoleGuard.allow(/status of 404/);
     await page.goto(hostUrl(OPT_OUT));
     await appStarted(page);
     await scrollAndType(page);
-    const tracked = async () => (await context.cookies(page.url())).filter((cookie) => cookie.name === 'anonymous-id' || cookie.name.startsWith('_dd_s')).map(({ name, value }) => `${name}=${value}`).sort();
-    await expect.poll(tracked, { timeout: 20_000 }).toEqual([expect.stringMatching(/^_dd_s/), expect.stringMatching(/^anonymous-id=/)]);
+    const tracked = async () =>
+      (await context.cookies(page.url()))
+        .filter((cookie) => cookie.name === 'anonymous-id' || cookie.name.startsWith('_dd_s'))
+        .map(({ name, value }) => `${name}=${value}`)
+        .sort();
+    await expect
+      .poll(tracked, { timeout: 20_000 })
+      .toEqual([expect.stringMatching(/^_dd_s/), expect.stringMatching(/^anonymous-id=/)]);
     const identity = (await tracked()).find((cookie) => cookie.startsWith('anonymous-id='));
 
-    for (const [path, status] of [['/cookies', 200], ['/nothing-here', 404]] as const) {
+    for (const [path, status] of [
+      ['/cookies', 200],
+      ['/nothing-here', 404],
+    ] as const) {
       const response = await page.goto(hostUrl(OPT_OUT, path));
       expect(response?.status(), path).toBe(status);
       await appStarted(page);
@@ -530,7 +724,9 @@ test.describe('an opt-out host (US)', () => {
     await expect.poll(tracked, { timeout: 3_000 }).toEqual([]);
   });
 
-  test('Global Privacy Control refuses analytics, session replay and the persistent id, and the banner says so', async ({ browser }) => {
+  test('Global Privacy Control refuses analytics, session replay and the persistent id, and the banner says so', async ({
+    browser,
+  }) => {
     test.setTimeout(150_000);
     for (const gpc of [false, true]) {
       const context = await browser.newContext();
@@ -553,7 +749,9 @@ test.describe('an opt-out host (US)', () => {
       await expect(banner(page)).toHaveAttribute('data-nosnippet', '');
       await appStarted(page);
       await scrollAndType(page);
-      await expect.poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 })
+        .toBeGreaterThan(0);
       if (!gpc) {
         // The control: the same visit without GPC is replayed.
         await expect.poll(() => replays.length, { timeout: 30_000 }).toBeGreaterThan(0);
@@ -600,7 +798,11 @@ test('the banner never covers the call to action on a 360 px phone', async ({ br
     const page = await context.newPage();
     await page.goto(hostUrl(domain, '/de'));
     const region = await banner(page).boundingBox();
-    const cta = await page.getByRole('main').getByRole('link', { name: /finden/ }).first().boundingBox();
+    const cta = await page
+      .getByRole('main')
+      .getByRole('link', { name: /finden/ })
+      .first()
+      .boundingBox();
     expect(region && cta).toBeTruthy();
     // In flow above the page: the call to action starts below its bottom edge.
     expect(cta!.y).toBeGreaterThanOrEqual(region!.y + region!.height);

@@ -27,8 +27,12 @@ interface ImageConfig {
   ExposedPorts: Record<string, unknown>;
   Labels: Record<string, string>;
 }
-const configOf = (ref: string): ImageConfig => (JSON.parse(podman('image', 'inspect', ref)) as Array<{ Config: ImageConfig }>)[0]!.Config;
-const inImage = (ref: string, script: string) => execFileSync('podman', ['run', '--rm', '--network', 'none', '--entrypoint', 'sh', ref, '-c', script], { encoding: 'utf8' });
+const configOf = (ref: string): ImageConfig =>
+  (JSON.parse(podman('image', 'inspect', ref)) as Array<{ Config: ImageConfig }>)[0]!.Config;
+const inImage = (ref: string, script: string) =>
+  execFileSync('podman', ['run', '--rm', '--network', 'none', '--entrypoint', 'sh', ref, '-c', script], {
+    encoding: 'utf8',
+  });
 
 test.describe.configure({ mode: 'serial' });
 
@@ -50,16 +54,28 @@ test.afterAll(() => {
 
 test("podman run of the site's image serves a tenant's page as the build does, with the build's version in its logs and scripts", async () => {
   test.setTimeout(90_000);
-  const env = Object.entries({ ...E2E_SERVER_ENV, PORT: String(CONTAINER_SITE_PORT), HOSTNAME: '127.0.0.1' }).flatMap(([name, value]) => ['-e', `${name}=${value}`]);
+  const env = Object.entries({ ...E2E_SERVER_ENV, PORT: String(CONTAINER_SITE_PORT), HOSTNAME: '127.0.0.1' }).flatMap(
+    ([name, value]) => ['-e', `${name}=${value}`],
+  );
   podman('run', '--detach', '--name', NAME, '--network', 'host', ...env, images.site);
-  await expect.poll(async () => (await askLoopback(`http://127.0.0.1:${CONTAINER_SITE_PORT}/api/health`).catch(() => ({ status: 0 }))).status, { timeout: 60_000 }).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (await askLoopback(`http://127.0.0.1:${CONTAINER_SITE_PORT}/api/health`).catch(() => ({ status: 0 }))).status,
+      { timeout: 60_000 },
+    )
+    .toBe(200);
 
   const title = (html: string) => /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
   const [fromImage, fromBuild] = await Promise.all(
-    [CONTAINER_SITE_PORT, SITE_PORT].map((port) => askLoopback(`http://${HOST}.localhost:${port}/`, { headers: { 'accept-language': 'en' } })),
+    [CONTAINER_SITE_PORT, SITE_PORT].map((port) =>
+      askLoopback(`http://${HOST}.localhost:${port}/`, { headers: { 'accept-language': 'en' } }),
+    ),
   );
   expect(fromImage!.status).toBe(200);
-  expect(title(fromImage!.body.toString()), 'the tenant page of the same build').toBe(title(fromBuild!.body.toString()));
+  expect(title(fromImage!.body.toString()), 'the tenant page of the same build').toBe(
+    title(fromBuild!.body.toString()),
+  );
   expect(title(fromImage!.body.toString())).toContain('King&#x27;s Cross Station');
 
   const { version } = builtRelease();
@@ -69,8 +85,13 @@ test("podman run of the site's image serves a tenant's page as the build does, w
   expect(logs).toContain(`"version":"${version}"`);
   // The page's monitoring configuration is in a script it loads: one the page names (it loads them
   // after the first paint), or one those name, which loads once monitoring is allowed (import()).
-  const chunksIn = (text: string) => [...new Set([...text.matchAll(/"\/?(?:_next\/)?(static\/chunks\/[\w-]+\.js)"/g)].map((match) => `/_next/${match[1]}`))];
-  const fetchScript = async (src: string) => (await askLoopback(`http://${HOST}.localhost:${CONTAINER_SITE_PORT}${src}`)).body.toString();
+  const chunksIn = (text: string) => [
+    ...new Set(
+      [...text.matchAll(/"\/?(?:_next\/)?(static\/chunks\/[\w-]+\.js)"/g)].map((match) => `/_next/${match[1]}`),
+    ),
+  ];
+  const fetchScript = async (src: string) =>
+    (await askLoopback(`http://${HOST}.localhost:${CONTAINER_SITE_PORT}${src}`)).body.toString();
   const first = chunksIn(fromImage!.body.toString());
   expect(first.length, 'scripts the page names').toBeGreaterThan(0);
   const firstBodies = await Promise.all(first.map(fetchScript));
@@ -88,7 +109,10 @@ test("the site's image: Debian's Node.js, the build without its source maps or w
   expect(Object.keys(config.ExposedPorts)).toEqual([`${instance.containers[0]!.ports[0]!.containerPort}/tcp`]);
   expect(config.Cmd).toEqual(['node', 'server.js']);
   expect(config.Labels['org.opencontainers.image.version']).toBe(builtRelease().version);
-  const facts = inImage(images.site, 'node --version; cat /etc/debian_version; cat .next/BUILD_ID; echo; find .next/static public -name "*.map" | wc -l; ls proxy-files.js purger.js nginx.conf.template');
+  const facts = inImage(
+    images.site,
+    'node --version; cat /etc/debian_version; cat .next/BUILD_ID; echo; find .next/static public -name "*.map" | wc -l; ls proxy-files.js purger.js nginx.conf.template',
+  );
   const [node, debian, buildId, maps, ...files] = facts.trim().split('\n');
   expect(node).toMatch(/^v20\.(19|[2-9]\d)\./);
   expect(debian).toMatch(/^13\./);
@@ -96,7 +120,10 @@ test("the site's image: Debian's Node.js, the build without its source maps or w
   expect(maps, 'source maps among the files the site serves').toBe('0');
   expect(files).toEqual(['nginx.conf.template', 'proxy-files.js', 'purger.js']);
   // The build as built: a page a server regenerated there would be what a new instance serves first.
-  expect(inImage(images.site, 'ls -d .next/server/route-cache .next/cache 2>/dev/null | wc -l').trim(), "what servers wrote into the build's folder").toBe('0');
+  expect(
+    inImage(images.site, 'ls -d .next/server/route-cache .next/cache 2>/dev/null | wc -l').trim(),
+    "what servers wrote into the build's folder",
+  ).toBe('0');
 });
 
 test("the proxy's image is Debian's nginx with the brotli modules the template loads, run as the pods' user with the manifests' command", () => {
@@ -105,10 +132,13 @@ test("the proxy's image is Debian's nginx with the brotli modules the template l
   expect(config.User).toBe(`${pod.securityContext.runAsUser}:${pod.securityContext.runAsUser}`);
   const nginx = pod.containers.find((container) => container.name === 'nginx')!;
   expect(config.Cmd).toEqual(nginx.args);
-  expect(Object.keys(config.ExposedPorts).sort()).toEqual(nginx.ports.map((port) => `${port.containerPort}/tcp`).sort());
+  expect(Object.keys(config.ExposedPorts).sort()).toEqual(
+    nginx.ports.map((port) => `${port.containerPort}/tcp`).sort(),
+  );
   const listed = inImage(images.proxy, 'nginx -v 2>&1; ls /usr/lib/nginx/modules/');
   expect(listed).toMatch(/nginx\/1\.2[6-9]/);
-  for (const file of ['ngx_http_brotli_filter_module.so', 'ngx_http_brotli_static_module.so']) expect(listed).toContain(file);
+  for (const file of ['ngx_http_brotli_filter_module.so', 'ngx_http_brotli_static_module.so'])
+    expect(listed).toContain(file);
 });
 
 test("Redis's image is Debian's redis-server as uid 999, the manifests' user", () => {

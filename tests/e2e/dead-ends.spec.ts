@@ -6,12 +6,15 @@ import { createLimiter } from '../../src/content/limitConcurrency';
 import { expect, hostUrl, micrositesUrl, test } from './support/fixtures';
 import { rawRequest } from './support/rawHttp';
 
-const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: { domain: string; type: string; path: string; locales: string[] }[] };
+const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as {
+  domains: { domain: string; type: string; path: string; locales: string[] }[];
+};
 /** City pages, whatever number of alias hosts each has. */
 const CITY_PAGES = new Set(domains.filter((entry) => entry.type === 'city').map((entry) => entry.path)).size;
 
 /** The footer's links, as the server sent them. */
-const footerLinks = (html: string) => [...(/<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? '').matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
+const footerLinks = (html: string) =>
+  [...(/<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? '').matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
 
 /**
  * Requests a link as a browser on `host` would follow it; a link within the page ("Cookie
@@ -56,29 +59,41 @@ test('the footer links of the unknown-host page and of a 404 answer 200', async 
   ] as const) {
     const page = await rawRequest('GET', path, { host });
     expect(page.status).toBe(404);
-    for (const href of footerLinks(page.body)) expect((await follow(host, href, page.body)).status, `${host}${path} → ${href}`).toBe(200);
+    for (const href of footerLinks(page.body))
+      expect((await follow(host, href, page.body)).status, `${host}${path} → ${href}`).toBe(200);
   }
 });
 
 test('every city the unknown-host page offers answers 200, in the language it links to', async () => {
   for (const path of ['/', '/ja']) {
     const page = await rawRequest('GET', path, { host: 'no-such-site.example' });
-    const links = [...(/<nav aria-labelledby="city-sites"[\s\S]*?<\/nav>/.exec(page.body)?.[0] ?? '').matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
+    const links = [
+      ...(/<nav aria-labelledby="city-sites"[\s\S]*?<\/nav>/.exec(page.body)?.[0] ?? '').matchAll(/href="([^"]+)"/g),
+    ].map((match) => match[1]!);
     expect(links).toHaveLength(CITY_PAGES);
     for (const href of links) expect((await follow('no-such-site.example', href, page.body)).status, href).toBe(200);
   }
 });
 
-test('the unknown-host page says what happened, offers the booking service, and keeps the spec message', async ({ page, consoleGuard }) => {
+test('the unknown-host page says what happened, offers the booking service, and keeps the spec message', async ({
+  page,
+  consoleGuard,
+}) => {
   consoleGuard.allow(/status of 404/);
   await page.goto(hostUrl('no-such-site.example'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("This address isn't one of our sites");
   await expect(page.getByText("We don't run a luggage-storage site at this address.")).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Find luggage storage with Bagberth' })).toHaveAttribute('href', 'https://app.bagberth.com/');
+  await expect(page.getByRole('link', { name: 'Find luggage storage with Bagberth' })).toHaveAttribute(
+    'href',
+    'https://app.bagberth.com/',
+  );
   await expect(page.getByText('No mapping found for origin')).toBeVisible();
   // Issue 21: a way on besides the booking service, every city with a site.
   const cities = page.getByRole('navigation', { name: 'Or choose a city' });
-  await expect(cities.getByRole('link', { name: 'London', exact: true })).toHaveAttribute('href', 'https://london-bagberth.co.uk/');
+  await expect(cities.getByRole('link', { name: 'London', exact: true })).toHaveAttribute(
+    'href',
+    'https://london-bagberth.co.uk/',
+  );
   expect(await cities.getByRole('link').count()).toBe(CITY_PAGES);
 });
 
@@ -95,7 +110,10 @@ test.describe('an unknown host opened by a German browser', () => {
     await expect(page.getByText('No mapping found for origin')).toBeVisible();
     // The cities in German, each on its German page where the host offers one.
     const cities = page.getByRole('navigation', { name: 'Oder wählen Sie eine Stadt' });
-    await expect(cities.getByRole('link', { name: 'Mailand', exact: true })).toHaveAttribute('href', /^https:\/\/[^/]+\/de$/);
+    await expect(cities.getByRole('link', { name: 'Mailand', exact: true })).toHaveAttribute(
+      'href',
+      /^https:\/\/[^/]+\/de$/,
+    );
   });
 });
 
@@ -104,7 +122,10 @@ test('a legal page names the operator with a contact, and leads back to the land
   // The last address on the page: who runs the site (the policy names others, its processors').
   const operator = page.locator('address').last();
   await expect(operator).toContainText('Bagberth Ltd');
-  await expect(operator.getByRole('link', { name: 'support@bagberth.com' })).toHaveAttribute('href', 'mailto:support@bagberth.com');
+  await expect(operator.getByRole('link', { name: 'support@bagberth.com' })).toHaveAttribute(
+    'href',
+    'mailto:support@bagberth.com',
+  );
   await page.getByRole('link', { name: /Zurück zur Gepäckaufbewahrung/ }).click();
   await expect(page).toHaveURL(hostUrl('kingscross-bagberth.co.uk', '/de'));
   await expect(page.getByRole('heading', { level: 1 })).toContainText('King');

@@ -22,7 +22,9 @@ async function shippedCopy(host: string, path: string): Promise<Record<string, R
 test.describe('fast pages', () => {
   test.use({ viewport: PHONE });
 
-  test('the hero is a prioritised, optimized image announced once, and a phone fetches a thumbnail of it', async ({ page }) => {
+  test('the hero is a prioritised, optimized image announced once, and a phone fetches a thumbnail of it', async ({
+    page,
+  }) => {
     const images: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'image') images.push(request.url());
@@ -35,7 +37,9 @@ test.describe('fast pages', () => {
     await expect(hero).toHaveAttribute('srcset', /\/_next\/image\?url=%2Fimages%2Fhero%2Fstation\.png/);
     // Its widths stop at the 1200 px source, and no preload repeats them in the head: the page's
     // HTML must fit one round trip (docs/performance.md), and the image's own priority fetches it as early.
-    const widths = ((await hero.getAttribute('srcset')) ?? '').split(', ').map((candidate) => Number(/ (\d+)w$/.exec(candidate)?.[1]));
+    const widths = ((await hero.getAttribute('srcset')) ?? '')
+      .split(', ')
+      .map((candidate) => Number(/ (\d+)w$/.exec(candidate)?.[1]));
     expect(widths).toEqual([128, 256, 384, 640, 750, 1080, 1200]);
     await expect(page.locator('link[rel="preload"][as="image"]')).toHaveCount(0);
 
@@ -55,7 +59,10 @@ test.describe('fast pages', () => {
       contentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
       scripts: performance
         .getEntriesByType('resource')
-        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' && entry.name.includes('/_next/static/'))
+        .filter(
+          (entry) =>
+            (entry as PerformanceResourceTiming).initiatorType === 'script' && entry.name.includes('/_next/static/'),
+        )
         .map((entry) => entry.startTime),
     }));
     expect(timing.scripts.length).toBeGreaterThan(0);
@@ -70,7 +77,9 @@ test.describe('fast pages', () => {
     await page.addInitScript(() => {
       const shifts: number[] = [];
       Object.assign(window, { __shifts: shifts });
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as PerformanceEntry & { value: number }).value))).observe({
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((entry) => shifts.push((entry as PerformanceEntry & { value: number }).value)),
+      ).observe({
         type: 'layout-shift',
         buffered: true,
       });
@@ -89,7 +98,10 @@ test.describe('fast pages', () => {
     // A German station page with neighbours and live spots.
     const landing = await shippedCopy('cornavin-bagberth.ch', '/de');
     expect(Object.keys(landing)).toEqual(['de']);
-    const { microsites, legal } = landing.de as { microsites: Tree & { faq: { byKind: Tree }; errors: Tree }; legal: Tree };
+    const { microsites, legal } = landing.de as {
+      microsites: Tree & { faq: { byKind: Tree }; errors: Tree };
+      legal: Tree;
+    };
     // The footer's and the banner's link labels, not the legal texts.
     expect(legal).toEqual({ links: JSON.parse(readFileSync('locales/de/legal.json', 'utf8')).links });
     expect(Object.keys(microsites.faq.byKind)).toEqual(['station']);

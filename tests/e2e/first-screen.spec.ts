@@ -22,14 +22,21 @@ const SAMPLE: [string, ConsentRegime][] = [
 ];
 
 // Japanese derives "near X" from the name (src/tenancy/placePhrases.ts), so the name's length stands for it.
-const headlinePlace = (entry: Entry, locale: string) => places[entry.slug]?.where?.[locale] ?? places[entry.slug]?.name[locale] ?? '';
+const headlinePlace = (entry: Entry, locale: string) =>
+  places[entry.slug]?.where?.[locale] ?? places[entry.slug]?.name[locale] ?? '';
 
 for (const [locale, regime] of SAMPLE) {
-  const served = domains.filter((entry) => entry.locales.includes(locale) && consentRegimeFor(places[entry.slug]?.country, locale) === regime);
-  const longest = served.reduce((best, entry) => ([...headlinePlace(entry, locale)].length > [...headlinePlace(best, locale)].length ? entry : best));
+  const served = domains.filter(
+    (entry) => entry.locales.includes(locale) && consentRegimeFor(places[entry.slug]?.country, locale) === regime,
+  );
+  const longest = served.reduce((best, entry) =>
+    [...headlinePlace(entry, locale)].length > [...headlinePlace(best, locale)].length ? entry : best,
+  );
 
   for (const visit of ['first', 'returning'] as const) {
-    test(`${locale} (${regime}), ${visit} visit: ${longest.domain}'s booking button is on the first screen at 320, 360 and 390 px`, async ({ page }) => {
+    test(`${locale} (${regime}), ${visit} visit: ${longest.domain}'s booking button is on the first screen at 320, 360 and 390 px`, async ({
+      page,
+    }) => {
       if (visit === 'returning') await rememberConsent(page.context(), longest.domain);
       await page.setViewportSize(PHONE_SCREENS[0]);
       await page.goto(hostUrl(longest.domain, `/${locale}`));
@@ -39,10 +46,16 @@ for (const [locale, regime] of SAMPLE) {
       const policy = page.locator('#cookie-consent a[href$="/cookies"]').filter({ visible: true });
       for (const viewport of PHONE_SCREENS) {
         await page.setViewportSize(viewport);
-        if (visit === 'first') await expect(policy, `${viewport.width}×${viewport.height}: the cookie policy link`).toBeInViewport({ ratio: 1 });
+        if (visit === 'first')
+          await expect(policy, `${viewport.width}×${viewport.height}: the cookie policy link`).toBeInViewport({
+            ratio: 1,
+          });
         const box = await cta.boundingBox();
         expect(box, `${viewport.width}×${viewport.height}: the booking button is drawn`).not.toBeNull();
-        expect(box!.y + box!.height, `${viewport.width}×${viewport.height}: the booking button's bottom edge`).toBeLessThanOrEqual(viewport.height);
+        expect(
+          box!.y + box!.height,
+          `${viewport.width}×${viewport.height}: the booking button's bottom edge`,
+        ).toBeLessThanOrEqual(viewport.height);
       }
     });
   }

@@ -22,7 +22,9 @@ for (const { name, url, status } of pages) {
     const response = await page.goto(url);
     expect(response?.status()).toBe(status);
     const report = await validator.validateString((await response?.text()) ?? '');
-    const messages = report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message} (line ${message.line})`));
+    const messages = report.results.flatMap((result) =>
+      result.messages.map((message) => `${message.ruleId}: ${message.message} (line ${message.line})`),
+    );
     expect(messages).toEqual([]);
   });
 }

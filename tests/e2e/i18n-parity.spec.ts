@@ -14,7 +14,9 @@ import { expect, hostUrl, test } from './support/fixtures';
 
 type Entry = { domain: string; type: string; slug: string; locales: string[] };
 const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: Entry[] };
-const { places } = JSON.parse(readFileSync('tenants/places.json', 'utf8')) as { places: Record<string, { kind: string }> };
+const { places } = JSON.parse(readFileSync('tenants/places.json', 'utf8')) as {
+  places: Record<string, { kind: string }>;
+};
 const prefix = (locale: string) => (locale === 'en' ? '' : `/${locale}`);
 
 const urls = new Map<string, string[]>();
@@ -35,19 +37,28 @@ for (const locale of new Set(domains.flatMap((entry) => entry.locales))) {
 
 /** The server's text of the app (`#__next`), from the HTML as it arrived. */
 const serverText = (page: Page, html: string) =>
-  page.evaluate((markup) => new DOMParser().parseFromString(markup, 'text/html').getElementById('__next')?.textContent ?? '', html);
+  page.evaluate(
+    (markup) => new DOMParser().parseFromString(markup, 'text/html').getElementById('__next')?.textContent ?? '',
+    html,
+  );
 
 /** Every element of the app hydrated: React has attached its fiber to each (the page's content hydrates last, in slices). */
 const hydrated = (page: Page) =>
   page.waitForFunction(() => {
     const elements = document.querySelectorAll('#__next *');
-    return elements.length > 0 && [...elements].every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
+    return (
+      elements.length > 0 &&
+      [...elements].every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')))
+    );
   });
 
 test.describe.configure({ mode: 'parallel' });
 
 for (const [locale, pages] of urls) {
-  test(`${locale}: ${pages.length} pages (each kind of landing page, cookies, 404) show the server's text once hydrated`, async ({ page, consoleGuard }) => {
+  test(`${locale}: ${pages.length} pages (each kind of landing page, cookies, 404) show the server's text once hydrated`, async ({
+    page,
+    consoleGuard,
+  }) => {
     test.setTimeout(30_000 + pages.length * 5_000);
     // The 404 pages' own status.
     consoleGuard.allow(/status of 404/);

@@ -45,7 +45,7 @@ test('a stored language choice is used on the next visit to the root', async ({ 
   await expect(page.getByRole('heading', { level: 1 })).toContainText('京都駅');
 });
 
-test.describe("a Japanese browser on a Japanese host, with no stored choice", () => {
+test.describe('a Japanese browser on a Japanese host, with no stored choice', () => {
   test.use({ locale: 'ja-JP' });
 
   // The redirect is the same for every Japanese visitor: a cache may keep it only keyed on the
@@ -53,26 +53,38 @@ test.describe("a Japanese browser on a Japanese host, with no stored choice", ()
   test('is sent from the root to the Japanese page, kept by a cache only per language', async ({ page }) => {
     const redirects: { status: number; cacheControl: string | undefined; vary: string | undefined }[] = [];
     page.on('response', (response) => {
-      if (response.url() === hostUrl('kyotostation-bagberth.jp')) redirects.push({ status: response.status(), cacheControl: response.headers()['cache-control'], vary: response.headers().vary });
+      if (response.url() === hostUrl('kyotostation-bagberth.jp'))
+        redirects.push({
+          status: response.status(),
+          cacheControl: response.headers()['cache-control'],
+          vary: response.headers().vary,
+        });
     });
     await page.goto(hostUrl('kyotostation-bagberth.jp'));
     await expect(page).toHaveURL(hostUrl('kyotostation-bagberth.jp', '/ja'));
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
-    expect(redirects).toEqual([{ status: 307, cacheControl: 'public, max-age=0, s-maxage=3600', vary: 'Cookie, Accept-Language' }]);
+    expect(redirects).toEqual([
+      { status: 307, cacheControl: 'public, max-age=0, s-maxage=3600', vary: 'Cookie, Accept-Language' },
+    ]);
     // Not a choice: nothing is stored, and an English browser still gets English at the root.
     expect((await page.context().cookies()).find((cookie) => cookie.name === 'language')).toBeUndefined();
   });
 });
 
 test("the root's English copy says it depends on the visitor's languages", async () => {
-  const response = await rawRequest('GET', '/', { host: 'kyotostation-bagberth.jp', 'accept-language': 'en-GB,en;q=0.9,ja;q=0.8' });
+  const response = await rawRequest('GET', '/', {
+    host: 'kyotostation-bagberth.jp',
+    'accept-language': 'en-GB,en;q=0.9,ja;q=0.8',
+  });
   expect(response.status).toBe(200);
   expect(response.body).toMatch(/<html lang="en/);
   expect(String(response.headers.vary)).toMatch(/\bAccept-Language\b/);
 });
 
 test('an English-only host shows no switcher', async ({ page }) => {
-  const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: Array<{ domain: string; locales: string[] }> };
+  const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as {
+    domains: Array<{ domain: string; locales: string[] }>;
+  };
   const englishOnly = domains.find((entry) => entry.locales.length === 1);
   test.skip(!englishOnly, 'no English-only host in the tenant map');
   await page.goto(hostUrl(englishOnly!.domain));

@@ -7,7 +7,9 @@ import { expect, hostUrl, test } from './support/fixtures';
 
 type Entry = { domain: string; slug: string; locales: string[] };
 const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: Entry[] };
-const { places } = JSON.parse(readFileSync('tenants/places.json', 'utf8')) as { places: Record<string, { name: Record<string, string> }> };
+const { places } = JSON.parse(readFileSync('tenants/places.json', 'utf8')) as {
+  places: Record<string, { name: Record<string, string> }>;
+};
 
 const longestWord = (text: string) => Math.max(...text.split(/[\s\u00a0-]+/).map((word) => [...word].length));
 const LOCALES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'ja', 'ko', 'zh', 'ru', 'pl'];
@@ -20,7 +22,9 @@ for (const locale of LOCALES) {
     return a > b || (a === b && name(entry).length > name(best).length) ? entry : best;
   });
 
-  test(`${locale}: ${hardest.domain} (“${name(hardest)}”) stays inside a 320 and a 390 px screen, headline words whole`, async ({ page }) => {
+  test(`${locale}: ${hardest.domain} (“${name(hardest)}”) stays inside a 320 and a 390 px screen, headline words whole`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(hostUrl(hardest.domain, locale === 'en' ? '/' : `/${locale}`));
     for (const width of [1280, 390, 320]) {
@@ -37,7 +41,8 @@ for (const locale of LOCALES) {
         cutWords: (() => {
           const title = document.querySelector('h1')!;
           const text = title.firstChild;
-          if (!text || /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(title.textContent ?? '')) return [];
+          if (!text || /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(title.textContent ?? ''))
+            return [];
           return [...(text.textContent ?? '').matchAll(/[^\s\-]+/gu)]
             .filter((word) => {
               const range = document.createRange();

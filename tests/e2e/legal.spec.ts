@@ -39,7 +39,10 @@ test('the French legal notice names the hosting provider, as the LCEN asks', asy
   await page.goto(hostUrl('paris-bagberth.fr', '/fr/imprint'));
   const section = page.getByRole('heading', { name: 'Hébergeur' }).locator('xpath=following-sibling::address[1]');
   await expect(section).toContainText(operator.hostingProvider.name);
-  await expect(section.getByRole('link', { name: operator.hostingProvider.phone })).toHaveAttribute('href', `tel:${operator.hostingProvider.phone.replaceAll(' ', '')}`);
+  await expect(section.getByRole('link', { name: operator.hostingProvider.phone })).toHaveAttribute(
+    'href',
+    `tel:${operator.hostingProvider.phone.replaceAll(' ', '')}`,
+  );
 });
 
 for (const [name, url, status] of [

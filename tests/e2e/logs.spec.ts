@@ -10,7 +10,9 @@ import { E2E_REVALIDATE_SECRET, E2E_SERVER_LOG } from './support/collectorConfig
 
 /** Every log file of the run: the e2e server's, and the topology's containers (instances, nginx, purger, Redis). */
 function runLogs(): Array<[file: string, text: string]> {
-  return [E2E_SERVER_LOG, ...topologyLogs()].filter((file) => existsSync(file)).map((file) => [file, readFileSync(file, 'utf8')]);
+  return [E2E_SERVER_LOG, ...topologyLogs()]
+    .filter((file) => existsSync(file))
+    .map((file) => [file, readFileSync(file, 'utf8')]);
 }
 
 test('the run wrote its server log as JSON lines, one per request with its id', () => {
@@ -26,7 +28,9 @@ test('no secret, cookie or query string in any log of the run', () => {
   for (const [file, text] of logs) {
     expect(text.includes(E2E_REVALIDATE_SECRET), `${file}: the revalidation secret`).toBe(false);
     // A cookie as a visitor's browser sends it; the site's own cookie names.
-    expect(text, `${file}: a cookie`).not.toMatch(new RegExp(`(^|[;\\s"])(${CONSENT_COOKIE}|${LANGUAGE_COOKIE}|_dd_s_v2)=`));
+    expect(text, `${file}: a cookie`).not.toMatch(
+      new RegExp(`(^|[;\\s"])(${CONSENT_COOKIE}|${LANGUAGE_COOKIE}|_dd_s_v2)=`),
+    );
     // Tracking ids and campaign parameters the tests send in queries.
     expect(text, `${file}: a query string`).not.toMatch(/[?&](utm_[a-z]+|gclid|fbclid)=/);
   }

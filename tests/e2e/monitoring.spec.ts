@@ -26,9 +26,14 @@ function watchDatadog(page: Page) {
 // A visitor who accepted all cookies on this host earlier (consent.spec.ts tests the choice itself).
 test.beforeEach(async ({ context }) => rememberConsent(context, HOST));
 
-const rumViews = async (page: Page) => (await collector.sessionTelemetry(page.context(), page.url())).filter((item) => item.track === 'rum' && item.event.type === 'view');
+const rumViews = async (page: Page) =>
+  (await collector.sessionTelemetry(page.context(), page.url())).filter(
+    (item) => item.track === 'rum' && item.event.type === 'view',
+  );
 
-test('nothing of Datadog before the first scroll; then a view with the application and tenant context', async ({ page }) => {
+test('nothing of Datadog before the first scroll; then a view with the application and tenant context', async ({
+  page,
+}) => {
   const datadog = watchDatadog(page);
   await page.goto(hostUrl(HOST));
   await page.waitForLoadState('load');
@@ -62,7 +67,10 @@ test('a bot gets no monitoring, even after scrolling', async ({ browser }) => {
   const page = await context.newPage();
   const datadog = watchDatadog(page);
   // Proof that monitoring's start-up ran and decided: it says so in a debug line.
-  const decided = page.waitForEvent('console', { predicate: (message) => message.text().includes('[monitoring] visitor is a bot; not monitored'), timeout: 20_000 });
+  const decided = page.waitForEvent('console', {
+    predicate: (message) => message.text().includes('[monitoring] visitor is a bot; not monitored'),
+    timeout: 20_000,
+  });
   await page.goto(hostUrl(HOST));
   // The trigger listens once the app has hydrated; scroll until it has fired.
   await expect
@@ -99,7 +107,9 @@ test('an IgnorableError thrown in the page never reaches the intake', async ({ p
 
   // The regular error arriving proves errors are sent (the SDK batches for up to 30 s); the
   // ignored ones, thrown before it, must not be among them.
-  await expect.poll(async () => JSON.stringify(await collector.telemetry(`regular ${marker}`)), { timeout: 45_000 }).toContain('regular');
+  await expect
+    .poll(async () => JSON.stringify(await collector.telemetry(`regular ${marker}`)), { timeout: 45_000 })
+    .toContain('regular');
   expect(await collector.telemetry(`ignorable ${marker}`)).toEqual([]);
   expect(await collector.telemetry(`cancel ${marker}`)).toEqual([]);
 });
@@ -108,7 +118,8 @@ test.describe('the Safari fallback proxy', () => {
   const intakePath = (track: string) =>
     `/api/v2/${track}?ddsource=browser&dd-api-key=${E2E_KEYS.datadogClientToken}&dd-evp-origin-version=7.16.2&dd-evp-origin=browser&dd-request-id=${randomUUID()}`;
   // API routes answer on every host; Node (unlike Chromium) does not resolve *.localhost.
-  const proxyUrl = (ddforward: string) => micrositesUrl(`/api/monitoring-proxy?ddforward=${encodeURIComponent(ddforward)}`);
+  const proxyUrl = (ddforward: string) =>
+    micrositesUrl(`/api/monitoring-proxy?ddforward=${encodeURIComponent(ddforward)}`);
 
   test('forwards an intake payload to the Datadog intake', async ({ request }) => {
     const marker = randomUUID();
@@ -118,7 +129,10 @@ test.describe('the Safari fallback proxy', () => {
     });
     expect(response.status()).toBe(202);
     const forwarded = await collector.telemetry(marker);
-    expect(forwarded.map((item) => `${item.via} ${item.track} ${String(item.event.type)}`)).toEqual(['safari-proxy rum view', 'safari-proxy rum action']);
+    expect(forwarded.map((item) => `${item.via} ${item.track} ${String(item.event.type)}`)).toEqual([
+      'safari-proxy rum view',
+      'safari-proxy rum action',
+    ]);
   });
 
   for (const [name, ddforward, status] of [
@@ -144,17 +158,25 @@ test.describe('the Safari fallback proxy', () => {
   test('refuses a second client token riding along, with 400', async ({ request }) => {
     const marker = randomUUID();
     const ddforward = `${intakePath('rum')}&dd-api-key=pubsomeoneelse`;
-    const response = await request.post(proxyUrl(ddforward), { headers: { 'x-forwarded-for': '198.51.100.76' }, data: JSON.stringify({ marker }) });
+    const response = await request.post(proxyUrl(ddforward), {
+      headers: { 'x-forwarded-for': '198.51.100.76' },
+      data: JSON.stringify({ marker }),
+    });
     expect(response.status()).toBe(400);
     expect(await collector.telemetry(marker)).toEqual([]);
   });
 
-  test('answers a client over its rate with 429 and Retry-After, and relays nothing more for it', async ({ request }) => {
+  test('answers a client over its rate with 429 and Retry-After, and relays nothing more for it', async ({
+    request,
+  }) => {
     const started = Date.now();
     const statuses: number[] = [];
     let retryAfter: string | undefined;
     for (let i = 0; i < 75; i += 1) {
-      const response = await request.post(proxyUrl(intakePath('logs')), { headers: { 'x-forwarded-for': '198.51.100.77' }, data: JSON.stringify({ n: i }) });
+      const response = await request.post(proxyUrl(intakePath('logs')), {
+        headers: { 'x-forwarded-for': '198.51.100.77' },
+        data: JSON.stringify({ n: i }),
+      });
       statuses.push(response.status());
       if (response.status() === 429) retryAfter ??= response.headers()['retry-after'];
     }

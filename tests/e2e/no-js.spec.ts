@@ -43,8 +43,14 @@ test.describe('under a CSP that allows no inline script', () => {
       await page.route(url, async (route) => {
         // Node cannot resolve *.localhost: fetch from loopback with the page's Host.
         const { host, pathname } = new URL(url);
-        const response = await route.fetch({ url: micrositesUrl(pathname), headers: { ...route.request().headers(), host } });
-        await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': "script-src 'self'" } });
+        const response = await route.fetch({
+          url: micrositesUrl(pathname),
+          headers: { ...route.request().headers(), host },
+        });
+        await route.fulfill({
+          response,
+          headers: { ...response.headers(), 'content-security-policy': "script-src 'self'" },
+        });
       });
       await page.goto(url);
       await expectWholePage(page);

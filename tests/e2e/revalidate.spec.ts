@@ -43,14 +43,18 @@ test('a wrong or missing secret gets 401 and regenerates nothing', async ({ requ
   expect(lastWritten()).toBe(before);
 });
 
-test('an address that keeps sending wrong secrets gets 429, even with the right one; another address does not', async ({ request }) => {
+test('an address that keeps sending wrong secrets gets 429, even with the right one; another address does not', async ({
+  request,
+}) => {
   // Addresses of this test's own, as the trusted proxy would add them, so no other test is held back.
   const guesser = { 'x-forwarded-for': '198.51.100.20' };
   const other = { 'x-forwarded-for': '198.51.100.21' };
   // A body refused after the secret check: a 400 shows the secret was checked, and nothing is regenerated.
   const data = { host: 'a', slug: 'b' };
   for (let attempt = 1; attempt <= 10; attempt += 1) {
-    expect((await request.post(URL, { headers: { ...guesser, 'x-revalidate-secret': `guess-${attempt}` }, data })).status()).toBe(401);
+    expect(
+      (await request.post(URL, { headers: { ...guesser, 'x-revalidate-secret': `guess-${attempt}` }, data })).status(),
+    ).toBe(401);
   }
   const throttled = await request.post(URL, { headers: { ...guesser, 'x-revalidate-secret': 'guess-11' }, data });
   expect(throttled.status()).toBe(429);
@@ -64,7 +68,11 @@ test('an unknown host is 404, a bad body 400, another method 405', async ({ requ
   expect(unknown.status()).toBe(404);
   expect(((await unknown.json()) as { error: string }).error).toBe('No tenant host "nowhere.example"');
   expect((await request.post(URL, { headers, data: { host: 'a', slug: 'b' } })).status()).toBe(400);
-  expect((await request.post(URL, { headers: { ...headers, 'content-type': 'application/json' }, data: '{ not json' })).status()).toBe(400);
+  expect(
+    (
+      await request.post(URL, { headers: { ...headers, 'content-type': 'application/json' }, data: '{ not json' })
+    ).status(),
+  ).toBe(400);
   const get = await request.get(URL, { headers });
   expect(get.status()).toBe(405);
   expect(get.headers().allow).toBe('POST');

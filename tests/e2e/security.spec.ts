@@ -42,7 +42,7 @@ test.describe('security headers', () => {
       expect(policy).toContain("object-src 'none'");
       expect(policy).toContain("base-uri 'self'");
       expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
-      expect(policy).not.toContain('unsafe-inline\' ;');
+      expect(policy).not.toContain("unsafe-inline' ;");
       expect(/script-src[^;]*unsafe-inline/.test(policy)).toBe(false);
       // connect-src names exactly the configured endpoints: the local collector and GraphQL API here.
       expect(policy).toMatch(/connect-src 'self' http:\/\/localhost:\d+ http:\/\/localhost:\d+;/);
@@ -65,7 +65,9 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     Object.assign(window, { __violations: seen });
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   return () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
 }
@@ -79,7 +81,10 @@ test.describe('the content security policy', () => {
   ] as const;
 
   for (const [kind, domain, path] of pages) {
-    test(`lets a ${kind} page run with analytics, monitoring and live spots, with no violation`, async ({ page, context }) => {
+    test(`lets a ${kind} page run with analytics, monitoring and live spots, with no violation`, async ({
+      page,
+      context,
+    }) => {
       await rememberConsent(context, domain);
       const url = hostUrl(domain, path);
       const violations = await watchViolations(page);
@@ -94,7 +99,9 @@ test.describe('the content security policy', () => {
       await page.mouse.move(10, 10);
       await page.mouse.wheel(0, 2000);
       await expect.poll(() => [...vendors].sort(), { timeout: 20_000 }).toEqual(['amplitude', 'datadog', 'segment']);
-      await expect.poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await collector.sessionTelemetry(context, page.url())).length, { timeout: 40_000 })
+        .toBeGreaterThan(0);
       expect(await violations()).toEqual([]);
     });
   }
@@ -149,7 +156,10 @@ test.describe('caching', () => {
   });
 
   test("X-Forwarded-Host takes the entry the trusted proxy added, never the client's", async () => {
-    const response = await rawRequest('GET', '/', { host: KINGS_CROSS, 'x-forwarded-host': `prague-bagberth.cz, ${KINGS_CROSS}` });
+    const response = await rawRequest('GET', '/', {
+      host: KINGS_CROSS,
+      'x-forwarded-host': `prague-bagberth.cz, ${KINGS_CROSS}`,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toContain('King');
     expect(response.body).not.toMatch(/<h1[^>]*>[^<]*Prague/);
@@ -171,7 +181,9 @@ test.describe('tidy edges', () => {
     const started = Date.now();
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = connect(E2E_PORT, '127.0.0.1', () =>
-        socket.write(`POST /api/consent HTTP/1.1\r\nHost: ${KINGS_CROSS}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nchoice=a`),
+        socket.write(
+          `POST /api/consent HTTP/1.1\r\nHost: ${KINGS_CROSS}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nchoice=a`,
+        ),
       );
       let received = '';
       socket.on('data', (chunk) => (received += chunk.toString()));

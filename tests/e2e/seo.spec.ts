@@ -9,10 +9,14 @@ import { appStarted } from './support/visitorWatch';
 const head = (page: Page) => ({
   canonical: () => page.locator('link[rel="canonical"]').getAttribute('href'),
   alternates: () =>
-    page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')])),
+    page
+      .locator('link[rel="alternate"][hreflang]')
+      .evaluateAll((links) => links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')])),
   meta: (key: string) => page.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute('content'),
   jsonLd: () =>
-    page.locator('script[type="application/ld+json"]').evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? 'null'))),
+    page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? 'null'))),
 });
 
 test.describe('landing page head', () => {
@@ -39,7 +43,12 @@ test.describe('landing page head', () => {
 
   test('titles and descriptions differ per host and per language', async ({ page }) => {
     const seen = new Set<string>();
-    for (const url of [hostUrl('kingscross-bagberth.co.uk'), hostUrl('kingscross-bagberth.co.uk', '/fr'), hostUrl('prague-bagberth.cz'), hostUrl('heathrow-bagberth.co.uk')]) {
+    for (const url of [
+      hostUrl('kingscross-bagberth.co.uk'),
+      hostUrl('kingscross-bagberth.co.uk', '/fr'),
+      hostUrl('prague-bagberth.cz'),
+      hostUrl('heathrow-bagberth.co.uk'),
+    ]) {
       await page.goto(url);
       seen.add(`${await page.title()}|${await head(page).meta('description')}`);
     }
@@ -50,10 +59,15 @@ test.describe('landing page head', () => {
     await page.goto(hostUrl('kingscross-bagberth.co.uk'));
     const data = (await head(page).jsonLd()) as Array<Record<string, unknown>>;
     expect(data.map((item) => item['@type']).sort()).toEqual(['BreadcrumbList', 'FAQPage', 'Organization', 'Place']);
-    const place = data.find((item) => item['@type'] === 'Place') as { name: string; geo: { latitude: number; longitude: number } };
+    const place = data.find((item) => item['@type'] === 'Place') as {
+      name: string;
+      geo: { latitude: number; longitude: number };
+    };
     expect(place.name).toBe("King's Cross Station");
     expect(place.geo.latitude).toBeCloseTo(51.53, 1);
-    const crumbs = (data.find((item) => item['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ name: string }> }).itemListElement;
+    const crumbs = (
+      data.find((item) => item['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ name: string }> }
+    ).itemListElement;
     expect(crumbs.map((crumb) => crumb.name)).toEqual(['Bagberth', 'London', "King's Cross Station"]);
     // The same questions as the visible FAQ, a station's own first.
     const faq = data.find((item) => item['@type'] === 'FAQPage') as { mainEntity: Array<{ name: string }> };
@@ -70,7 +84,9 @@ test.describe('landing page head', () => {
     await expect(questions.nth(1)).toHaveText('Wann sollte ich mein Gepäck vor dem Abflug abholen?');
   });
 
-  test('hydration never strips the title, canonical, description or structured data from the head', async ({ page }) => {
+  test('hydration never strips the title, canonical, description or structured data from the head', async ({
+    page,
+  }) => {
     // Crawlers that run scripts snapshot the head at any moment; a tag removed and re-added later
     // is a tag they may miss. Records every removal of an SEO tag and every blank title.
     await page.addInitScript(() => {
@@ -97,7 +113,9 @@ test.describe('landing page head', () => {
     expect(await head(page).canonical()).toBe('https://kingscross-bagberth.co.uk/');
   });
 
-  test("share tags carry the page's image in its language, drawn at build time and cached for good", async ({ page }) => {
+  test("share tags carry the page's image in its language, drawn at build time and cached for good", async ({
+    page,
+  }) => {
     await page.goto(hostUrl('prague-bagberth.cz'));
     expect(await head(page).meta('og:image')).toBe('https://prague-bagberth.cz/og/prague-city-en.png');
     expect(await head(page).meta('twitter:card')).toBe('summary_large_image');
@@ -114,7 +132,9 @@ test.describe('landing page head', () => {
     expect(japanese.status).toBe(200);
     expect(japanese.body).not.toBe(english.body);
     // The query string plays no part.
-    expect((await rawRequest('GET', '/og/prague-city-en.png?size=99999&text=x', { host: 'prague-bagberth.cz' })).body).toBe(english.body);
+    expect(
+      (await rawRequest('GET', '/og/prague-city-en.png?size=99999&text=x', { host: 'prague-bagberth.cz' })).body,
+    ).toBe(english.body);
     // Nothing for an unknown host, another host's page, a locale the host lacks, or no such page.
     for (const [host, path] of [
       ['no-such-site.example', '/og/prague-city-en.png'],
@@ -136,7 +156,12 @@ test.describe('per-host files', () => {
     expect(response?.headers()['content-type']).toContain('application/xml');
     const xml = (await response?.text()) ?? '';
     const base = `http://cornavin-bagberth.ch.localhost:${E2E_PORT}`;
-    expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual([`${base}/`, `${base}/fr`, `${base}/de`, `${base}/it`]);
+    expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual([
+      `${base}/`,
+      `${base}/fr`,
+      `${base}/de`,
+      `${base}/it`,
+    ]);
     expect(xml).toContain(`hreflang="x-default" href="${base}/"`);
   });
 
@@ -148,10 +173,15 @@ test.describe('per-host files', () => {
 
   test('robots.txt allows crawling and points at the host sitemap', async ({ page }) => {
     const response = await page.goto(hostUrl('prague-bagberth.cz', '/robots.txt'));
-    expect(await response?.text()).toBe(`User-agent: *\nAllow: /\n\nSitemap: http://prague-bagberth.cz.localhost:${E2E_PORT}/sitemap.xml\n`);
+    expect(await response?.text()).toBe(
+      `User-agent: *\nAllow: /\n\nSitemap: http://prague-bagberth.cz.localhost:${E2E_PORT}/sitemap.xml\n`,
+    );
   });
 
-  test('an unknown host has neither, and no cache keeps that answer once the host goes live', async ({ page, consoleGuard }) => {
+  test('an unknown host has neither, and no cache keeps that answer once the host goes live', async ({
+    page,
+    consoleGuard,
+  }) => {
     consoleGuard.allow(/status of 404/);
     for (const file of ['/sitemap.xml', '/robots.txt']) {
       const response = await page.goto(hostUrl('no-such-site.example', file));
@@ -173,7 +203,10 @@ test.describe('place content', () => {
   test('a city page leads with the places in the city, in miles in Britain whatever the language', async ({ page }) => {
     await page.goto(hostUrl('london-bagberth.co.uk', '/de'));
     const regions = page.getByRole('region');
-    const list = page.getByRole('region', { name: /London/ }).filter({ has: page.getByRole('list') }).first();
+    const list = page
+      .getByRole('region', { name: /London/ })
+      .filter({ has: page.getByRole('list') })
+      .first();
     await expect(list.getByRole('link')).not.toHaveCount(0);
     await expect(list.getByRole('link').first()).toContainText(/\d\smi\b/);
     expect(await regions.count()).toBeGreaterThan(4);

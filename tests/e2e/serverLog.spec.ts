@@ -7,7 +7,9 @@ import { E2E_PORT } from '../../playwright.config';
 import { E2E_SERVER_LOG } from './support/collectorConfig';
 
 test("a request's id is an answer header and names its one JSON log line", async () => {
-  const answer = await askLoopback(`http://kingscross-bagberth.co.uk.localhost:${E2E_PORT}/de?utm_source=newsletter&gclid=abc123`);
+  const answer = await askLoopback(
+    `http://kingscross-bagberth.co.uk.localhost:${E2E_PORT}/de?utm_source=newsletter&gclid=abc123`,
+  );
   expect(answer.status).toBe(200);
   const id = answer.headers['x-request-id'];
   expect(id).toMatch(/^[\w-]{16}$/);

@@ -32,8 +32,11 @@ async function uploadAll(): Promise<{ uploads: Upload[]; outbound: string[] }> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', async () => {
       // datadog-ci sends the form gzipped.
-      const body = request.headers['content-encoding'] === 'gzip' ? gunzipSync(Buffer.concat(chunks)) : Buffer.concat(chunks);
-      const form = await new Response(body, { headers: { 'content-type': String(request.headers['content-type']) } }).formData();
+      const body =
+        request.headers['content-encoding'] === 'gzip' ? gunzipSync(Buffer.concat(chunks)) : Buffer.concat(chunks);
+      const form = await new Response(body, {
+        headers: { 'content-type': String(request.headers['content-type']) },
+      }).formData();
       const part = async (name: string) => {
         const value = form.get(name);
         return typeof value === 'string' ? value : await (value as Blob).text();
@@ -49,12 +52,21 @@ async function uploadAll(): Promise<{ uploads: Upload[]; outbound: string[] }> {
   await new Promise<void>((resolve) => intake.listen(0, '127.0.0.1', resolve));
   try {
     const local = `http://127.0.0.1:${(intake.address() as AddressInfo).port}`;
-    const env = { ...process.env, DATADOG_API_KEY: 'e2e-intake-key', DATADOG_SOURCEMAP_INTAKE_URL: local, HTTPS_PROXY: local, HTTP_PROXY: local, NO_PROXY: '127.0.0.1' };
+    const env = {
+      ...process.env,
+      DATADOG_API_KEY: 'e2e-intake-key',
+      DATADOG_SOURCEMAP_INTAKE_URL: local,
+      HTTPS_PROXY: local,
+      HTTP_PROXY: local,
+      NO_PROXY: '127.0.0.1',
+    };
     // A process group of its own: whatever happens, nothing of it (datadog-ci retrying an intake
     // that does not answer) outlives the test.
     const upload = spawn('npx', ['tsx', 'ops/sourcemaps.ts'], { env, detached: true, stdio: 'ignore' });
     try {
-      const [code] = (await Promise.race([once(upload, 'exit'), sleep(120_000).then(() => ['timed out'])])) as [number | string];
+      const [code] = (await Promise.race([once(upload, 'exit'), sleep(120_000).then(() => ['timed out'])])) as [
+        number | string,
+      ];
       expect(code, 'npm run ops:sourcemaps').toBe(0);
     } finally {
       try {
@@ -76,12 +88,15 @@ test.beforeAll(async () => {
   ({ uploads, outbound } = await uploadAll());
 });
 
-test('the upload reaches the intake it is given, and nothing else but datadog-ci\'s own metrics, which the proxy stops', () => {
+test("the upload reaches the intake it is given, and nothing else but datadog-ci's own metrics, which the proxy stops", () => {
   expect(uploads.length).toBeGreaterThan(10);
   expect([...new Set(outbound)].filter((target) => target !== 'api.datadoghq.com:443')).toEqual([]);
 });
 
-test("every script a landing page loads has its map uploaded, under the build's RUM version and service; no map is served", async ({ page, request }) => {
+test("every script a landing page loads has its map uploaded, under the build's RUM version and service; no map is served", async ({
+  page,
+  request,
+}) => {
   const scripts: string[] = [];
   page.on('request', (sent) => {
     const { pathname } = new URL(sent.url());
@@ -95,14 +110,20 @@ test("every script a landing page loads has its map uploaded, under the build's 
   expect(scripts.length).toBeGreaterThan(3);
   const uploaded = new Map(uploads.map((upload) => [upload.event.minified_url, upload]));
   for (const script of scripts) {
-    expect(uploaded.get(script)?.event, script).toMatchObject({ service: 'microsites', version: E2E_COMMIT_SHA, type: 'js_sourcemap' });
+    expect(uploaded.get(script)?.event, script).toMatchObject({
+      service: 'microsites',
+      version: E2E_COMMIT_SHA,
+      type: 'js_sourcemap',
+    });
     // Served without a pointer to a map, and the map itself is not served.
     expect(await (await request.get(micrositesUrl(script))).text(), script).not.toContain('sourceMappingURL');
     expect((await request.get(micrositesUrl(`${script}.map`))).status(), `${script}.map`).toBe(404);
   }
 });
 
-test("an error thrown while the page reads its consent cookie maps back to the site's source through the uploaded map", async ({ page }) => {
+test("an error thrown while the page reads its consent cookie maps back to the site's source through the uploaded map", async ({
+  page,
+}) => {
   // Every read of document.cookie records the stack of an error thrown there: its frames are the page's own scripts.
   await page.addInitScript(() => {
     const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
@@ -126,7 +147,15 @@ test("an error thrown while the page reads its consent cookie maps back to the s
   await page.goto(hostUrl('kingscross-bagberth.co.uk', '/de'));
   // The head's inline script reads the cookie first; the site's scripts read it once they run (after hydration).
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { cookieReadStacks: string[] }).cookieReadStacks.some((stack) => stack.includes('/_next/static/chunks/'))), { timeout: 20_000 })
+    .poll(
+      () =>
+        page.evaluate(() =>
+          (window as unknown as { cookieReadStacks: string[] }).cookieReadStacks.some((stack) =>
+            stack.includes('/_next/static/chunks/'),
+          ),
+        ),
+      { timeout: 20_000 },
+    )
     .toBe(true);
   const stacks = await page.evaluate(() => (window as unknown as { cookieReadStacks: string[] }).cookieReadStacks);
   const maps = new Map(uploads.map((upload) => [upload.event.minified_url, new TraceMap(upload.sourceMap)]));

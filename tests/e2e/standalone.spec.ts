@@ -5,7 +5,11 @@ import { createServer } from 'node:net';
 import { expect, test } from '@playwright/test';
 
 const startWith = (env: Record<string, string>) =>
-  spawnSync(process.execPath, ['.next/standalone/server.js'], { env: { ...process.env, PORT: '3199', ...env }, encoding: 'utf8', timeout: 15_000 });
+  spawnSync(process.execPath, ['.next/standalone/server.js'], {
+    env: { ...process.env, PORT: '3199', ...env },
+    encoding: 'utf8',
+    timeout: 15_000,
+  });
 
 test("refuses to start with a container's name as HOSTNAME, and says what to set", () => {
   const run = startWith({ HOSTNAME: 'a1b2c3d4e5f6' });
@@ -25,10 +29,16 @@ test('names every bad start-time variable at once', () => {
 });
 
 test('refuses a weak revalidation secret and a bad proxy list in one line each, without the secret or a stack trace', () => {
-  const run = startWith({ HOSTNAME: '0.0.0.0', REVALIDATE_SECRET: 'hunter2-but-longer', TRUSTED_PROXIES: '10.0.0.0/33' });
+  const run = startWith({
+    HOSTNAME: '0.0.0.0',
+    REVALIDATE_SECRET: 'hunter2-but-longer',
+    TRUSTED_PROXIES: '10.0.0.0/33',
+  });
   expect(run.status).toBe(1);
   expect(run.stderr).toContain('The server does not start:');
-  expect(run.stderr).toContain('Invalid environment variable REVALIDATE_SECRET: expected at least 32 characters (a random secret, e.g. openssl rand -hex 32), got 18');
+  expect(run.stderr).toContain(
+    'Invalid environment variable REVALIDATE_SECRET: expected at least 32 characters (a random secret, e.g. openssl rand -hex 32), got 18',
+  );
   expect(run.stderr).toContain('Invalid environment variable TRUSTED_PROXIES');
   expect(run.stderr).not.toContain('hunter2');
   expect(run.stderr).not.toMatch(/\n\s+at /);

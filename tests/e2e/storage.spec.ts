@@ -19,12 +19,16 @@ test.describe('storage spots near the place', () => {
       await expect(section.getByRole('heading', { level: 3 })).toHaveText(expected.map((spot) => spot.name));
       await expect(section.getByRole('listitem').first()).toContainText('Rated 4.8 out of 5');
       await page.goto(hostUrl('prague-bagberth.cz'));
-      await expect(page.getByText('Storage spots could not be loaded just now. You can still search every spot in Prague.')).toBeVisible();
+      await expect(
+        page.getByText('Storage spots could not be loaded just now. You can still search every spot in Prague.'),
+      ).toBeVisible();
     });
   });
 
   test('King’s Cross lists exactly the spots the API sent', async ({ page }) => {
-    const request = page.waitForRequest((candidate) => candidate.url() === GRAPHQL_URL && candidate.method() === 'POST');
+    const request = page.waitForRequest(
+      (candidate) => candidate.url() === GRAPHQL_URL && candidate.method() === 'POST',
+    );
     await page.goto(hostUrl('kingscross-bagberth.co.uk'));
     // The section loads as it comes near the viewport.
     await page.locator('#storage-spots').scrollIntoViewIfNeeded();
@@ -44,7 +48,9 @@ test.describe('storage spots near the place', () => {
     await expect(section.getByText(/could not be loaded/)).toHaveCount(0);
   });
 
-  test('Prague shows its quiet error from the server, and keeps it while the browser retries; the rest of the page stays', async ({ page }) => {
+  test('Prague shows its quiet error from the server, and keeps it while the browser retries; the rest of the page stays', async ({
+    page,
+  }) => {
     // The test API answers the failure as a GraphQL error with HTTP 200, so the browser logs no
     // console error and consoleGuard needs no exception.
     const posts: string[] = [];
@@ -55,12 +61,17 @@ test.describe('storage spots near the place', () => {
     await page.locator('#storage-spots').scrollIntoViewIfNeeded();
 
     const section = page.getByRole('region', { name: 'Storage spots in Prague' });
-    const note = section.getByText('Storage spots could not be loaded just now. You can still search every spot in Prague.');
+    const note = section.getByText(
+      'Storage spots could not be loaded just now. You can still search every spot in Prague.',
+    );
     await expect(note).toBeVisible();
     // The browser's refresh: one try and the app QueryClient's 3 retries; the note stays throughout.
     await expect.poll(() => posts.length, { timeout: 20_000 }).toBe(4);
     await expect(note).toBeVisible();
-    await expect(section.getByRole('link', { name: 'Find storage in Prague' })).toHaveAttribute('href', /\/search\?.*place=prague/);
+    await expect(section.getByRole('link', { name: 'Find storage in Prague' })).toHaveAttribute(
+      'href',
+      /\/search\?.*place=prague/,
+    );
     await expect(section.getByRole('listitem')).toHaveCount(0);
     await expect(page.getByText(/Spot [A-Z] near/)).toHaveCount(0);
 

@@ -52,7 +52,9 @@ test.describe('tenant hosts', () => {
     await page.goto(hostUrl('venezia-bagberth.it'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Central luggage storage in Venice');
     await expect(page).toHaveTitle('Central luggage storage in Venice from €5 a day | Bagberth');
-    await expect(page.getByText('Drop your bags at a trusted local shop or hotel in Venice, then explore hands-free.')).toBeVisible();
+    await expect(
+      page.getByText('Drop your bags at a trusted local shop or hotel in Venice, then explore hands-free.'),
+    ).toBeVisible();
   });
 
   test('geneva station in German', async ({ page }) => {
@@ -99,7 +101,12 @@ test.describe('what a host must not serve', () => {
     const buildId = readFileSync('.next/standalone/.next/BUILD_ID', 'utf8').trim();
     const answers: Record<string, number> = {};
     for (const host of ['localhost', 'kingscross-bagberth.co.uk']) {
-      for (const target of ['/500', '/de/500', `/_next/data/${buildId}/500.json`, `/_next/data/${buildId}/en/500.json`]) {
+      for (const target of [
+        '/500',
+        '/de/500',
+        `/_next/data/${buildId}/500.json`,
+        `/_next/data/${buildId}/en/500.json`,
+      ]) {
         answers[`${host} ${target}`] = (await rawRequest('GET', target, { host })).status;
       }
     }
@@ -115,7 +122,9 @@ test.describe('the shared microsites host', () => {
   });
 
   test('lists every tenant with a preview link', async ({ page }) => {
-    const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: Array<{ domain: string }> };
+    const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as {
+      domains: Array<{ domain: string }>;
+    };
     await page.goto(micrositesUrl('/'));
     await expect(page.getByRole('row')).toHaveCount(domains.length + 1);
     const preview = page.getByRole('link', { name: 'kingscross-bagberth.co.uk', exact: true });

@@ -6,7 +6,21 @@ import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chmodSync, closeSync, existsSync, fstatSync, mkdtempSync, openSync, readFileSync, readlinkSync, readSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  readSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -15,7 +29,28 @@ import autocannon from 'autocannon';
 import { chromium, expect, test } from '@playwright/test';
 import config, { HUMAN_USER_AGENT } from '../../playwright.config';
 import fc from 'fast-check';
-import { accessLog, acmeSetup, deployPorts, instanceImages, instanceLog, instancePids, proxyConfFile, proxyLog, purger, redisCli, runLogRotator, start, startInstances, startRedis, stop, stopInstances, stopRedis, TLS_DIR, upstreamLog, waitForRedis } from '../../deploy/local';
+import {
+  accessLog,
+  acmeSetup,
+  deployPorts,
+  instanceImages,
+  instanceLog,
+  instancePids,
+  proxyConfFile,
+  proxyLog,
+  purger,
+  redisCli,
+  runLogRotator,
+  start,
+  startInstances,
+  startRedis,
+  stop,
+  stopInstances,
+  stopRedis,
+  TLS_DIR,
+  upstreamLog,
+  waitForRedis,
+} from '../../deploy/local';
 import { askLoopback as ask } from '../../deploy/loopback';
 import { acmeRoot, issueCertificates, renewCertificates } from '../../deploy/acme';
 import { DOMAIN_ENTRIES } from '../../src/tenancy/tenantMap';
@@ -23,10 +58,26 @@ import { buildImages, builtRelease, CONTAINER_PROCESSES, imageRefs } from '../..
 import { USERS } from '../../deploy/containers';
 import { expandVariables } from '../../deploy/podman';
 import { collector } from './support/collectorClient';
-import { COLLECTOR_URL, E2E_BUILD_ENV, E2E_COMMIT_SHA, E2E_KEYS, E2E_REVALIDATE_SECRET, E2E_SERVER_ENV, HOP_PORT, PREVIOUS_BUILD_DIR } from './support/collectorConfig';
+import {
+  COLLECTOR_URL,
+  E2E_BUILD_ENV,
+  E2E_COMMIT_SHA,
+  E2E_KEYS,
+  E2E_REVALIDATE_SECRET,
+  E2E_SERVER_ENV,
+  HOP_PORT,
+  PREVIOUS_BUILD_DIR,
+} from './support/collectorConfig';
 import { expectNoServerErrorNorEcho } from './support/fuzzChecks';
 import { appStarted, banner, NOTHING_STORED, scrollAndType, storedNames, watchVendors } from './support/visitorWatch';
-import { FUZZ_SEED, fuzzRequests, isRoutedPage, mapsToTenant, sendThroughProxy, visitorAddress } from './support/fuzzRequests';
+import {
+  FUZZ_SEED,
+  fuzzRequests,
+  isRoutedPage,
+  mapsToTenant,
+  sendThroughProxy,
+  visitorAddress,
+} from './support/fuzzRequests';
 import { startGraphqlServer, type GraphqlServer } from './support/graphqlServer';
 import { podOf, renderedManifests } from './support/renderedManifests';
 import { countQuery, facetsOf, failedAssertions, matchesSearch } from './support/datadogEvaluate';
@@ -59,13 +110,18 @@ const instance = (port: number, path: string) => ask(`http://127.0.0.1:${port}${
 const revalidate = (port: number) =>
   ask(`http://127.0.0.1:${port}/api/revalidate`, {
     method: 'POST',
-    headers: { host: `localhost:${port}`, 'x-revalidate-secret': E2E_REVALIDATE_SECRET, 'content-type': 'application/json' },
+    headers: {
+      host: `localhost:${port}`,
+      'x-revalidate-secret': E2E_REVALIDATE_SECRET,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({ host: 'kingscross-bagberth.co.uk' }),
   });
 const redisKeys = () => redisCli('--scan', '--pattern', 'microsites:*').split('\n').filter(Boolean);
 
 /** The King's Cross page by path on the microsites host, through the proxy. */
-const preview = () => ask(`https://localhost:${HTTPS_PORT}/de/kings-cross-station/poi`, { headers: { 'accept-encoding': 'identity' } });
+const preview = () =>
+  ask(`https://localhost:${HTTPS_PORT}/de/kings-cross-station/poi`, { headers: { 'accept-encoding': 'identity' } });
 
 /** A line of the proxy's access log (deploy/nginx.conf.template, json_lines). */
 interface ProxyLine {
@@ -85,7 +141,8 @@ const logSize = (file: string) => (existsSync(file) ? statSync(file).size : 0);
  * instance's log to `.1` at 10 MB) continues in the new file.
  */
 function readFrom(file: string, offset: number): string {
-  if (logSize(file) < offset && existsSync(`${file}.1`)) return readFrom(`${file}.1`, offset) + readFileSync(file, 'utf8');
+  if (logSize(file) < offset && existsSync(`${file}.1`))
+    return readFrom(`${file}.1`, offset) + readFileSync(file, 'utf8');
   const handle = openSync(file, 'r');
   const tail = Buffer.alloc(Math.max(0, fstatSync(handle).size - offset));
   readSync(handle, tail, 0, tail.length, offset);
@@ -94,9 +151,14 @@ function readFrom(file: string, offset: number): string {
 }
 
 /** One JSON log line; an instance's after podman's prefix (`<time> stdout F `). */
-const jsonLine = <T = Record<string, unknown>>(line: string): T => JSON.parse(line.replace(/^\d{4}-\d\d-\d\dT\S+ std(?:out|err) [FP] /, '')) as T;
+const jsonLine = <T = Record<string, unknown>>(line: string): T =>
+  JSON.parse(line.replace(/^\d{4}-\d\d-\d\dT\S+ std(?:out|err) [FP] /, '')) as T;
 /** Every JSON line of a log's text. */
-const jsonLines = <T = Record<string, unknown>>(text: string): T[] => text.split('\n').filter(Boolean).map((line) => jsonLine<T>(line));
+const jsonLines = <T = Record<string, unknown>>(text: string): T[] =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => jsonLine<T>(line));
 
 /** The first storage spot's name in a page: where the content edition shows. */
 const firstSpot = (answer: { body: Buffer }) => /Spot A near [^<]*/.exec(answer.body.toString())?.[0] ?? 'no spot';
@@ -109,8 +171,15 @@ function listeners(port: number): string[] {
     .slice(1)
     .map((line) => line.trim().split(/\s+/))
     .filter(([, local, , state]) => state === '0A' && local?.endsWith(`:${hexPort}`))
-    .map(([, local]) => (local?.slice(0, 8).match(/../g) ?? []).reverse().map((byte) => parseInt(byte, 16)).join('.'));
-  const ipv6 = readFileSync('/proc/net/tcp6', 'utf8').split('\n').some((line) => line.includes(`:${hexPort} `) && line.trim().split(/\s+/)[3] === '0A');
+    .map(([, local]) =>
+      (local?.slice(0, 8).match(/../g) ?? [])
+        .reverse()
+        .map((byte) => parseInt(byte, 16))
+        .join('.'),
+    );
+  const ipv6 = readFileSync('/proc/net/tcp6', 'utf8')
+    .split('\n')
+    .some((line) => line.includes(`:${hexPort} `) && line.trim().split(/\s+/)[3] === '0A');
   return ipv6 ? [...ipv4, 'an IPv6 address'] : ipv4;
 }
 
@@ -122,7 +191,8 @@ let graphql: GraphqlServer;
  * (PROXY_PURGE_URL lists both): it records what it is sent, and fails when told to.
  */
 /** How long nginx waits to connect to an instance before asking the other (the running configuration's `proxy_connect_timeout`). */
-const connectTimeoutSeconds = () => Number(/proxy_connect_timeout (\d+)s;/.exec(readFileSync(proxyConfFile, 'utf8'))![1]);
+const connectTimeoutSeconds = () =>
+  Number(/proxy_connect_timeout (\d+)s;/.exec(readFileSync(proxyConfFile, 'utf8'))![1]);
 /** Where two texts first part, with a little of each: what a failed comparison of pages shows. */
 function whereTheyDiffer(a: string, b: string) {
   let at = 0;
@@ -164,7 +234,11 @@ test.beforeAll(async () => {
   graphql = await startGraphqlServer(0);
   chmodSync('.', 0o700);
   await listenSecondProxy();
-  await start({ ...E2E_SERVER_ENV, GRAPHQL_URL: graphql.url, PROXY_PURGE_URL: `http://127.0.0.1:${deployPorts().purge}/purge,${secondPurgeUrl()}` });
+  await start({
+    ...E2E_SERVER_ENV,
+    GRAPHQL_URL: graphql.url,
+    PROXY_PURGE_URL: `http://127.0.0.1:${deployPorts().purge}/purge,${secondPurgeUrl()}`,
+  });
 });
 
 test.afterAll(async () => {
@@ -197,14 +271,61 @@ test("a proxy pod's configuration, written by its init container from the site's
     writeFileSync(join(root, 'resolv.conf'), 'nameserver 10.96.0.10\n');
     const volumes = ['--volume', `${join(root, 'run')}:${run}`, '--volume', `${join(root, 'cache')}:${proxy}`];
     // The pod's namespace, as the downward API gives it.
-    const env = init!.env.flatMap(({ name, value }) => (value === undefined ? [] : ['--env', `${name}=${expandVariables(value, { POD_NAMESPACE: 'default' })}`]));
-    execFileSync('podman', ['run', '--rm', '--network', 'none', '--read-only', '--read-only-tmpfs=false', '--user', `${user}:${user}`, ...volumes, '--volume', `${join(root, 'resolv.conf')}:/etc/resolv.conf:ro`, ...env, '--entrypoint', JSON.stringify(init!.command), images.site], { stdio: 'pipe' });
+    const env = init!.env.flatMap(({ name, value }) =>
+      value === undefined ? [] : ['--env', `${name}=${expandVariables(value, { POD_NAMESPACE: 'default' })}`],
+    );
+    execFileSync(
+      'podman',
+      [
+        'run',
+        '--rm',
+        '--network',
+        'none',
+        '--read-only',
+        '--read-only-tmpfs=false',
+        '--user',
+        `${user}:${user}`,
+        ...volumes,
+        '--volume',
+        `${join(root, 'resolv.conf')}:/etc/resolv.conf:ro`,
+        ...env,
+        '--entrypoint',
+        JSON.stringify(init!.command),
+        images.site,
+      ],
+      { stdio: 'pipe' },
+    );
     expect(readFileSync(join(root, 'run', 'nginx.conf'), 'utf8')).toContain(`proxy_cache_path ${proxy}/cache `);
     expect(existsSync(join(root, 'cache', 'pages', 'ja', '500.html'))).toBe(true);
     // Its logs are links to the container's output.
     expect(readlinkSync(join(root, 'run', 'access.log'))).toBe('/dev/stdout');
     // With the open-file limit the proxy's container runs with (deploy/local.ts, runProxy).
-    const check = spawnSync('podman', ['run', '--rm', '--network', 'none', '--add-host', 'microsites:127.0.0.1', '--ulimit', 'nofile=16384:16384', '--ulimit', `nproc=${CONTAINER_PROCESSES}:${CONTAINER_PROCESSES}`, '--user', `${user}:${user}`, ...volumes, '--volume', `${TLS_DIR}:${run}/tls:ro`, images.proxy, 'nginx', '-t', '-c', `${run}/nginx.conf`], { encoding: 'utf8' });
+    const check = spawnSync(
+      'podman',
+      [
+        'run',
+        '--rm',
+        '--network',
+        'none',
+        '--add-host',
+        'microsites:127.0.0.1',
+        '--ulimit',
+        'nofile=16384:16384',
+        '--ulimit',
+        `nproc=${CONTAINER_PROCESSES}:${CONTAINER_PROCESSES}`,
+        '--user',
+        `${user}:${user}`,
+        ...volumes,
+        '--volume',
+        `${TLS_DIR}:${run}/tls:ro`,
+        images.proxy,
+        'nginx',
+        '-t',
+        '-c',
+        `${run}/nginx.conf`,
+      ],
+      { encoding: 'utf8' },
+    );
     expect(check.stderr).toContain('test is successful');
     // Not even a warning (a map too large for nginx's default hash size was one).
     expect(check.stderr).not.toMatch(/\[(warn|alert|emerg)\]/);
@@ -221,7 +342,8 @@ test("one request id in the answer, the proxy's access log and the instance's lo
   const id = String(answer.headers['x-request-id']);
   expect(id).toMatch(/^[0-9a-f]{32}$/);
   await expect.poll(() => readFrom(accessLog, accessFrom)).toContain(`"request_id":"${id}"`);
-  const instanceLines = () => [FIRST, SECOND].map((port, index) => readFrom(instanceLog(port), instancesFrom[index]!)).join('');
+  const instanceLines = () =>
+    [FIRST, SECOND].map((port, index) => readFrom(instanceLog(port), instancesFrom[index]!)).join('');
   await expect.poll(instanceLines).toContain(`"request_id":"${id}"`);
   // Every line of both, in Datadog's reserved and standard attributes (docs/ops.md, "Logs"): the
   // time to the millisecond, the level by status, the build's service, env and version, the
@@ -235,12 +357,22 @@ test("one request id in the answer, the proxy's access log and the instance's lo
   for (const { from, line } of requests) {
     expect(line, from).toMatchObject({
       date: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(?:Z|[+-]\d\d:\d\d)$/),
-      status: (line.http as { status_code: number }).status_code >= 500 ? 'error' : (line.http as { status_code: number }).status_code >= 400 ? 'warn' : 'info',
+      status:
+        (line.http as { status_code: number }).status_code >= 500
+          ? 'error'
+          : (line.http as { status_code: number }).status_code >= 400
+            ? 'warn'
+            : 'info',
       service: from === 'proxy' ? 'microsites-proxy' : 'microsites-server',
       env: E2E_BUILD_ENV.NEXT_PUBLIC_DATADOG_ENV,
       version: E2E_COMMIT_SHA,
       message: expect.stringMatching(/^GET \/\S* \d{3}$/),
-      http: { method: 'GET', status_code: expect.any(Number), request_id: expect.stringMatching(/^[\w-]{8,}$/), url_details: { host: expect.any(String), path: expect.stringMatching(/^\//) } },
+      http: {
+        method: 'GET',
+        status_code: expect.any(Number),
+        request_id: expect.stringMatching(/^[\w-]{8,}$/),
+        url_details: { host: expect.any(String), path: expect.stringMatching(/^\//) },
+      },
       duration: expect.any(Number),
     });
     expect(Number.isInteger(line.duration), from).toBe(true);
@@ -252,7 +384,10 @@ test("one request id in the answer, the proxy's access log and the instance's lo
   expect(unknown.status).toBe(404);
   const unknownId = String(unknown.headers['x-request-id']);
   const linesOf = () =>
-    [readFrom(accessLog, unknownFrom[0]!), ...[FIRST, SECOND].map((port, index) => readFrom(instanceLog(port), unknownFrom[index + 1]!))]
+    [
+      readFrom(accessLog, unknownFrom[0]!),
+      ...[FIRST, SECOND].map((port, index) => readFrom(instanceLog(port), unknownFrom[index + 1]!)),
+    ]
       .join('\n')
       .split('\n')
       .filter((line) => line.includes(unknownId) || line.includes('No mapping found'));
@@ -260,7 +395,8 @@ test("one request id in the answer, the proxy's access log and the instance's lo
   for (const line of linesOf()) expect(jsonLine(line).status, line).toBe('warn');
   // A page from the cache answers with this request's id, not the one of the request that filled it.
   const ids = new Set<string>();
-  for (let index = 0; index < 3; index += 1) ids.add(String((await ask(page('/it'), { headers: { 'accept-encoding': 'br' } })).headers['x-request-id']));
+  for (let index = 0; index < 3; index += 1)
+    ids.add(String((await ask(page('/it'), { headers: { 'accept-encoding': 'br' } })).headers['x-request-id']));
   expect(ids.size).toBe(3);
 });
 
@@ -282,7 +418,9 @@ test('a page comes over TLS with HSTS, compressed as the visitor asks, and from 
   expect(again.body.equals(brotli.body)).toBe(true);
   // The instance's ETag, weak once compressed: a returning browser asking with it gets a 304 from the cache.
   expect(brotli.headers.etag).toMatch(/^W\/"/);
-  const unchanged = await ask(page('/?first'), { headers: { 'accept-encoding': 'br, gzip', 'if-none-match': String(brotli.headers.etag) } });
+  const unchanged = await ask(page('/?first'), {
+    headers: { 'accept-encoding': 'br, gzip', 'if-none-match': String(brotli.headers.etag) },
+  });
   expect(unchanged.status).toBe(304);
   const gzip = await ask(page('/?first'), { headers: { 'accept-encoding': 'gzip' } });
   expect(gzip.headers['content-encoding']).toBe('gzip');
@@ -290,7 +428,9 @@ test('a page comes over TLS with HSTS, compressed as the visitor asks, and from 
 
 test('every visitor shares one cached copy, whatever cookies they carry; the language cookie still redirects /', async () => {
   await ask(page('/de'), { headers: { 'accept-encoding': 'br' } });
-  const another = await ask(page('/de'), { headers: { 'accept-encoding': 'br', cookie: 'anonymous-id=a1; consent=v1.2026-11-01.am' } });
+  const another = await ask(page('/de'), {
+    headers: { 'accept-encoding': 'br', cookie: 'anonymous-id=a1; consent=v1.2026-11-01.am' },
+  });
   expect(another.headers['x-cache-status']).toBe('HIT');
   await ask(page('/'), { headers: { 'accept-encoding': 'br' } });
   // Neither the cached / nor the cached /de answers a visitor whose stored language is German.
@@ -309,18 +449,28 @@ test('a new query string or language cookie is the cached copy, not a new one; t
   const mark = async () => {
     const path = `/log-mark-${randomUUID()}`;
     await ask(page(path));
-    await expect.poll(() => logLines().findIndex((line) => line.includes(`"path":"${path}"}`)), { timeout: 5_000 }).toBeGreaterThan(-1);
+    await expect
+      .poll(() => logLines().findIndex((line) => line.includes(`"path":"${path}"}`)), { timeout: 5_000 })
+      .toBeGreaterThan(-1);
     return logLines().findIndex((line) => line.includes(`"path":"${path}"}`));
   };
   const from = await mark();
   // What ads, e-mails and a flood add: each first seen here, each answered from the one copy.
-  for (const query of [`utm_source=news&utm_campaign=${randomUUID()}`, `gclid=${randomUUID()}&fbclid=x&msclkid=y&_gl=z`, `x=${randomUUID()}`]) {
+  for (const query of [
+    `utm_source=news&utm_campaign=${randomUUID()}`,
+    `gclid=${randomUUID()}&fbclid=x&msclkid=y&_gl=z`,
+    `x=${randomUUID()}`,
+  ]) {
     const answer = await ask(page(`/it?${query}`), { headers: br });
     expect(answer.headers['x-cache-status'], query).toBe('HIT');
     expect(answer.body.equals(cached.body), query).toBe(true);
   }
   await ask(page('/'), { headers: br });
-  for (const value of [randomUUID(), 'xx', 'DE']) expect((await ask(page('/'), { headers: { ...br, cookie: `language=${value}` } })).headers['x-cache-status'], value).toBe('HIT');
+  for (const value of [randomUUID(), 'xx', 'DE'])
+    expect(
+      (await ask(page('/'), { headers: { ...br, cookie: `language=${value}` } })).headers['x-cache-status'],
+      value,
+    ).toBe('HIT');
   // The switch stores the choice in a cookie: never from the cache, and never kept.
   const chosen = await ask(page('/it?language=de'), { headers: br });
   expect(chosen.status).toBe(303);
@@ -329,17 +479,25 @@ test('a new query string or language cookie is the cached copy, not a new one; t
   // The access log (flushed every second) has the requests as paths, without their queries.
   // The second mark first: a request's line is written just after its answer has gone.
   const to = await mark();
-  const logged = logLines().slice(from + 1, to).map((line) => JSON.parse(line) as ProxyLine);
-  expect(logged.filter((line) => line.http.url_details.path === '/it' && line.cache === 'HIT' && line.instance === '')).toHaveLength(3);
+  const logged = logLines()
+    .slice(from + 1, to)
+    .map((line) => JSON.parse(line) as ProxyLine);
+  expect(
+    logged.filter((line) => line.http.url_details.path === '/it' && line.cache === 'HIT' && line.instance === ''),
+  ).toHaveLength(3);
   // The switch went to an instance, and the log names it.
-  expect(logged.find((line) => line.http.status_code === 303)?.instance).toMatch(new RegExp(`^127\\.0\\.0\\.1:(${FIRST}|${SECOND})$`));
+  expect(logged.find((line) => line.http.status_code === 303)?.instance).toMatch(
+    new RegExp(`^127\\.0\\.0\\.1:(${FIRST}|${SECOND})$`),
+  );
   expect(logLines().join('\n')).not.toMatch(/gclid|utm_|language=de/);
 });
 
 test("what a visitor writes in X-Forwarded-* never reaches the instances: the proxy's own values do", async () => {
   // The instances trust one proxy and add HSTS only when it says https. A client claiming http
   // must not take HSTS away, nor a client-written host change the sitemap's address.
-  const answer = await ask(page('/robots.txt'), { headers: { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'evil.example', 'x-forwarded-for': '6.6.6.6' } });
+  const answer = await ask(page('/robots.txt'), {
+    headers: { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'evil.example', 'x-forwarded-for': '6.6.6.6' },
+  });
   expect(answer.status).toBe(200);
   expect(answer.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
   expect(answer.body.toString()).toMatch(new RegExp(`^Sitemap: \\S+//${HOST.replace(/\./g, '\\.')}[:/]`, 'm'));
@@ -368,19 +526,34 @@ test("static files are served from disk as immutable, as the build's precompress
 test('TLS 1.2 only with forward secrecy; Redis bounded, evicting the least recently used; secrets in files only their owner reads', async () => {
   // The instances' environment (podman's --env-file, never a command line), the TLS key, and the
   // kept secret where a start made one (here the tests give theirs).
-  const secrets = [...[FIRST, SECOND].map((port) => `deploy/.run/instance-${port}.env`), join(TLS_DIR, 'key.pem'), 'deploy/.run/revalidate-secret'].filter((file) => !file.endsWith('secret') || existsSync(file));
+  const secrets = [
+    ...[FIRST, SECOND].map((port) => `deploy/.run/instance-${port}.env`),
+    join(TLS_DIR, 'key.pem'),
+    'deploy/.run/revalidate-secret',
+  ].filter((file) => !file.endsWith('secret') || existsSync(file));
   for (const file of secrets) expect(statSync(file).mode & 0o777, file).toBe(0o600);
   expect(secrets.length).toBeGreaterThanOrEqual(3);
   expect(readFileSync(`deploy/.run/instance-${FIRST}.env`, 'utf8')).toContain('REVALIDATE_SECRET=');
   const handshake = (ciphers: string) =>
     new Promise<string>((resolve) => {
-      const socket = tlsConnect({ host: '127.0.0.1', port: HTTPS_PORT, servername: 'localhost', rejectUnauthorized: false, maxVersion: 'TLSv1.2', ciphers }, () => {
-        resolve(socket.getCipher().name);
-        socket.end();
-      }).on('error', () => resolve('refused'));
+      const socket = tlsConnect(
+        {
+          host: '127.0.0.1',
+          port: HTTPS_PORT,
+          servername: 'localhost',
+          rejectUnauthorized: false,
+          maxVersion: 'TLSv1.2',
+          ciphers,
+        },
+        () => {
+          resolve(socket.getCipher().name);
+          socket.end();
+        },
+      ).on('error', () => resolve('refused'));
     });
   expect(await handshake('ECDHE-RSA-AES128-GCM-SHA256')).toBe('ECDHE-RSA-AES128-GCM-SHA256');
-  for (const withoutForwardSecrecy of ['AES128-GCM-SHA256', 'AES256-SHA', 'AES128-SHA256']) expect(await handshake(withoutForwardSecrecy), withoutForwardSecrecy).toBe('refused');
+  for (const withoutForwardSecrecy of ['AES128-GCM-SHA256', 'AES256-SHA', 'AES128-SHA256'])
+    expect(await handshake(withoutForwardSecrecy), withoutForwardSecrecy).toBe('refused');
   const config = (name: string) => redisCli('config', 'get', name).split('\n')[1];
   expect(Number(config('maxmemory'))).toBeGreaterThan(0);
   expect(config('maxmemory-policy')).toBe('allkeys-lru');
@@ -390,13 +563,30 @@ test('TLS 1.2 only with forward secrecy; Redis bounded, evicting the least recen
 // cert-manager gets them from Let's Encrypt in the cluster; nginx picks it by the name asked for.
 /** The certificate the proxy shows for `servername`, checked against `ca` (the chain the proxy sends, up to that root). */
 const served = (servername: string, ca?: string) =>
-  new Promise<{ subject: string; issuer: string; serial: string; authorized: boolean; error?: string }>((resolve, reject) => {
-    const socket = tlsConnect({ host: '127.0.0.1', port: HTTPS_PORT, servername, ca: ca === undefined ? undefined : readFileSync(ca), rejectUnauthorized: false }, () => {
-      const certificate = socket.getPeerCertificate();
-      resolve({ subject: String(certificate.subject.CN), issuer: String(certificate.issuer.CN), serial: certificate.serialNumber, authorized: socket.authorized, error: socket.authorizationError?.toString() });
-      socket.end();
-    }).on('error', reject);
-  });
+  new Promise<{ subject: string; issuer: string; serial: string; authorized: boolean; error?: string }>(
+    (resolve, reject) => {
+      const socket = tlsConnect(
+        {
+          host: '127.0.0.1',
+          port: HTTPS_PORT,
+          servername,
+          ca: ca === undefined ? undefined : readFileSync(ca),
+          rejectUnauthorized: false,
+        },
+        () => {
+          const certificate = socket.getPeerCertificate();
+          resolve({
+            subject: String(certificate.subject.CN),
+            issuer: String(certificate.issuer.CN),
+            serial: certificate.serialNumber,
+            authorized: socket.authorized,
+            error: socket.authorizationError?.toString(),
+          });
+          socket.end();
+        },
+      ).on('error', reject);
+    },
+  );
 const tenantHosts = () => DOMAIN_ENTRIES.map(({ domain }) => domain);
 
 test('every tenant host is served with its own certificate from the ACME CA; any other name gets the default one', async () => {
@@ -409,12 +599,17 @@ test('every tenant host is served with its own certificate from the ACME CA; any
   expect(tenantHosts()).toHaveLength(171);
   // As an operator checks it: the host, the local CA's chain, verified against its root.
   const host = tenantHosts()[0]!;
-  const shown = spawnSync('openssl', ['s_client', '-connect', `127.0.0.1:${HTTPS_PORT}`, '-servername', host, '-CAfile', root, '-verify_hostname', host], { input: '', encoding: 'utf8' }).stdout;
+  const shown = spawnSync(
+    'openssl',
+    ['s_client', '-connect', `127.0.0.1:${HTTPS_PORT}`, '-servername', host, '-CAfile', root, '-verify_hostname', host],
+    { input: '', encoding: 'utf8' },
+  ).stdout;
   expect(shown).toMatch(new RegExp(`subject=CN ?= ?${host.replace(/\./g, '\\.')}`));
   expect(shown).toMatch(/issuer=CN ?= ?Pebble Intermediate CA/);
   expect(shown).toContain('Verify return code: 0 (ok)');
   // Previews, the health check and a client that names no host: the default certificate.
-  for (const name of ['localhost', HOST]) expect(await served(name), name).toMatchObject({ subject: 'localhost', issuer: 'localhost' });
+  for (const name of ['localhost', HOST])
+    expect(await served(name), name).toMatchObject({ subject: 'localhost', issuer: 'localhost' });
 });
 
 test('a renewed certificate is served at the next connection, without a reload; the others stay as they were', async () => {
@@ -442,12 +637,14 @@ test('a host the running proxy has never heard of gets its certificate from the 
     expect(await served(added, acmeRoot(setup))).toMatchObject({ subject: added, authorized: true });
     expect(podmanPid('microsites-proxy')).toBe(nginxPid);
   } finally {
-    for (const path of [join(setup.tlsDir, 'hosts', added), join(setup.tlsDir, 'issued', added)]) rmSync(path, { recursive: true, force: true });
+    for (const path of [join(setup.tlsDir, 'hosts', added), join(setup.tlsDir, 'issued', added)])
+      rmSync(path, { recursive: true, force: true });
   }
 });
 
 /** A container's process on this machine. */
-const podmanPid = (name: string) => execFileSync('podman', ['inspect', '--format', '{{.State.Pid}}', name], { encoding: 'utf8' }).trim();
+const podmanPid = (name: string) =>
+  execFileSync('podman', ['inspect', '--format', '{{.State.Pid}}', name], { encoding: 'utf8' }).trim();
 
 // Issue 37 item 3: the visitor's own address behind a hop that names it in X-Forwarded-For, as a
 // load balancer or CDN in front does (PROXY_TRUSTED_FORWARDERS: loopback here).
@@ -477,14 +674,46 @@ test('behind a second hop that passes the visitor’s address, a flood from one 
     ].join('\n'),
   );
   const hop = `microsites-e2e-hop-${process.pid}`;
-  execFileSync('podman', ['run', '--detach', '--rm', '--name', hop, '--network', 'host', '--user', '33:33', '--read-only', '--tmpfs', '/tmp:rw,mode=1777', '--volume', `${dir}:/hop:ro`, imageRefs(builtRelease().tag).proxy, 'nginx', '-c', '/hop/nginx.conf', '-g', 'daemon off;']);
+  execFileSync('podman', [
+    'run',
+    '--detach',
+    '--rm',
+    '--name',
+    hop,
+    '--network',
+    'host',
+    '--user',
+    '33:33',
+    '--read-only',
+    '--tmpfs',
+    '/tmp:rw,mode=1777',
+    '--volume',
+    `${dir}:/hop:ro`,
+    imageRefs(builtRelease().tag).proxy,
+    'nginx',
+    '-c',
+    '/hop/nginx.conf',
+    '-g',
+    'daemon off;',
+  ]);
   try {
     const consent = (localAddress: string) =>
-      ask(`http://${HOST}:${HOP_PORT}/api/consent`, { method: 'POST', localAddress, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'choice=reject' });
-    await expect.poll(async () => (await ask(`http://${HOST}:${HOP_PORT}/api/proxy-health`).catch(() => ({ status: 0 }))).status, { timeout: 10_000 }).toBe(200);
+      ask(`http://${HOST}:${HOP_PORT}/api/consent`, {
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'choice=reject',
+      });
+    await expect
+      .poll(
+        async () => (await ask(`http://${HOST}:${HOP_PORT}/api/proxy-health`).catch(() => ({ status: 0 }))).status,
+        { timeout: 10_000 },
+      )
+      .toBe(200);
     // Five at a time, under the proxy's limit on open requests per visitor (10): the rate is what refuses.
     const flood = [];
-    for (let wave = 0; wave < 10; wave += 1) flood.push(...(await Promise.all(Array.from({ length: 5 }, () => consent('127.0.0.2')))));
+    for (let wave = 0; wave < 10; wave += 1)
+      flood.push(...(await Promise.all(Array.from({ length: 5 }, () => consent('127.0.0.2')))));
     const refused = flood.filter((answer) => answer.status === 429).length;
     // A burst of 20, then one a second.
     expect(refused).toBeGreaterThanOrEqual(25);
@@ -498,24 +727,47 @@ test('behind a second hop that passes the visitor’s address, a flood from one 
 
 // Issue 37 item 4: the pods' restrictions, as podman runs the same containers.
 test('every container runs on a read-only root, writing only its volumes; Redis answers only with its password, which no command line holds', () => {
-  const containers = execFileSync('podman', ['ps', '--format', '{{.Names}}'], { encoding: 'utf8' }).split('\n').filter((name) => name.startsWith('microsites-'));
+  const containers = execFileSync('podman', ['ps', '--format', '{{.Names}}'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((name) => name.startsWith('microsites-'));
   expect(containers.length).toBeGreaterThanOrEqual(5);
-  for (const name of containers) expect(execFileSync('podman', ['inspect', '--format', '{{.HostConfig.ReadonlyRootfs}}', name], { encoding: 'utf8' }).trim(), name).toBe('true');
+  for (const name of containers)
+    expect(
+      execFileSync('podman', ['inspect', '--format', '{{.HostConfig.ReadonlyRootfs}}', name], {
+        encoding: 'utf8',
+      }).trim(),
+      name,
+    ).toBe('true');
   const instanceName = `microsites-instance-${FIRST}`;
-  expect(spawnSync('podman', ['exec', instanceName, 'node', '-e', "require('fs').writeFileSync('/app/written', '')"]).status).not.toBe(0);
-  expect(spawnSync('podman', ['exec', instanceName, 'node', '-e', "require('fs').writeFileSync('/tmp/written', '')"]).status).toBe(0);
+  expect(
+    spawnSync('podman', ['exec', instanceName, 'node', '-e', "require('fs').writeFileSync('/app/written', '')"]).status,
+  ).not.toBe(0);
+  expect(
+    spawnSync('podman', ['exec', instanceName, 'node', '-e', "require('fs').writeFileSync('/tmp/written', '')"]).status,
+  ).toBe(0);
   const redis = 'microsites-redis';
   expect(redisCli('ping').trim()).toBe('PONG');
-  const withoutPassword = spawnSync('podman', ['exec', '--env', 'REDISCLI_AUTH=', redis, 'redis-cli', '-p', String(deployPorts().redis), 'ping'], { encoding: 'utf8' });
+  const withoutPassword = spawnSync(
+    'podman',
+    ['exec', '--env', 'REDISCLI_AUTH=', redis, 'redis-cli', '-p', String(deployPorts().redis), 'ping'],
+    { encoding: 'utf8' },
+  );
   expect(withoutPassword.stdout).toContain('NOAUTH');
   const password = readFileSync('deploy/.run/redis-password', 'utf8').trim();
   expect(statSync('deploy/.run/redis-password').mode & 0o777).toBe(0o600);
-  expect(execFileSync('podman', ['exec', redis, 'cat', '/proc/1/cmdline'], { encoding: 'utf8' })).not.toContain(password);
-  expect(execFileSync('podman', ['inspect', '--format', '{{json .Config.Cmd}} {{json .Config.Entrypoint}}', redis], { encoding: 'utf8' })).not.toContain(password);
+  expect(execFileSync('podman', ['exec', redis, 'cat', '/proc/1/cmdline'], { encoding: 'utf8' })).not.toContain(
+    password,
+  );
+  expect(
+    execFileSync('podman', ['inspect', '--format', '{{json .Config.Cmd}} {{json .Config.Entrypoint}}', redis], {
+      encoding: 'utf8',
+    }),
+  ).not.toContain(password);
 });
 
 test('methods the site does not use stop at the proxy', async () => {
-  for (const method of ['DELETE', 'PUT', 'PATCH', 'TRACE']) expect((await ask(page('/'), { method })).status, method).toBe(405);
+  for (const method of ['DELETE', 'PUT', 'PATCH', 'TRACE'])
+    expect((await ask(page('/'), { method })).status, method).toBe(405);
 });
 
 /** A tracking query as ads and e-mails append it (gclid, fbclid, utm_*, _gl), `length` characters long. */
@@ -529,20 +781,29 @@ test('long tracking queries answer 200 or 414, never 502, and a burst of them le
     expect(answer.headers['x-middleware-rewrite']).toBeUndefined();
   }
   // Each of these once overflowed the proxy's header buffer, and each such 502 marked an instance down.
-  const burst = await Promise.all(Array.from({ length: 20 }, (_, index) => ask(page(`/de?${trackingQuery(3000, `burst${index}-`)}`))));
+  const burst = await Promise.all(
+    Array.from({ length: 20 }, (_, index) => ask(page(`/de?${trackingQuery(3000, `burst${index}-`)}`))),
+  );
   expect(burst.map((answer) => answer.status)).toEqual(Array(20).fill(200));
   const others = await Promise.all([
     ask(page('/de?visitor=1')),
     ask(page('/fr?visitor=2')),
     ask(page('/api/health')),
-    ask(page('/api/consent'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `https://${HOST}:${HTTPS_PORT}` }, body: 'choice=none' }),
+    ask(page('/api/consent'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `https://${HOST}:${HTTPS_PORT}` },
+      body: 'choice=none',
+    }),
   ]);
   expect(others.map((answer) => answer.status)).toEqual([200, 200, 200, 303]);
   expect(readFileSync(proxyLog, 'utf8')).not.toMatch(/too big header|no live upstreams/);
 });
 
 test("the cached root follows each visitor's languages: one language's copy never reaches another", async () => {
-  const kyoto = (acceptLanguage: string) => ask(`https://kyotostation-bagberth.jp.localhost:${HTTPS_PORT}/`, { headers: { 'accept-encoding': 'br', 'accept-language': acceptLanguage } });
+  const kyoto = (acceptLanguage: string) =>
+    ask(`https://kyotostation-bagberth.jp.localhost:${HTTPS_PORT}/`, {
+      headers: { 'accept-encoding': 'br', 'accept-language': acceptLanguage },
+    });
   // An English browser's root is cached...
   await kyoto('en-US,en;q=0.9');
   const english = await kyoto('en-GB, ja;q=0.5');
@@ -560,7 +821,8 @@ test("the cached root follows each visitor's languages: one language's copy neve
 // Issue 41 item 1: the proxy reads the language cookie by the middleware's own rule
 // (storedLanguageIn), so no cookie shape stores one language's answer under another's key.
 test('no shape of a language cookie changes what a visitor with language=de gets on /', async () => {
-  const lisbon = (cookie: string) => ask(`https://lisbon-bagberth.pt.localhost:${HTTPS_PORT}/`, { headers: { 'accept-encoding': 'identity', cookie } });
+  const lisbon = (cookie: string) =>
+    ask(`https://lisbon-bagberth.pt.localhost:${HTTPS_PORT}/`, { headers: { 'accept-encoding': 'identity', cookie } });
   for (const cookie of ['Language=de', 'LANGUAGE=de', 'language =de', 'language= de', 'language=xx; language=de']) {
     // Twice: the first fills the cache, the second is what the cache holds for that key.
     await lisbon(cookie);
@@ -577,26 +839,43 @@ test('no shape of a language cookie changes what a visitor with language=de gets
 
 // Issue 43 item 2: a returning visitor's / is one cached answer, with their own query.
 test("the redirect of / to the visitor's language is cached under that language, with each visitor's own query", async () => {
-  const visit = (path: string, headers: Record<string, string>) => ask(`https://lisbon-bagberth.pt.localhost:${HTTPS_PORT}${path}`, { headers: { 'accept-encoding': 'br', ...headers } });
+  const visit = (path: string, headers: Record<string, string>) =>
+    ask(`https://lisbon-bagberth.pt.localhost:${HTTPS_PORT}${path}`, {
+      headers: { 'accept-encoding': 'br', ...headers },
+    });
   await visit('/', { cookie: 'language=fr' });
   const cookieFirst = await visit('/', { cookie: 'language=fr' });
-  expect([cookieFirst.status, cookieFirst.headers.location, cookieFirst.headers['x-cache-status']]).toEqual([307, '/fr', 'HIT']);
+  expect([cookieFirst.status, cookieFirst.headers.location, cookieFirst.headers['x-cache-status']]).toEqual([
+    307,
+    '/fr',
+    'HIT',
+  ]);
   // Negotiated French is the same answer, in any case of the header: one copy.
   for (const acceptLanguage of ['fr-FR,fr;q=0.9', 'FR', 'nl, Fr-be']) {
     const negotiated = await visit('/', { 'accept-language': acceptLanguage });
-    expect([negotiated.status, negotiated.headers.location, negotiated.headers['x-cache-status']], acceptLanguage).toEqual([307, '/fr', 'HIT']);
+    expect(
+      [negotiated.status, negotiated.headers.location, negotiated.headers['x-cache-status']],
+      acceptLanguage,
+    ).toEqual([307, '/fr', 'HIT']);
   }
   // The query in Location is the visitor's, never that of whoever filled the cache.
   for (const query of ['utm_source=news&utm_campaign=a', 'gclid=b', '']) {
     const answer = await visit(query ? `/?${query}` : '/', { cookie: 'language=fr' });
-    expect([answer.headers.location, answer.headers['x-cache-status']], query).toEqual([query ? `/fr?${query}` : '/fr', 'HIT']);
+    expect([answer.headers.location, answer.headers['x-cache-status']], query).toEqual([
+      query ? `/fr?${query}` : '/fr',
+      'HIT',
+    ]);
   }
   // Internal headers stay behind the proxy; the visitor's browser is told to ask again.
   expect(cookieFirst.headers['x-language-choice']).toBeUndefined();
   expect(cookieFirst.headers['cache-control']).toBe('public, max-age=0, s-maxage=3600');
   // The switch, which sets the cookie, still reaches an instance and keeps the rest of its query.
   const switched = await visit('/?language=de&utm_source=news', { cookie: 'language=fr' });
-  expect([switched.status, switched.headers.location, switched.headers['x-cache-status']]).toEqual([303, '/de?utm_source=news', 'BYPASS']);
+  expect([switched.status, switched.headers.location, switched.headers['x-cache-status']]).toEqual([
+    303,
+    '/de?utm_source=news',
+    'BYPASS',
+  ]);
 });
 
 /** An image's format and pixel width, read from its header (PNG, and WebP's three kinds). */
@@ -638,7 +917,9 @@ const ADDRESS = { GB: '212.58.244.20', DE: '85.214.132.117', US: '8.8.8.8' } as 
 // the load balancer forwards; here the test client on loopback is that balancer) and keys its copy on the regime.
 test("the cached page follows the visitor's country: a European never gets the copy cached for an American, an unknown visitor is asked first", async () => {
   const newYork = (headers: Record<string, string>) =>
-    ask(`https://newyork-bagberth.com.localhost:${HTTPS_PORT}/?regime`, { headers: { 'accept-encoding': 'identity', 'accept-language': 'en', ...headers } });
+    ask(`https://newyork-bagberth.com.localhost:${HTTPS_PORT}/?regime`, {
+      headers: { 'accept-encoding': 'identity', 'accept-language': 'en', ...headers },
+    });
   // The regime the page was built in, as its data names it (the HTML carries both wordings' copy).
   const regime = (answer: { body: Buffer }) => /"consentRegime":"([^"]+)"/.exec(answer.body.toString())?.[1];
   const logged = logSize(accessLog);
@@ -646,21 +927,40 @@ test("the cached page follows the visitor's country: a European never gets the c
   expect(american.headers['x-cache-status']).toBe('MISS');
   expect(regime(american)).toBe('opt-out');
   const byAddress = [ADDRESS.GB, ADDRESS.DE, `${ADDRESS.US}, ${ADDRESS.GB}`];
-  for (const address of byAddress) expect(regime(await newYork({ 'x-forwarded-for': address })), address).toBe('opt-in');
+  for (const address of byAddress)
+    expect(regime(await newYork({ 'x-forwarded-for': address })), address).toBe('opt-in');
   // The CDN's country wins where it gives one; one copy per regime, shared by everyone in it.
-  for (const [country, expected] of [['DE', 'opt-in'], ['gb', 'opt-in'], ['JP', 'opt-out'], ['XX', 'opt-in'], ['T1', 'opt-in']] as const) {
+  for (const [country, expected] of [
+    ['DE', 'opt-in'],
+    ['gb', 'opt-in'],
+    ['JP', 'opt-out'],
+    ['XX', 'opt-in'],
+    ['T1', 'opt-in'],
+  ] as const) {
     const answer = await newYork({ 'cf-ipcountry': country, 'x-forwarded-for': ADDRESS.US });
     expect(answer.headers['x-cache-status'], country).toBe('HIT');
     expect(regime(answer), country).toBe(expected);
   }
   expect(regime(await newYork({ 'cf-ipcountry': 'US', 'x-forwarded-for': ADDRESS.GB }))).toBe('opt-out');
   // Nobody knows where these are (a loopback address, a forged one, a header that names no country): asked first.
-  for (const headers of [{}, { 'x-forwarded-for': 'not-an-address' }, { 'cf-ipcountry': 'Germany' }, { 'x-visitor-regime': 'opt-out' }] as Record<string, string>[]) {
+  for (const headers of [
+    {},
+    { 'x-forwarded-for': 'not-an-address' },
+    { 'cf-ipcountry': 'Germany' },
+    { 'x-visitor-regime': 'opt-out' },
+  ] as Record<string, string>[]) {
     expect(regime(await newYork(headers)), JSON.stringify(headers)).toBe('opt-in');
   }
   // The country stays in the proxy's own log; the instances get the regime.
-  const lines = jsonLines<{ geo: { country_iso_code: string }; consent: { visitor_regime: string } }>(readFrom(accessLog, logged));
-  expect(lines.map((line) => `${line.geo.country_iso_code} ${line.consent.visitor_regime}`).slice(0, 4)).toEqual(['US opt-out', 'GB opt-in', 'DE opt-in', 'GB opt-in']);
+  const lines = jsonLines<{ geo: { country_iso_code: string }; consent: { visitor_regime: string } }>(
+    readFrom(accessLog, logged),
+  );
+  expect(lines.map((line) => `${line.geo.country_iso_code} ${line.consent.visitor_regime}`).slice(0, 4)).toEqual([
+    'US opt-out',
+    'GB opt-in',
+    'DE opt-in',
+    'GB opt-in',
+  ]);
 });
 
 // Issue 36 item 3, "done when": an en-GB browser that the proxy places in the UK by its address, on
@@ -670,8 +970,16 @@ test('a visitor placed in the UK by address is asked first on the New York host:
   test.setTimeout(90_000);
   const browser = await chromium.launch(launchOptions);
   try {
-    for (const [where, address] of [['GB', ADDRESS.GB], ['US', ADDRESS.US]] as const) {
-      const context = await browser.newContext({ ignoreHTTPSErrors: true, userAgent: HUMAN_USER_AGENT, locale: 'en-GB', extraHTTPHeaders: { 'x-forwarded-for': address } });
+    for (const [where, address] of [
+      ['GB', ADDRESS.GB],
+      ['US', ADDRESS.US],
+    ] as const) {
+      const context = await browser.newContext({
+        ignoreHTTPSErrors: true,
+        userAgent: HUMAN_USER_AGENT,
+        locale: 'en-GB',
+        extraHTTPHeaders: { 'x-forwarded-for': address },
+      });
       const tab = await context.newPage();
       const watch = watchVendors(tab);
       await tab.goto(`https://newyork-bagberth.com.localhost:${HTTPS_PORT}/`);
@@ -699,18 +1007,25 @@ test('a visitor placed in the UK by address is asked first on the New York host:
 // visitor the strict cached copy nor keep the relaxed answer for anyone else.
 test('a navigation from the analytics provider gets the relaxed headers, never stored; everyone else the strict ones', async () => {
   // A page no earlier test asked for, so that the proxy holds no copy yet (a query string would not make one).
-  const visit = (referer?: string) => ask(page('/zh'), { headers: { 'accept-encoding': 'br', ...(referer && { referer }) } });
+  const visit = (referer?: string) =>
+    ask(page('/zh'), { headers: { 'accept-encoding': 'br', ...(referer && { referer }) } });
   const relaxed = (answer: Awaited<ReturnType<typeof visit>>) => ({
     cache: answer.headers['x-cache-status'],
     coop: answer.headers['cross-origin-opener-policy'],
-    selector: String(answer.headers['content-security-policy']).includes('https://cdn.amplitude.com/libs/visual-tagging-selector-1.0.0-alpha.js.gz'),
+    selector: String(answer.headers['content-security-policy']).includes(
+      'https://cdn.amplitude.com/libs/visual-tagging-selector-1.0.0-alpha.js.gz',
+    ),
     cacheControl: answer.headers['cache-control'],
   });
   const FROM_PROVIDER = { cache: 'BYPASS', coop: 'unsafe-none', selector: true, cacheControl: 'private, no-store' };
   expect(relaxed(await visit('https://app.amplitude.com/analytics/org/1'))).toEqual(FROM_PROVIDER);
   // Not stored: the next visitor's copy comes from an instance, strict.
   expect(relaxed(await visit())).toMatchObject({ cache: 'MISS', coop: 'same-origin', selector: false });
-  expect(relaxed(await visit('https://app.amplitude.com.evil.example/'))).toMatchObject({ cache: 'HIT', coop: 'same-origin', selector: false });
+  expect(relaxed(await visit('https://app.amplitude.com.evil.example/'))).toMatchObject({
+    cache: 'HIT',
+    coop: 'same-origin',
+    selector: false,
+  });
   // Nor served the strict copy now cached.
   expect(relaxed(await visit('https://app.amplitude.com/'))).toEqual(FROM_PROVIDER);
 });
@@ -736,7 +1051,8 @@ test("the proxy's own answers carry the security headers too: static files, 405,
 });
 
 test('a coding the visitor refuses with q=0 is never sent', async () => {
-  const encoding = async (acceptEncoding: string) => (await ask(page('/de?encodings'), { headers: { 'accept-encoding': acceptEncoding } })).headers['content-encoding'];
+  const encoding = async (acceptEncoding: string) =>
+    (await ask(page('/de?encodings'), { headers: { 'accept-encoding': acceptEncoding } })).headers['content-encoding'];
   expect(await encoding('br;q=0, gzip')).toBe('gzip');
   expect(await encoding('br; q=0.0, gzip;q=0')).toBeUndefined();
   expect(await encoding('gzip;q=0.5, br;q=0.8')).toBe('br');
@@ -748,7 +1064,13 @@ test('a flood on the telemetry proxy is refused at the proxy, past the burst one
   for (let wave = 0; wave < 30; wave += 1) {
     flood.push(
       ...(await Promise.all(
-        Array.from({ length: 5 }, () => ask(page('/api/monitoring-proxy?ddforward=%2Fapi%2Fv2%2Frum'), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' })),
+        Array.from({ length: 5 }, () =>
+          ask(page('/api/monitoring-proxy?ddforward=%2Fapi%2Fv2%2Frum'), {
+            method: 'POST',
+            headers: { 'content-type': 'text/plain' },
+            body: '{}',
+          }),
+        ),
       )),
     );
   }
@@ -765,7 +1087,8 @@ test('a flood on the telemetry proxy is refused at the proxy, past the burst one
 });
 
 /** nginx's error log lines that say an instance was taken out of service (or none was left). */
-const instancesMarkedDown = (text: string) => text.split('\n').filter((line) => /upstream server temporarily disabled|no live upstreams/.test(line));
+const instancesMarkedDown = (text: string) =>
+  text.split('\n').filter((line) => /upstream server temporarily disabled|no live upstreams/.test(line));
 
 // Issue 41 item 3: every URL that reaches an instance uncached is limited per visitor, so one
 // client's flood is held back at the proxy, other visitors' uncached requests are answered, and no
@@ -778,21 +1101,37 @@ test('a flood of any uncached URL from one address is held back at the proxy; an
     ['unknown host', `unknown-${HTTPS_PORT}.example:${HTTPS_PORT}`, '/'],
     ['bot check', `${HOST}:${HTTPS_PORT}`, '/api/is-bot'],
     ['page data of another build', `${HOST}:${HTTPS_PORT}`, '/_next/data/no-such-build/de.json'],
-    ['image in a width Next refuses', `${HOST}:${HTTPS_PORT}`, '/_next/image?url=%2Fimages%2Fhero%2Fstation.png&w=77&q=75'],
+    [
+      'image in a width Next refuses',
+      `${HOST}:${HTTPS_PORT}`,
+      '/_next/image?url=%2Fimages%2Fhero%2Fstation.png&w=77&q=75',
+    ],
   ];
   const logged = logSize(proxyLog);
   for (const [index, [name, host, path]] of floods.entries()) {
     // Each flood from an address of its own, which the proxy has not held back yet.
-    const load = autocannon({ url: `https://127.0.0.1:${HTTPS_PORT}${path}`, connections: 50, duration: 4, headers: { host }, tlsOptions: { localAddress: `127.0.5.${index + 1}` } });
+    const load = autocannon({
+      url: `https://127.0.0.1:${HTTPS_PORT}${path}`,
+      connections: 50,
+      duration: 4,
+      headers: { host },
+      tlsOptions: { localAddress: `127.0.5.${index + 1}` },
+    });
     // Another visitor meanwhile: an uncached request every 200 ms, each answered by an instance.
     const other: number[] = [];
     const started = Date.now();
     while (Date.now() - started < 3_500) {
-      const [answer] = await Promise.all([ask(page('/api/is-bot'), { localAddress: '127.0.0.77' }), new Promise((resolve) => setTimeout(resolve, 200))]);
+      const [answer] = await Promise.all([
+        ask(page('/api/is-bot'), { localAddress: '127.0.0.77' }),
+        new Promise((resolve) => setTimeout(resolve, 200)),
+      ]);
       other.push(answer.status);
     }
     const result = await load;
-    expect(other.filter((status) => status !== 200), name).toEqual([]);
+    expect(
+      other.filter((status) => status !== 200),
+      name,
+    ).toEqual([]);
     // The burst a visitor may send (30) and 5 a second are answered; the flood's other requests wait
     // at the proxy (up to 200, then 429), never reaching an instance. Without the limit: thousands.
     const refused = result.statusCodeStats?.['429']?.count ?? 0;
@@ -810,20 +1149,32 @@ test('what the policy blocks is reported to the monitoring intake through the te
     const context = await browser.newContext({ ignoreHTTPSErrors: true });
     const tab = await context.newPage();
     // An undecided visitor on an opt-in (UK) page, from a search and a newsletter link (issue 36 item 1).
-    await tab.goto(page('/?gclid=CLICKIDFROMADS&email=traveller%40example.com#newsletter'), { referer: 'https://www.google.com/search?q=left+luggage+traveller' });
+    await tab.goto(page('/?gclid=CLICKIDFROMADS&email=traveller%40example.com#newsletter'), {
+      referer: 'https://www.google.com/search?q=left+luggage+traveller',
+    });
     // A script from an origin the policy does not name, as a Segment device-mode destination would add.
     const blocked = `${COLLECTOR_URL}/csp-probe/${randomUUID()}.js`;
-    await tab.evaluate((src) => document.head.append(Object.assign(document.createElement('script'), { src })), blocked);
+    await tab.evaluate(
+      (src) => document.head.append(Object.assign(document.createElement('script'), { src })),
+      blocked,
+    );
     const reports = async () => (await collector.telemetry(blocked)).filter((item) => item.via === 'safari-proxy');
     await expect.poll(async () => (await reports()).length, { timeout: 20_000 }).toBeGreaterThan(0);
     const [report] = await reports();
     expect(report!.track).toBe('logs');
-    expect(report!.query).toMatchObject({ ddsource: 'csp-report', 'dd-evp-origin': 'content-security-policy', 'dd-api-key': E2E_KEYS.datadogClientToken });
-    expect(report!.query.ddtags).toBe(`service:microsites,env:e2e,version:${E2E_COMMIT_SHA},tenant.host:kingscross-bagberth.co.uk`);
+    expect(report!.query).toMatchObject({
+      ddsource: 'csp-report',
+      'dd-evp-origin': 'content-security-policy',
+      'dd-api-key': E2E_KEYS.datadogClientToken,
+    });
+    expect(report!.query.ddtags).toBe(
+      `service:microsites,env:e2e,version:${E2E_COMMIT_SHA},tenant.host:kingscross-bagberth.co.uk`,
+    );
     const sent = JSON.stringify(report!.event);
     expect(sent).toContain('script-src');
     expect(sent).toContain(`"https://${HOST}:${HTTPS_PORT}/"`);
-    for (const kept of ['CLICKIDFROMADS', 'traveller', 'newsletter', 'google', 'Mozilla', 'Chrome', '?']) expect(sent, kept).not.toContain(kept);
+    for (const kept of ['CLICKIDFROMADS', 'traveller', 'newsletter', 'google', 'Mozilla', 'Chrome', '?'])
+      expect(sent, kept).not.toContain(kept);
     expect(report!.userAgent ?? '', 'the visitor’s browser').not.toMatch(/Mozilla|Chrome/);
   } finally {
     await browser.close();
@@ -841,7 +1192,11 @@ test('generated requests through the proxy: no 5xx, an unknown host gets 404, no
     fc.asyncProperty(fuzzRequests(HTTPS_PORT), async (request) => {
       const answer = await sendThroughProxy(HTTPS_PORT, request, visitorAddress(sent++));
       // Issue 41 item 4: only public headers leave the proxy.
-      expect(Object.keys(answer.headers).filter((name) => /^x-(nextjs|middleware|next|instance|language-choice)(-|$)/.test(name))).toEqual([]);
+      expect(
+        Object.keys(answer.headers).filter((name) =>
+          /^x-(nextjs|middleware|next|instance|language-choice)(-|$)/.test(name),
+        ),
+      ).toEqual([]);
       const what = expectNoServerErrorNorEcho(request, answer);
       // The proxy sets X-Forwarded-Host from Host: a client's own value never counts.
       if ([400, 308, 414].includes(answer.status)) return;
@@ -870,7 +1225,11 @@ test('a change revalidated through one instance is what the other instance and t
   expect(answer.status).toBe(200);
   // The host and its aliases, which serve the same page.
   expect(JSON.parse(answer.body.toString())).toMatchObject({
-    purged: expect.arrayContaining(['kingscross-bagberth.co.uk', 'kingscross-bagberth.com', 'localhost/de/kings-cross-station/poi']),
+    purged: expect.arrayContaining([
+      'kingscross-bagberth.co.uk',
+      'kingscross-bagberth.com',
+      'localhost/de/kings-cross-station/poi',
+    ]),
   });
   // From here on the content service says edition-3: a page showing edition-2 was not rendered by
   // the instance serving it, but taken from the shared cache.
@@ -895,7 +1254,10 @@ test('revalidation reaches every proxy in front: one that fails is tried again, 
   secondProxy.failNext = 1;
   const retried = await revalidate(FIRST);
   expect(retried.status).toBe(200);
-  expect(JSON.parse(retried.body.toString()).purgedBy).toEqual([`http://127.0.0.1:${deployPorts().purge}/purge`, secondPurgeUrl()]);
+  expect(JSON.parse(retried.body.toString()).purgedBy).toEqual([
+    `http://127.0.0.1:${deployPorts().purge}/purge`,
+    secondPurgeUrl(),
+  ]);
   expect(secondProxy.received).toBe(2);
 
   // A proxy that is down: named in a 502, while the one that is up still drops its copies.
@@ -904,9 +1266,14 @@ test('revalidation reaches every proxy in front: one that fails is tried again, 
   await new Promise((resolve) => secondProxy.server!.close(resolve));
   const answer = await revalidate(FIRST);
   expect(answer.status).toBe(502);
-  const report = JSON.parse(answer.body.toString()) as { purgedBy: string[]; failedProxies: Array<{ url: string; reason: string }> };
+  const report = JSON.parse(answer.body.toString()) as {
+    purgedBy: string[];
+    failedProxies: Array<{ url: string; reason: string }>;
+  };
   expect(report.purgedBy).toEqual([`http://127.0.0.1:${deployPorts().purge}/purge`]);
-  expect(report.failedProxies).toEqual([{ url: secondPurgeUrl(), reason: expect.stringMatching(/ECONNREFUSED.*after 3 attempts$/) }]);
+  expect(report.failedProxies).toEqual([
+    { url: secondPurgeUrl(), reason: expect.stringMatching(/ECONNREFUSED.*after 3 attempts$/) },
+  ]);
   expect((await ask(page('/de'), { headers: { 'accept-encoding': 'br' } })).headers['x-cache-status']).toBe('MISS');
   await listenSecondProxy(secondProxy.port);
 });
@@ -919,14 +1286,33 @@ test("a new build's empty shared cache answers with the build's prerendered page
   await promisify(execFile)('npx', ['tsx', 'deploy/local.ts', 'redeploy']);
   redisCli('flushall');
   // As the proxy asks for a visitor it placed outside the EEA: without its word the instance serves the opt-in variant.
-  const kyoto = (port: number) => ask(`http://127.0.0.1:${port}/ja`, { headers: { host: 'kyotostation-bagberth.jp', 'x-visitor-regime': 'opt-out' } });
+  const kyoto = (port: number) =>
+    ask(`http://127.0.0.1:${port}/ja`, {
+      headers: { host: 'kyotostation-bagberth.jp', 'x-visitor-regime': 'opt-out' },
+    });
   const first = await kyoto(FIRST);
   expect(first.headers['x-nextjs-cache']).toMatch(/^(HIT|STALE)$/);
   // The image's own copy: the e2e server runs from .next/standalone, the image's content, and may
   // have regenerated the page there before the image was built.
-  const imageCopy = execFileSync('podman', ['run', '--rm', '--network', 'none', '--entrypoint', 'cat', instanceImages()[FIRST]!, '.next/server/pages/ja/kyoto-station/poi.html'], { encoding: 'utf8' });
+  const imageCopy = execFileSync(
+    'podman',
+    [
+      'run',
+      '--rm',
+      '--network',
+      'none',
+      '--entrypoint',
+      'cat',
+      instanceImages()[FIRST]!,
+      '.next/server/pages/ja/kyoto-station/poi.html',
+    ],
+    { encoding: 'utf8' },
+  );
   const served = first.body.toString();
-  expect(served === imageCopy, `the build's HTML (${first.headers['x-nextjs-cache']}): ${whereTheyDiffer(served, imageCopy)}`).toBe(true);
+  expect(
+    served === imageCopy,
+    `the build's HTML (${first.headers['x-nextjs-cache']}): ${whereTheyDiffer(served, imageCopy)}`,
+  ).toBe(true);
   // Never a render on the other instance either (a STALE copy may have been regenerated into Redis meanwhile).
   expect((await kyoto(SECOND)).headers['x-nextjs-cache']).toMatch(/^(HIT|STALE)$/);
 });
@@ -937,8 +1323,14 @@ test("the proxy's copies refresh in the background: an unchanged page is a 304 a
     readFrom(upstreamLog, offset)
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { http: { status_code: number; url_details: { path: string } }; asked_with_etag: string })
-      .filter((line) => line.http.url_details.path === '/es' && line.http.status_code === status && line.asked_with_etag !== '');
+      .map(
+        (line) =>
+          JSON.parse(line) as { http: { status_code: number; url_details: { path: string } }; asked_with_etag: string },
+      )
+      .filter(
+        (line) =>
+          line.http.url_details.path === '/es' && line.http.status_code === status && line.asked_with_etag !== '',
+      );
   graphql.setEdition('edition-6');
   expect((await revalidate(FIRST)).status).toBe(200);
   await spanish();
@@ -946,7 +1338,9 @@ test("the proxy's copies refresh in the background: an unchanged page is a 304 a
 
   // Past its freshness the copy is still what visitors get at once, while the proxy asks again with its ETag.
   let offset = logSize(upstreamLog);
-  await expect.poll(async () => (await spanish()).headers['x-cache-status'], { timeout: 10_000, intervals: [500] }).toMatch(/^(STALE|UPDATING)$/);
+  await expect
+    .poll(async () => (await spanish()).headers['x-cache-status'], { timeout: 10_000, intervals: [500] })
+    .toMatch(/^(STALE|UPDATING)$/);
   await expect.poll(() => refreshes(offset, 304).length, { timeout: 5_000 }).toBeGreaterThan(0);
   expect(firstSpot(await spanish())).toMatch(/· edition-6$/);
 
@@ -967,7 +1361,10 @@ test("the proxy's copies refresh in the background: an unchanged page is a 304 a
         { timeout: 15_000, intervals: [500] },
       )
       .toMatch(/· edition-7$/);
-    expect(seen.filter((line) => !/^200 (HIT|STALE|UPDATING)$/.test(line)), 'answers not from the cache').toEqual([]);
+    expect(
+      seen.filter((line) => !/^200 (HIT|STALE|UPDATING)$/.test(line)),
+      'answers not from the cache',
+    ).toEqual([]);
     expect(refreshes(offset, 200).length).toBeGreaterThan(0);
   } finally {
     purger('start');
@@ -982,9 +1379,13 @@ test('Redis stopped: pages still 200 with a warning; when it returns, what was r
   await expect.poll(() => readFrom(instanceLog(FIRST), first)).toContain('[cache] Redis at redis://127.0.0.1:');
   expect(readFrom(instanceLog(FIRST), first)).toMatch(/is unreachable .*serves and stores pages in its own memory/);
   // The line the Redis monitor counts (ops/datadog/monitors.ts), as its search reads it.
-  const redisDown = monitors(parseOpsEnv({ ...GAME_DAY_OPS_ENV })).find((item) => item.opsId === 'microsites-redis-down')!.monitor;
+  const redisDown = monitors(parseOpsEnv({ ...GAME_DAY_OPS_ENV })).find(
+    (item) => item.opsId === 'microsites-redis-down',
+  )!.monitor;
   const redisLines = jsonLines(readFrom(instanceLog(FIRST), first));
-  expect(redisLines.filter((line) => matchesSearch(line, countQuery(redisDown.query).search)).length).toBeGreaterThan(countQuery(redisDown.query).above);
+  expect(redisLines.filter((line) => matchesSearch(line, countQuery(redisDown.query).search)).length).toBeGreaterThan(
+    countQuery(redisDown.query).above,
+  );
 
   graphql.setEdition('edition-4');
   expect((await revalidate(FIRST)).status).toBe(200);
@@ -993,7 +1394,9 @@ test('Redis stopped: pages still 200 with a warning; when it returns, what was r
   // Redis comes back empty (it keeps nothing on disk): the first instance writes its pages back.
   startRedis();
   await waitForRedis();
-  await expect.poll(() => readFrom(instanceLog(FIRST), first), { timeout: 20_000 }).toMatch(/is back: [1-9]\d* page\(s\) regenerated meanwhile written back/);
+  await expect
+    .poll(() => readFrom(instanceLog(FIRST), first), { timeout: 20_000 })
+    .toMatch(/is back: [1-9]\d* page\(s\) regenerated meanwhile written back/);
   // Each instance reconnects on its own schedule; until it has, it serves from its own memory.
   await expect.poll(() => readFrom(instanceLog(SECOND), second), { timeout: 20_000 }).toMatch(/is back: \d+ page\(s\)/);
   expect(redisKeys().length).toBeGreaterThan(0);
@@ -1011,7 +1414,10 @@ test("with every instance down, a page the proxy has no copy of is the build's e
   try {
     const title = (html: string) => /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
     const titleIn = (language: string) => title(readFileSync(`.next/server/pages/${language}/500.html`, 'utf8'));
-    const kyoto = (path: string, headers: Record<string, string> = {}) => ask(`https://kyotostation-bagberth.jp.localhost:${HTTPS_PORT}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+    const kyoto = (path: string, headers: Record<string, string> = {}) =>
+      ask(`https://kyotostation-bagberth.jp.localhost:${HTTPS_PORT}${path}`, {
+        headers: { 'accept-encoding': 'identity', ...headers },
+      });
     // The host's first language (Kyoto: en, ja), the path's, the stored one, the negotiated one: as the page itself would be.
     for (const [path, headers, language] of [
       ['/', {}, 'en'],
@@ -1039,7 +1445,9 @@ test("with every instance down, a page the proxy has no copy of is the build's e
     await startInstances();
   }
   // Back, and used by the proxy again within its 2 s fail_timeout: uncached requests are answered.
-  await expect.poll(async () => (await ask(page('/api/health'))).status, { timeout: 3_000, intervals: [100] }).toBe(200);
+  await expect
+    .poll(async () => (await ask(page('/api/health'))).status, { timeout: 3_000, intervals: [100] })
+    .toBe(200);
 });
 
 // Issue 38 item 5: a game day. With every instance stopped, the proxy's own lines are what the 503
@@ -1056,7 +1464,10 @@ test('game day: every instance stopped; the 503 monitor counts exactly the brand
   const entry = DOMAIN_ENTRIES.at(-1)!;
   const synthetic = syntheticTests(ops, [entry]).find((item) => item.opsId === `microsites-page-${entry.domain}`)!.test;
   const { pathname } = new URL(synthetic.config.request!.url!);
-  const asSynthetic = () => ask(`https://${entry.domain}.localhost:${HTTPS_PORT}${pathname}`, { headers: { ...(synthetic.config.request!.headers as Record<string, string>), 'accept-encoding': 'identity' } });
+  const asSynthetic = () =>
+    ask(`https://${entry.domain}.localhost:${HTTPS_PORT}${pathname}`, {
+      headers: { ...(synthetic.config.request!.headers as Record<string, string>), 'accept-encoding': 'identity' },
+    });
 
   const from = logSize(accessLog);
   stopInstances();
@@ -1066,18 +1477,29 @@ test('game day: every instance stopped; the 503 monitor counts exactly the brand
       const answer = await asSynthetic();
       expect(answer.status, 'the branded 503, not a kept copy').toBe(503);
       failing.push(String(answer.headers['x-request-id']));
-      if (index === 0) expect(failedAssertions(synthetic, { ...answer, body: answer.body.toString() })).toEqual([`statusCode is 200`, `body contains ${String((synthetic.config.assertions!.at(-1) as { target: unknown }).target)}`]);
+      if (index === 0)
+        expect(failedAssertions(synthetic, { ...answer, body: answer.body.toString() })).toEqual([
+          `statusCode is 200`,
+          `body contains ${String((synthetic.config.assertions!.at(-1) as { target: unknown }).target)}`,
+        ]);
     }
   } finally {
     await startInstances();
   }
   const proxyLines = () => jsonLines(readFrom(accessLog, from));
-  await expect.poll(() => proxyLines().filter((line) => failing.includes(String((line.http as { request_id: string }).request_id))).length).toBe(failing.length);
+  await expect
+    .poll(
+      () =>
+        proxyLines().filter((line) => failing.includes(String((line.http as { request_id: string }).request_id)))
+          .length,
+    )
+    .toBe(failing.length);
   const counted = proxyLines().filter((line) => matchesSearch(line, search));
   expect(counted.map((line) => (line.http as { request_id: string }).request_id).sort()).toEqual([...failing].sort());
   expect(counted.length, 'enough for the monitor to alert').toBeGreaterThan(above);
   // Each counted line is an error line of the proxy, in this build's env and version.
-  for (const line of counted) expect(line).toMatchObject({ service: 'microsites-proxy', env: ops.env, version: E2E_COMMIT_SHA, status: 'error' });
+  for (const line of counted)
+    expect(line).toMatchObject({ service: 'microsites-proxy', env: ops.env, version: E2E_COMMIT_SHA, status: 'error' });
 
   // The instances back: the synthetic test passes on the page itself.
   await expect.poll(async () => (await asSynthetic()).status, { timeout: 5_000, intervals: [200] }).toBe(200);
@@ -1099,7 +1521,13 @@ test('a 60 s load keeps the access log within its size bound: rotated while the 
     const sample = setInterval(() => sizes.push({ live: logSize(accessLog), older: logSize(`${accessLog}.1`) }), 200);
     // At a steady 900 a second (about 25 MB of lines, six times the bound), not as fast as the
     // machine allows: the other tests share its two cores meanwhile.
-    const result = await autocannon({ url: `https://127.0.0.1:${HTTPS_PORT}/de`, connections: 10, duration: 60, overallRate: 900, headers: { host: `${HOST}:${HTTPS_PORT}`, 'accept-encoding': 'br' } });
+    const result = await autocannon({
+      url: `https://127.0.0.1:${HTTPS_PORT}/de`,
+      connections: 10,
+      duration: 60,
+      overallRate: 900,
+      headers: { host: `${HOST}:${HTTPS_PORT}`, 'accept-encoding': 'br' },
+    });
     clearInterval(sample);
     expect(result.errors).toBe(0);
     // The rotator looks once a second: a file may pass the bound by what a second of this load writes.
@@ -1114,7 +1542,9 @@ test('a 60 s load keeps the access log within its size bound: rotated while the 
     expect(rotations, 'rotated while the load ran').toBeGreaterThanOrEqual(3);
     // What nginx writes after an emptying starts at the file's start: every line is whole JSON.
     for (const line of lines) expect(() => JSON.parse(line), line.slice(0, 80)).not.toThrow();
-    console.log(`access log under a 60 s load: ${result.requests.total} requests (${Math.round(result.requests.average)}/s), ${(written / 1e6).toFixed(1)} MB written, at most ${(Math.max(...sizes.map(({ live }) => live)) / 1e6).toFixed(2)} MB live + ${(Math.max(...sizes.map(({ older }) => older)) / 1e6).toFixed(2)} MB older (bound ${(bound / 1e6).toFixed(2)} MB), ${rotations} rotations`);
+    console.log(
+      `access log under a 60 s load: ${result.requests.total} requests (${Math.round(result.requests.average)}/s), ${(written / 1e6).toFixed(1)} MB written, at most ${(Math.max(...sizes.map(({ live }) => live)) / 1e6).toFixed(2)} MB live + ${(Math.max(...sizes.map(({ older }) => older)) / 1e6).toFixed(2)} MB older (bound ${(bound / 1e6).toFixed(2)} MB), ${rotations} rotations`,
+    );
   } finally {
     runLogRotator();
   }
@@ -1124,7 +1554,9 @@ test('a 60 s load keeps the access log within its size bound: rotated while the 
  * A stand-in for both instances: each answers `/` as `answer` says, so that a test can make an
  * instance disagree with the proxy's key, or change its answer under a kept copy.
  */
-async function standInInstances(answer: (request: IncomingMessage, response: ServerResponse) => void): Promise<() => Promise<void>> {
+async function standInInstances(
+  answer: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<() => Promise<void>> {
   stopInstances();
   const servers = [FIRST, SECOND].map((port) => createServer(answer).listen(port, '127.0.0.1'));
   await Promise.all(servers.map((server) => new Promise((resolve) => server.once('listening', resolve))));
@@ -1137,12 +1569,14 @@ async function standInInstances(answer: (request: IncomingMessage, response: Ser
 // Issue 41 item 1: the proxy checks the instance's answer against its key, and a kept copy of `/`
 // that the origin now answers with a redirect is replaced on its next refresh.
 test("an answer for another language than the proxy's key is never kept; a kept page the origin now redirects is replaced", async () => {
-  const milan = (cookie: string) => ask(`https://milan-bagberth.it.localhost:${HTTPS_PORT}/`, { headers: { 'accept-encoding': 'identity', cookie } });
+  const milan = (cookie: string) =>
+    ask(`https://milan-bagberth.it.localhost:${HTTPS_PORT}/`, { headers: { 'accept-encoding': 'identity', cookie } });
   let mode: 'english page' | 'german page' | 'german redirect' = 'english page';
   const restore = await standInInstances((request, response) => {
     request.resume();
     const headers = { 'cache-control': 's-maxage=600', 'content-type': 'text/html; charset=utf-8' };
-    if (mode === 'german redirect') response.writeHead(307, { ...headers, location: '/de', 'x-language-choice': 'de' }).end();
+    if (mode === 'german redirect')
+      response.writeHead(307, { ...headers, location: '/de', 'x-language-choice': 'de' }).end();
     else response.writeHead(200, { ...headers, 'x-language-choice': mode === 'english page' ? 'en' : 'de' }).end(mode);
   });
   try {
@@ -1159,10 +1593,13 @@ test("an answer for another language than the proxy's key is never kept; a kept 
     // refresh stores the redirect in its place.
     mode = 'german redirect';
     await expect
-      .poll(async () => {
-        const answer = await milan('language=de');
-        return [answer.status, answer.headers.location, answer.headers['x-cache-status']];
-      }, { timeout: (PROXY_FRESH_SECONDS + 5) * 1000, intervals: [500] })
+      .poll(
+        async () => {
+          const answer = await milan('language=de');
+          return [answer.status, answer.headers.location, answer.headers['x-cache-status']];
+        },
+        { timeout: (PROXY_FRESH_SECONDS + 5) * 1000, intervals: [500] },
+      )
       .toEqual([307, '/de', 'HIT']);
   } finally {
     await restore();
@@ -1190,7 +1627,11 @@ async function redeployUnderLoad(args: string[]) {
         // A steady load, not as fast as the machine allows: the other tests share its two cores.
         overallRate: 400,
         headers: { host: `${HOST}:${HTTPS_PORT}`, 'accept-encoding': 'br' },
-        requests: [{ method: 'GET', path: '/api/health' }, { method: 'GET', path: '/de' }, { method: 'GET', path: '/' }],
+        requests: [
+          { method: 'GET', path: '/api/health' },
+          { method: 'GET', path: '/de' },
+          { method: 'GET', path: '/' },
+        ],
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
@@ -1214,11 +1655,22 @@ async function redeployUnderLoad(args: string[]) {
   // longer on a busy machine, the answering instance being slow: a CI run saw 4.3 s, asked once.)
   // A stale copy's line is written once its background refresh ends, which may be after the load
   // generator has its answer: wait for every line, not a moment.
-  const readLines = () => readFrom(accessLog, logged).trim().split('\n').map((line) => JSON.parse(line) as ProxyLine);
+  const readLines = () =>
+    readFrom(accessLog, logged)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as ProxyLine);
   await expect.poll(() => readLines().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(result.requests.total);
   const lines = readLines();
-  expect(lines.filter((line) => line.http.status_code !== 200 && !(line.http.status_code === 499 && line.duration < 0.5e9))).toEqual([]);
-  const waitedOut = lines.filter((line) => line.upstream_s.split(/[,:] /).slice(0, -1).some((seconds) => Number(seconds) >= connectTimeoutSeconds()));
+  expect(
+    lines.filter((line) => line.http.status_code !== 200 && !(line.http.status_code === 499 && line.duration < 0.5e9)),
+  ).toEqual([]);
+  const waitedOut = lines.filter((line) =>
+    line.upstream_s
+      .split(/[,:] /)
+      .slice(0, -1)
+      .some((seconds) => Number(seconds) >= connectTimeoutSeconds()),
+  );
   expect(waitedOut.map((line) => `${line.instance} ${line.upstream_s}`)).toEqual([]);
   // Both were replaced: new containers, serving.
   const after = instancePids();
@@ -1242,9 +1694,32 @@ test('a new build rolled through the proxy and instances while a browser loads p
   // A new proxy pod from that image: its init container writes both builds' files.
   const root = mkdtempSync(join(tmpdir(), 'proxy-pod-'));
   try {
-    for (const dir of ['run', 'cache']) execFileSync('install', ['-d', '-o', String(USERS.proxy), '-g', String(USERS.proxy), join(root, dir)]);
-    execFileSync('podman', ['run', '--rm', '--network', 'none', '--read-only', '--user', `${USERS.proxy}:${USERS.proxy}`, '--volume', `${join(root, 'run')}:/run/microsites`, '--volume', `${join(root, 'cache')}:/var/cache/microsites`, '--env', 'PROXY_UPSTREAM=microsites:80', '--entrypoint', '["node","proxy-files.js","/run/microsites","/var/cache/microsites"]', refs.site], { stdio: 'pipe' });
-    for (const { buildId } of [current, next]) expect(existsSync(join(root, 'cache', 'static', buildId, '_buildManifest.js')), buildId).toBe(true);
+    for (const dir of ['run', 'cache'])
+      execFileSync('install', ['-d', '-o', String(USERS.proxy), '-g', String(USERS.proxy), join(root, dir)]);
+    execFileSync(
+      'podman',
+      [
+        'run',
+        '--rm',
+        '--network',
+        'none',
+        '--read-only',
+        '--user',
+        `${USERS.proxy}:${USERS.proxy}`,
+        '--volume',
+        `${join(root, 'run')}:/run/microsites`,
+        '--volume',
+        `${join(root, 'cache')}:/var/cache/microsites`,
+        '--env',
+        'PROXY_UPSTREAM=microsites:80',
+        '--entrypoint',
+        '["node","proxy-files.js","/run/microsites","/var/cache/microsites"]',
+        refs.site,
+      ],
+      { stdio: 'pipe' },
+    );
+    for (const { buildId } of [current, next])
+      expect(existsSync(join(root, 'cache', 'static', buildId, '_buildManifest.js')), buildId).toBe(true);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -1260,14 +1735,21 @@ test('a new build rolled through the proxy and instances while a browser loads p
     const tab = await context.newPage();
     const counted = new Set(['document', 'script', 'stylesheet']);
     tab.on('response', (response) => {
-      if (response.status() >= 400 && counted.has(response.request().resourceType())) failures.push(`${response.status()} ${response.url()}`);
+      if (response.status() >= 400 && counted.has(response.request().resourceType()))
+        failures.push(`${response.status()} ${response.url()}`);
     });
     // A script still loading when the next page is opened is aborted by the browser (net::ERR_ABORTED):
     // the navigation's doing, not the server's; a missing one is a 404 above.
     tab.on('requestfailed', (request) => {
-      if (counted.has(request.resourceType()) && request.failure()?.errorText !== 'net::ERR_ABORTED') failures.push(`${request.failure()?.errorText} ${request.url()}`);
+      if (counted.has(request.resourceType()) && request.failure()?.errorText !== 'net::ERR_ABORTED')
+        failures.push(`${request.failure()?.errorText} ${request.url()}`);
     });
-    const urls = [page('/'), page('/de'), `https://london-bagberth.co.uk.localhost:${HTTPS_PORT}/`, `https://kyotostation-bagberth.jp.localhost:${HTTPS_PORT}/ja`];
+    const urls = [
+      page('/'),
+      page('/de'),
+      `https://london-bagberth.co.uk.localhost:${HTTPS_PORT}/`,
+      `https://kyotostation-bagberth.jp.localhost:${HTTPS_PORT}/ja`,
+    ];
     let loads = 0;
     browsing = (async () => {
       for (let at = 0; rolling; at += 1) {
@@ -1281,7 +1763,9 @@ test('a new build rolled through the proxy and instances while a browser loads p
     const roll = async (tag: string, buildId: string) => {
       await promisify(execFile)('npx', ['tsx', 'deploy/local.ts', 'redeploy', tag]);
       // Until the proxy's copies have refreshed in the background: every URL's page is the new build's.
-      await expect.poll(() => urls.map((url) => lastBuild.get(url)), { timeout: 60_000, intervals: [500] }).toEqual(urls.map(() => buildId));
+      await expect
+        .poll(() => urls.map((url) => lastBuild.get(url)), { timeout: 60_000, intervals: [500] })
+        .toEqual(urls.map(() => buildId));
     };
     await roll(refs.site.split(':')[1]!, next.buildId);
     await roll(current.tag, current.buildId);
@@ -1298,7 +1782,7 @@ test('a new build rolled through the proxy and instances while a browser loads p
   expect(failures).toEqual([]);
 });
 
-test("a redeploy under load, one instance at a time, loses nothing; so does a rollback to the tag before", async () => {
+test('a redeploy under load, one instance at a time, loses nothing; so does a rollback to the tag before', async () => {
   test.setTimeout(180_000);
   const { tag } = builtRelease();
   // Issue 37 item 1: a host with no certificate yet, as one just added to the map, gets one at the
@@ -1306,7 +1790,12 @@ test("a redeploy under load, one instance at a time, loses nothing; so does a ro
   const setup = acmeSetup();
   const [added, other] = tenantHosts() as [string, string];
   const otherSerial = (await served(other)).serial;
-  for (const path of [join(setup.tlsDir, 'hosts', added), join(setup.tlsDir, 'issued', added), join(setup.dir, 'lego', 'certificates', `${added}.crt`)]) rmSync(path, { recursive: true });
+  for (const path of [
+    join(setup.tlsDir, 'hosts', added),
+    join(setup.tlsDir, 'issued', added),
+    join(setup.dir, 'lego', 'certificates', `${added}.crt`),
+  ])
+    rmSync(path, { recursive: true });
   // Until it has one, nginx has nothing to show for the name: the handshake fails (a browser would refuse any other name's).
   await expect(served(added)).rejects.toThrow(/alert internal error/);
   await redeployUnderLoad([]);
@@ -1315,10 +1804,12 @@ test("a redeploy under load, one instance at a time, loses nothing; so does a ro
   expect((await served(other)).serial).toBe(otherSerial);
   // The tag a rollback puts back: the images of an earlier build, as a redeploy kept them.
   const earlier = 'b-rollback-target';
-  for (const [kind, ref] of Object.entries(imageRefs(tag))) execFileSync('podman', ['tag', ref, imageRefs(earlier)[kind as keyof ReturnType<typeof imageRefs>]]);
+  for (const [kind, ref] of Object.entries(imageRefs(tag)))
+    execFileSync('podman', ['tag', ref, imageRefs(earlier)[kind as keyof ReturnType<typeof imageRefs>]]);
   try {
     await redeployUnderLoad([earlier]);
-    for (const port of [FIRST, SECOND]) expect(instanceImages()[port], `instance ${port}`).toBe(imageRefs(earlier).site);
+    for (const port of [FIRST, SECOND])
+      expect(instanceImages()[port], `instance ${port}`).toBe(imageRefs(earlier).site);
     await redeployUnderLoad([tag]);
     for (const port of [FIRST, SECOND]) expect(instanceImages()[port], `instance ${port}`).toBe(imageRefs(tag).site);
   } finally {
@@ -1326,15 +1817,21 @@ test("a redeploy under load, one instance at a time, loses nothing; so does a ro
     for (const ref of Object.values(imageRefs(earlier))) spawnSync('podman', ['untag', ref, ref]);
   }
   // A rollback names what it can put back.
-  await expect(promisify(execFile)('npx', ['tsx', 'deploy/local.ts', 'redeploy', 'no-such-build'])).rejects.toMatchObject({
+  await expect(
+    promisify(execFile)('npx', ['tsx', 'deploy/local.ts', 'redeploy', 'no-such-build']),
+  ).rejects.toMatchObject({
     stderr: expect.stringMatching(new RegExp(`^no images tagged no-such-build: kept are .*${tag}`)),
   });
 });
 
 test('an instance keeps an idle connection longer than the proxy keeps its own to it', async () => {
   // Otherwise the instance may close a connection just as nginx sends the next request on it.
-  const instanceSeconds = Number(/timeout=(\d+)/.exec(String((await instance(FIRST, '/api/health')).headers['keep-alive']))?.[1]);
-  const proxySeconds = Number(/upstream next_instances \{[^}]*keepalive_timeout (\d+)s;/.exec(readFileSync(proxyConfFile, 'utf8'))?.[1]);
+  const instanceSeconds = Number(
+    /timeout=(\d+)/.exec(String((await instance(FIRST, '/api/health')).headers['keep-alive']))?.[1],
+  );
+  const proxySeconds = Number(
+    /upstream next_instances \{[^}]*keepalive_timeout (\d+)s;/.exec(readFileSync(proxyConfFile, 'utf8'))?.[1],
+  );
   expect(proxySeconds).toBeGreaterThan(0);
   expect(instanceSeconds).toBeGreaterThan(proxySeconds);
 });
@@ -1345,12 +1842,20 @@ test('an instance keeps an idle connection longer than the proxy keeps its own t
  * the load spanned the act (how many a second a busy machine manages is no part of any claim: 762
  * in 10 s once failed a floor of 1,000).
  */
-async function loadAcross(act: () => void): Promise<{ result: autocannon.Result; answered: { before: number; after: number } }> {
+async function loadAcross(
+  act: () => void,
+): Promise<{ result: autocannon.Result; answered: { before: number; after: number } }> {
   const answered = { before: 0, after: 0 };
   let acted = false;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const running = autocannon({ url: `https://127.0.0.1:${HTTPS_PORT}/api/health`, connections: 20, duration: 10, headers: { host: `${HOST}:${HTTPS_PORT}` } }, (error, done) =>
-      error ? reject(error) : resolve(done),
+    const running = autocannon(
+      {
+        url: `https://127.0.0.1:${HTTPS_PORT}/api/health`,
+        connections: 20,
+        duration: 10,
+        headers: { host: `${HOST}:${HTTPS_PORT}` },
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
     );
     running.on('response', () => (acted ? (answered.after += 1) : (answered.before += 1)));
     setTimeout(() => {
@@ -1385,7 +1890,9 @@ test('an instance stopped with SIGTERM during a 10 s load finishes what it was a
 /** podman has started the instance on `port` again (a new process) and it serves. */
 async function comesBack(port: string, gone: number, timeout = 30_000) {
   await expect.poll(() => [gone, 0].includes(instancePids()[port] ?? 0), { timeout }).toBe(false);
-  await expect.poll(async () => (await instance(Number(port), '/api/health').catch(() => ({ status: 0 }))).status, { timeout }).toBe(200);
+  await expect
+    .poll(async () => (await instance(Number(port), '/api/health').catch(() => ({ status: 0 }))).status, { timeout })
+    .toBe(200);
 }
 
 test('an instance that dies comes back by itself within 10 s and serves', async () => {

@@ -6,16 +6,32 @@ const HOST = 'kingscross-bagberth.co.uk';
 
 describe('campaignIdentify', () => {
   it('an ad click from a search: the campaign and the search site, never the click id or the query', () => {
-    const identify = campaignIdentify('?utm_source=google&utm_medium=cpc&gclid=CLICK&email=a%40b.example', 'https://www.google.com/search?q=luggage', HOST);
-    expect(identify?.set).toEqual({ utm_source: 'google', utm_medium: 'cpc', referrer: 'https://www.google.com', referring_domain: 'www.google.com' });
+    const identify = campaignIdentify(
+      '?utm_source=google&utm_medium=cpc&gclid=CLICK&email=a%40b.example',
+      'https://www.google.com/search?q=luggage',
+      HOST,
+    );
+    expect(identify?.set).toEqual({
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      referrer: 'https://www.google.com',
+      referring_domain: 'www.google.com',
+    });
     expect(identify?.unset).toEqual(['utm_campaign', 'utm_term', 'utm_content', 'utm_id']);
-    expect(identify?.setOnce).toMatchObject({ initial_utm_source: 'google', initial_referring_domain: 'www.google.com', initial_utm_campaign: INITIAL_EMPTY_VALUE });
+    expect(identify?.setOnce).toMatchObject({
+      initial_utm_source: 'google',
+      initial_referring_domain: 'www.google.com',
+      initial_utm_campaign: INITIAL_EMPTY_VALUE,
+    });
     expect(Object.keys(identify!.setOnce)).toEqual(CAMPAIGN_FIELDS.map((field) => `initial_${field}`));
     expect(JSON.stringify(identify)).not.toMatch(/CLICK|gclid|luggage|a%40b/);
   });
 
   it('a newsletter link without a referrer: its UTM fields alone', () => {
-    expect(campaignIdentify('?utm_source=newsletter&utm_campaign=autumn', '', HOST)?.set).toEqual({ utm_source: 'newsletter', utm_campaign: 'autumn' });
+    expect(campaignIdentify('?utm_source=newsletter&utm_campaign=autumn', '', HOST)?.set).toEqual({
+      utm_source: 'newsletter',
+      utm_campaign: 'autumn',
+    });
   });
 
   it('nothing for a page reached from this host, typed in, or with only a click id', () => {

@@ -1,14 +1,24 @@
 // The two destinations (Amplitude, Segment): spec §9 constants as the SDKs receive them, how
 // wrapper events map onto each SDK (§7), and what a new anonymous id does to each (§4).
 import { amplitudeOptions, AMPLITUDE_PAGE_EVENT, sendToAmplitude } from '@/analytics/amplitudeDestination';
-import { resetSegmentIdentity, segmentApiHost, segmentLoadOptions, segmentPage, sendToSegment } from '@/analytics/segmentDestination';
+import {
+  resetSegmentIdentity,
+  segmentApiHost,
+  segmentLoadOptions,
+  segmentPage,
+  sendToSegment,
+} from '@/analytics/segmentDestination';
 import type { AnalyticsEvent } from '@/analytics/types';
 
 const context = { isBot: false, anonymousId: '3f1c1f6e-0a4c-4d43-9a7e-1d2b3c4d5e6f', sessionId: 1_700_000_000_000 };
 
 describe('Amplitude options', () => {
   const options = amplitudeOptions(
-    { apiKey: 'k', serverUrl: 'http://localhost:4100/amplitude/2/httpapi', remoteConfigUrl: 'http://localhost:4100/amplitude/config' },
+    {
+      apiKey: 'k',
+      serverUrl: 'http://localhost:4100/amplitude/2/httpapi',
+      remoteConfigUrl: 'http://localhost:4100/amplitude/config',
+    },
     context,
     true,
   );
@@ -39,7 +49,17 @@ describe('Amplitude options', () => {
       attribution: false,
       pageUrlEnrichment: false,
       elementInteractions: {
-        cssSelectorAllowlist: ['a', 'button', 'input', 'select', 'textarea', 'label', 'video', 'audio', '[contenteditable="true" i]'],
+        cssSelectorAllowlist: [
+          'a',
+          'button',
+          'input',
+          'select',
+          'textarea',
+          'label',
+          'video',
+          'audio',
+          '[contenteditable="true" i]',
+        ],
         actionClickAllowlist: ['div', 'span', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
       },
       networkTracking: { ignoreAmplitudeRequests: true, captureRules: [{ statusCodeRange: '500-599' }] },
@@ -54,7 +74,8 @@ describe('Amplitude options', () => {
 
   it('maps wrapper events onto Amplitude calls', () => {
     const client = { track: vi.fn(), identify: vi.fn(), setUserId: vi.fn(), setGroup: vi.fn() };
-    const send = (event: Partial<AnalyticsEvent>) => sendToAmplitude(client as never, { messageId: 'm', ...event } as AnalyticsEvent);
+    const send = (event: Partial<AnalyticsEvent>) =>
+      sendToAmplitude(client as never, { messageId: 'm', ...event } as AnalyticsEvent);
     send({ type: 'page', name: 'Microsites', properties: { route: '/' } });
     expect(client.track).toHaveBeenLastCalledWith(AMPLITUDE_PAGE_EVENT, { name: 'Microsites', route: '/' });
     send({ type: 'track', name: 'Book Storage Clicked', properties: { slug: 'prague' } });
@@ -70,7 +91,10 @@ describe('Amplitude options', () => {
 describe('Segment options', () => {
   it('split an API host URL into host and scheme', () => {
     expect(segmentApiHost('https://api.segment.io/v1')).toEqual({ apiHost: 'api.segment.io/v1', protocol: 'https' });
-    expect(segmentApiHost('http://localhost:4100/segment/v1/')).toEqual({ apiHost: 'localhost:4100/segment/v1', protocol: 'http' });
+    expect(segmentApiHost('http://localhost:4100/segment/v1/')).toEqual({
+      apiHost: 'localhost:4100/segment/v1',
+      protocol: 'http',
+    });
   });
 
   it('batch 10 events or 5 s, retry queue on, no automatic page view, identity cookie for a year', () => {
@@ -108,9 +132,15 @@ describe('Segment options', () => {
 
   it('maps wrapper events onto Segment calls', () => {
     const client = { page: vi.fn(), track: vi.fn(), identify: vi.fn(), alias: vi.fn(), group: vi.fn() };
-    const page = segmentPage({ origin: 'https://prague-bagberth.cz', pathname: '/de' }, '?utm_source=news&gclid=CLICK', 'https://www.google.com/search?q=x', 'Prag');
+    const page = segmentPage(
+      { origin: 'https://prague-bagberth.cz', pathname: '/de' },
+      '?utm_source=news&gclid=CLICK',
+      'https://www.google.com/search?q=x',
+      'Prag',
+    );
     const options = { context: { page } };
-    const send = (event: Partial<AnalyticsEvent>) => sendToSegment(client as never, { messageId: 'm', ...event } as AnalyticsEvent, page);
+    const send = (event: Partial<AnalyticsEvent>) =>
+      sendToSegment(client as never, { messageId: 'm', ...event } as AnalyticsEvent, page);
     send({ type: 'page', name: 'Microsites', properties: { route: '/' } });
     expect(client.page).toHaveBeenCalledWith(null, 'Microsites', { route: '/', ...page }, options);
     send({ type: 'identify', traits: { locale: 'en' } });
@@ -124,8 +154,15 @@ describe('Segment options', () => {
   });
 
   // Issue 36 item 2: Segment is given the page as the rule lets it travel, never reads it itself.
-  it('gives Segment the page with the campaign, without the click id, and the referrer\'s origin', () => {
-    expect(segmentPage({ origin: 'https://prague-bagberth.cz', pathname: '/de' }, '?utm_source=news&gclid=CLICK&email=a%40b.example', 'https://www.google.com/search?q=x', 'Prag')).toEqual({
+  it("gives Segment the page with the campaign, without the click id, and the referrer's origin", () => {
+    expect(
+      segmentPage(
+        { origin: 'https://prague-bagberth.cz', pathname: '/de' },
+        '?utm_source=news&gclid=CLICK&email=a%40b.example',
+        'https://www.google.com/search?q=x',
+        'Prag',
+      ),
+    ).toEqual({
       path: '/de',
       referrer: 'https://www.google.com',
       search: '?utm_source=news',

@@ -7,22 +7,38 @@ import { ANALYTICS_EVENTS } from '@/analytics/events';
 import type { AnalyticsEvent, Destination } from '@/analytics/types';
 import { validateEvent } from '@/analytics/validateEvent';
 
-const event = (type: AnalyticsEvent['type'], fields: Partial<AnalyticsEvent> = {}): AnalyticsEvent => ({ type, messageId: `${type}-${Math.random()}`, ...fields });
+const event = (type: AnalyticsEvent['type'], fields: Partial<AnalyticsEvent> = {}): AnalyticsEvent => ({
+  type,
+  messageId: `${type}-${Math.random()}`,
+  ...fields,
+});
 const identity: SetupContext = { anonymousId: '3f1c1f6e-0a4c-4d43-9a7e-1d2b3c4d5e6f', sessionId: 1_700_000_000_000 };
 const context: Visitor = { isBot: false, identity: () => identity };
-const config: AnalyticsConfig = { amplitude: { apiKey: 'amp-key-1234567890abcdef' }, segment: { writeKey: 'seg-key-1234567890abcdef' } };
+const config: AnalyticsConfig = {
+  amplitude: { apiKey: 'amp-key-1234567890abcdef' },
+  segment: { writeKey: 'seg-key-1234567890abcdef' },
+};
 
 function recordingDestination(name = 'Recorder') {
   const sent: AnalyticsEvent[] = [];
   const anonymousIds: string[] = [];
   const stopped = { count: 0 };
-  const destination: Destination = { name, send: (e) => sent.push(e), setAnonymousId: (id) => anonymousIds.push(id), stop: async () => void (stopped.count += 1) };
+  const destination: Destination = {
+    name,
+    send: (e) => sent.push(e),
+    setAnonymousId: (id) => anonymousIds.push(id),
+    stop: async () => void (stopped.count += 1),
+  };
   return { destination, sent, anonymousIds, stopped };
 }
 
 function makeAnalytics(destinations: Destination[] = [recordingDestination().destination]) {
   const logs: Record<'debug' | 'warn' | 'error', string[]> = { debug: [], warn: [], error: [] };
-  const logger = { debug: (m: string) => logs.debug.push(m), warn: (m: string) => logs.warn.push(m), error: (m: string) => logs.error.push(m) };
+  const logger = {
+    debug: (m: string) => logs.debug.push(m),
+    warn: (m: string) => logs.warn.push(m),
+    error: (m: string) => logs.error.push(m),
+  };
   const loader = vi.fn(async () => destinations);
   return { analytics: new Analytics(loader, logger), loader, logs };
 }
@@ -35,10 +51,26 @@ describe('validateEvent (spec §5, §8)', () => {
     ['a type that is not a string', { type: 5, messageId: 'm' }, 'type is not a string'],
     ['a missing type', { messageId: 'm' }, 'type is nil'],
     ['a messageId that is not a string', { type: 'page', messageId: 7 }, 'messageId is not a string'],
-    ['a track name that is not a string', { type: 'track', messageId: 'm', name: 42, properties: {} }, 'name is not a string'],
-    ['track properties that are not an object', { type: 'track', messageId: 'm', name: 'X', properties: 'p' }, 'properties is not an object'],
-    ['track properties that are nil', { type: 'track', messageId: 'm', name: 'X', properties: null }, 'properties is nil'],
-    ['identify traits that are not an object', { type: 'identify', messageId: 'm', traits: [] }, 'traits is not an object'],
+    [
+      'a track name that is not a string',
+      { type: 'track', messageId: 'm', name: 42, properties: {} },
+      'name is not a string',
+    ],
+    [
+      'track properties that are not an object',
+      { type: 'track', messageId: 'm', name: 'X', properties: 'p' },
+      'properties is not an object',
+    ],
+    [
+      'track properties that are nil',
+      { type: 'track', messageId: 'm', name: 'X', properties: null },
+      'properties is nil',
+    ],
+    [
+      'identify traits that are not an object',
+      { type: 'identify', messageId: 'm', traits: [] },
+      'traits is not an object',
+    ],
     ['group traits that are nil', { type: 'group', messageId: 'm' }, 'traits is nil'],
   ])('rejects %s', (_name, candidate, message) => {
     expect(() => validateEvent(candidate)).toThrow(new RegExp(`^${message}$`));
@@ -120,7 +152,8 @@ describe('Analytics setup (spec §4)', () => {
     await analytics.setup(config, context);
     analytics.page('Microsites', { route: '/[slug]/[type]' });
     analytics.track('Late', {});
-    for (const { sent } of [a, b]) expect(sent.map((e) => `${e.type}:${e.name ?? ''}`)).toEqual(['page:Microsites', 'track:Late']);
+    for (const { sent } of [a, b])
+      expect(sent.map((e) => `${e.type}:${e.name ?? ''}`)).toEqual(['page:Microsites', 'track:Late']);
     expect(logs.error).toEqual(['analytics: dropped track event sent before setup']);
   });
 
@@ -131,7 +164,10 @@ describe('Analytics setup (spec §4)', () => {
     analytics.track('', {});
     analytics.track('Bad', 'nope' as unknown as Record<string, unknown>);
     expect(a.sent).toEqual([]);
-    expect(logs.error).toEqual(['analytics: dropped track event: Event missing', 'analytics: dropped track event: properties is not an object']);
+    expect(logs.error).toEqual([
+      'analytics: dropped track event: Event missing',
+      'analytics: dropped track event: properties is not an object',
+    ]);
   });
 
   it('throws on screen', () => {
@@ -153,7 +189,11 @@ describe('Analytics setup (spec §4)', () => {
     await analytics.setup(config, context);
     analytics.setAnonymousId('9b2e4c1a-5d6f-4a7b-8c9d-0e1f2a3b4c5d');
     expect(a.anonymousIds).toEqual(['9b2e4c1a-5d6f-4a7b-8c9d-0e1f2a3b4c5d']);
-    expect(a.sent.at(-1)).toMatchObject({ type: 'track', name: 'Anonymous ID Set', properties: { anonymousId: '9b2e4c1a-5d6f-4a7b-8c9d-0e1f2a3b4c5d' } });
+    expect(a.sent.at(-1)).toMatchObject({
+      type: 'track',
+      name: 'Anonymous ID Set',
+      properties: { anonymousId: '9b2e4c1a-5d6f-4a7b-8c9d-0e1f2a3b4c5d' },
+    });
     expect(ANALYTICS_EVENTS.identity.anonymousIdSet).toBe('Anonymous ID Set');
     analytics.setAnonymousId('9b2e4c1a-5d6f-4a7b-8c9d-0e1f2a3b4c5d');
     expect(a.sent.filter((e) => e.name === 'Anonymous ID Set')).toHaveLength(1);
@@ -161,7 +201,14 @@ describe('Analytics setup (spec §4)', () => {
 
   it('a client that throws does not stop the others', async () => {
     const good = recordingDestination('Good');
-    const bad: Destination = { name: 'Bad', send: () => { throw new Error('boom'); }, setAnonymousId: () => undefined, stop: async () => undefined };
+    const bad: Destination = {
+      name: 'Bad',
+      send: () => {
+        throw new Error('boom');
+      },
+      setAnonymousId: () => undefined,
+      stop: async () => undefined,
+    };
     const { analytics, logs } = makeAnalytics([bad, good.destination]);
     await analytics.setup(config, context);
     analytics.track('X', {});
@@ -185,7 +232,11 @@ describe('Analytics setup (spec §4)', () => {
   it('stopped while its clients load: they stop once loaded, and stop() waits for that', async () => {
     const a = recordingDestination('A');
     let release: (d: Destination[]) => void = () => undefined;
-    const analytics = new Analytics(() => new Promise<Destination[]>((resolve) => (release = resolve)), { debug: () => undefined, warn: () => undefined, error: () => undefined });
+    const analytics = new Analytics(() => new Promise<Destination[]>((resolve) => (release = resolve)), {
+      debug: () => undefined,
+      warn: () => undefined,
+      error: () => undefined,
+    });
     const setup = analytics.setup(config, context);
     let stopped = false;
     const stopping = analytics.stop().then(() => (stopped = true));
@@ -218,7 +269,11 @@ describe('Analytics setup (spec §4)', () => {
   it('stopped before any setup, or while its clients fail to load: resolves, and nothing is sent', async () => {
     const idle = makeAnalytics();
     await expect(idle.analytics.stop()).resolves.toBeUndefined();
-    const failing = new Analytics(() => Promise.reject(new Error('offline')), { debug: () => undefined, warn: () => undefined, error: () => undefined });
+    const failing = new Analytics(() => Promise.reject(new Error('offline')), {
+      debug: () => undefined,
+      warn: () => undefined,
+      error: () => undefined,
+    });
     const setup = failing.setup(config, context);
     await expect(failing.stop()).resolves.toBeUndefined();
     await expect(setup).resolves.toBe(false);
@@ -226,7 +281,12 @@ describe('Analytics setup (spec §4)', () => {
 
   it('a client whose stop fails does not keep the others from stopping', async () => {
     const good = recordingDestination('Good');
-    const bad: Destination = { name: 'Bad', send: () => undefined, setAnonymousId: () => undefined, stop: () => Promise.reject(new Error('boom')) };
+    const bad: Destination = {
+      name: 'Bad',
+      send: () => undefined,
+      setAnonymousId: () => undefined,
+      stop: () => Promise.reject(new Error('boom')),
+    };
     const { analytics } = makeAnalytics([bad, good.destination]);
     await analytics.setup(config, context);
     await expect(analytics.stop()).resolves.toBeUndefined();

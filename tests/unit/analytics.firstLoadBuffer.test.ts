@@ -35,7 +35,13 @@ describe('first-load call buffer (spec §4 queue rules)', () => {
     buffer.trackEvent('Language Switched', { from: 'en', to: 'de' });
     const { target, calls, identifies } = recordingTarget();
     buffer.connect(target);
-    expect(calls).toEqual(['page:Microsites:/[slug]/[type]', 'identify', 'track:Book Storage Clicked', 'track:FAQ Opened', 'track:Language Switched']);
+    expect(calls).toEqual([
+      'page:Microsites:/[slug]/[type]',
+      'identify',
+      'track:Book Storage Clicked',
+      'track:FAQ Opened',
+      'track:Language Switched',
+    ]);
     expect(identifies).toEqual([{ userId: 'u3', traits: { a: 1, b: 2, c: 3 } }]);
   });
 

@@ -103,8 +103,12 @@ describe('safe storage (spec §8)', () => {
   it('falls back to memory with one warning when storage throws', () => {
     const warn = vi.fn();
     const broken: KeyValueStorage = {
-      getItem: () => { throw new Error('SecurityError'); },
-      setItem: () => { throw new Error('QuotaExceededError'); },
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
       removeItem: () => undefined,
     };
     const storage = createSafeStorage(() => broken, { warn });
@@ -116,13 +120,24 @@ describe('safe storage (spec §8)', () => {
   });
 
   it('works when even reaching storage throws', () => {
-    const storage = createSafeStorage(() => { throw new Error('denied'); }, { warn: vi.fn() });
+    const storage = createSafeStorage(
+      () => {
+        throw new Error('denied');
+      },
+      { warn: vi.fn() },
+    );
     storage.setItem('k', 'v');
     expect(storage.getItem('k')).toBe('v');
   });
 
   it('keeps the site working end to end: identity and session on broken storage', () => {
-    const full: KeyValueStorage = { getItem: () => null, setItem: () => { throw new Error('full'); }, removeItem: () => undefined };
+    const full: KeyValueStorage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('full');
+      },
+      removeItem: () => undefined,
+    };
     const storage = createSafeStorage(() => full, { warn: vi.fn() });
     const { anonymousId } = syncAnonymousId(storage, new FakeCookies());
     expect(syncAnonymousId(storage, new FakeCookies()).anonymousId).toBe(anonymousId);
@@ -156,14 +171,25 @@ describe('device context (spec §3, §9)', () => {
     ['a narrow window on a desktop screen', 1920, 600, 'Desktop'],
     ['a wide window on a tablet screen', 800, 1100, 'Tablet'],
     ['a phone screen whatever the window', 390, 1280, 'Mobile'],
-  ] as const)('types the device by the screen, not the window (spec §9): %s', (_name, screenWidth, innerWidth, type) => {
-    expect(deviceContext({ screen: { width: screenWidth, height: 900 }, innerWidth, innerHeight: 700 }).screenType).toBe(type);
-  });
+  ] as const)(
+    'types the device by the screen, not the window (spec §9): %s',
+    (_name, screenWidth, innerWidth, type) => {
+      expect(
+        deviceContext({ screen: { width: screenWidth, height: 900 }, innerWidth, innerHeight: 700 }).screenType,
+      ).toBe(type);
+    },
+  );
 });
 
 describe('page context enrichment (spec §3, §7)', () => {
   it('carries host, mapped path and the full microsites url', () => {
-    const context = buildPageContext('https://sites.example.org', 'kingscross-bagberth.co.uk', '/kings-cross-station/poi', '?utm_source=x', 'de');
+    const context = buildPageContext(
+      'https://sites.example.org',
+      'kingscross-bagberth.co.uk',
+      '/kings-cross-station/poi',
+      '?utm_source=x',
+      'de',
+    );
     expect(enrichmentProperties(context)).toEqual({
       host: 'kingscross-bagberth.co.uk',
       path: '/kings-cross-station/poi',
@@ -188,7 +214,12 @@ describe('bot detection (spec §7 call 1)', () => {
 
   it.each([
     ['a failed response', async () => new Response('oops', { status: 500 })],
-    ['a network error', async () => { throw new TypeError('Failed to fetch'); }],
+    [
+      'a network error',
+      async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
     ['a malformed answer', async () => new Response('{"bot":1}')],
   ])('falls back to the local check on %s', async (_name, fetchImpl) => {
     await expect(detectBot(fetchImpl, bot)).resolves.toBe(true);

@@ -1,6 +1,11 @@
 // The page-referrer cookie (spec §9: 31,536,000,000 ms), src/analytics/pageReferrer.ts: the other
 // site's domain only, rewritten on each arrival from elsewhere, kept across pages of this host.
-import { PAGE_REFERRER_COOKIE_MS, PAGE_REFERRER_KEY, recordPageReferrer, type ExpiringCookieJar } from '@/analytics/pageReferrer';
+import {
+  PAGE_REFERRER_COOKIE_MS,
+  PAGE_REFERRER_KEY,
+  recordPageReferrer,
+  type ExpiringCookieJar,
+} from '@/analytics/pageReferrer';
 
 function jar(initial: Record<string, string> = {}) {
   const values = { ...initial };
@@ -24,8 +29,12 @@ describe('recordPageReferrer (spec §9)', () => {
 
   it('on arrival from another site writes its domain only, expiring after the spec lifetime', () => {
     const { cookies, writes } = jar();
-    expect(recordPageReferrer('https://www.google.com/search?q=my+name', 'prague.bagberth.com', cookies, NOW)).toBe('www.google.com');
-    expect(writes).toEqual([{ name: PAGE_REFERRER_KEY, value: 'www.google.com', expires: new Date(NOW + 31_536_000_000) }]);
+    expect(recordPageReferrer('https://www.google.com/search?q=my+name', 'prague.bagberth.com', cookies, NOW)).toBe(
+      'www.google.com',
+    );
+    expect(writes).toEqual([
+      { name: PAGE_REFERRER_KEY, value: 'www.google.com', expires: new Date(NOW + 31_536_000_000) },
+    ]);
   });
 
   it('replaces an earlier site with the one that sent the visitor last', () => {

@@ -17,7 +17,9 @@ function setUp(answers: Array<number | 'network' | 'hang' | 'not json'>) {
     const answer = answers.shift() ?? 200;
     if (answer === 'network') throw new TypeError('Failed to fetch');
     if (answer === 'hang') {
-      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      return new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
     }
     if (answer === 'not json') return new Response('<html>', { status: 200 });
     return new Response(JSON.stringify(answer === 200 ? CONFIG : { error: answer }), { status: answer });
@@ -151,7 +153,11 @@ describe('remoteConfigRoute', () => {
 
   it('answers the SDK with an empty JSON config once it gave up', async () => {
     const { next, options } = setUp([404]);
-    const response = await remoteConfigRoute('http://localhost:4100/amplitude/config/', options).handle(URL_, undefined, next);
+    const response = await remoteConfigRoute('http://localhost:4100/amplitude/config/', options).handle(
+      URL_,
+      undefined,
+      next,
+    );
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(await response.json()).toEqual({});
   });

@@ -2,7 +2,13 @@
 // Spec §9 (Capture): repeated clicks within 20 px on the same target count once. The spec gives
 // no duration; the burst lasts while clicks follow within 1 s (src/analytics/repeatClicks.ts).
 import type { Types } from '@amplitude/analytics-browser';
-import { createRepeatClickJudge, ELEMENT_CLICKED_EVENT, REPEAT_CLICK_GAP_MS, REPEAT_CLICK_RADIUS_PX, repeatClickPlugin } from '@/analytics/repeatClicks';
+import {
+  createRepeatClickJudge,
+  ELEMENT_CLICKED_EVENT,
+  REPEAT_CLICK_GAP_MS,
+  REPEAT_CLICK_RADIUS_PX,
+  repeatClickPlugin,
+} from '@/analytics/repeatClicks';
 
 describe('the repeat-click judge', () => {
   const a = {};
@@ -43,8 +49,15 @@ describe('the Amplitude plugin', () => {
     const autocapture = () => void client.track(ELEMENT_CLICKED_EVENT);
     document.addEventListener('click', autocapture, { capture: true });
     const click = (selector: string, x: number, y: number) =>
-      document.querySelector(selector)?.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y }));
-    return { sent, client, click, cleanUp: () => document.removeEventListener('click', autocapture, { capture: true }) };
+      document
+        .querySelector(selector)
+        ?.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y }));
+    return {
+      sent,
+      client,
+      click,
+      cleanUp: () => document.removeEventListener('click', autocapture, { capture: true }),
+    };
   }
 
   it('drops the element-clicked event of a repeated click and keeps the others', async () => {

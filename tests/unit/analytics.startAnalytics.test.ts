@@ -27,7 +27,11 @@ async function load(isBot: boolean) {
   return { sent, log, loader, buffer, startAnalytics };
 }
 
-const cookieNames = () => document.cookie.split(';').map((pair) => pair.trim().split('=')[0]).filter(Boolean);
+const cookieNames = () =>
+  document.cookie
+    .split(';')
+    .map((pair) => pair.trim().split('=')[0])
+    .filter(Boolean);
 
 beforeEach(() => {
   localStorage.clear();
@@ -62,7 +66,11 @@ describe('startAnalytics', () => {
     await startAnalytics(CONFIG, 'de');
     expect(localStorage.getItem('anonymous-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(cookieNames()).toContain('anonymous-id');
-    expect(sent.map((event) => `${event.type}:${event.name ?? ''}`)).toEqual(['page:Microsites', 'identify:', 'track:FAQ Opened']);
+    expect(sent.map((event) => `${event.type}:${event.name ?? ''}`)).toEqual([
+      'page:Microsites',
+      'identify:',
+      'track:FAQ Opened',
+    ]);
     expect(sent[1]?.traits).toMatchObject({ app_name: 'microsites', locale: 'de' });
   });
 
@@ -81,7 +89,11 @@ describe('startAnalytics', () => {
     await startAnalytics(CONFIG, 'en');
     expect(loader).toHaveBeenCalledWith(CONFIG, expect.objectContaining({ anonymousId: STORED }), expect.any(Function));
     expect(log).toEqual([`setAnonymousId:${FROM_COOKIE}`]);
-    expect(sent[0]).toMatchObject({ type: 'track', name: 'Anonymous ID Set', properties: { anonymousId: FROM_COOKIE } });
+    expect(sent[0]).toMatchObject({
+      type: 'track',
+      name: 'Anonymous ID Set',
+      properties: { anonymousId: FROM_COOKIE },
+    });
     expect(localStorage.getItem('anonymous-id')).toBe(FROM_COOKIE);
   });
 

@@ -20,16 +20,27 @@ describe('rateLimitResetDelayMs', () => {
 
 describe('the Segment rate-limit route', () => {
   const route = segmentRateLimitRoute('http://localhost:4100/segment/v1/', () => NOW);
-  const answer = (status: number, headers: Record<string, string> = {}): Fetch => async () => new Response('{}', { status, headers });
+  const answer =
+    (status: number, headers: Record<string, string> = {}): Fetch =>
+    async () =>
+      new Response('{}', { status, headers });
 
   it('turns x-ratelimit-reset into the Retry-After Segment reads, rounded up to whole seconds', async () => {
-    const response = await route.handle('http://localhost:4100/segment/v1/b', undefined, answer(429, { 'x-ratelimit-reset': String(NOW / 1000 + 1.2) }));
+    const response = await route.handle(
+      'http://localhost:4100/segment/v1/b',
+      undefined,
+      answer(429, { 'x-ratelimit-reset': String(NOW / 1000 + 1.2) }),
+    );
     expect(response.status).toBe(429);
     expect(response.headers.get('Retry-After')).toBe('2');
   });
 
   it('overrides a Retry-After the server also sent: the spec names x-ratelimit-reset', async () => {
-    const response = await route.handle('http://localhost:4100/segment/v1/b', undefined, answer(429, { 'x-ratelimit-reset': '7', 'retry-after': '1' }));
+    const response = await route.handle(
+      'http://localhost:4100/segment/v1/b',
+      undefined,
+      answer(429, { 'x-ratelimit-reset': '7', 'retry-after': '1' }),
+    );
     expect(response.headers.get('Retry-After')).toBe('7');
   });
 
@@ -41,7 +52,12 @@ describe('the Segment rate-limit route', () => {
 
 describe('the Amplitude rate-limit route (spec §8; the SDK alone waits 30 s whatever the header says)', () => {
   const URL_ = 'http://localhost:4100/amplitude/2/httpapi';
-  const THROTTLED = { code: 429, error: 'Too many requests', throttled_events: [0, 1], exceeded_daily_quota_devices: { d1: 1 } };
+  const THROTTLED = {
+    code: 429,
+    error: 'Too many requests',
+    throttled_events: [0, 1],
+    exceeded_daily_quota_devices: { d1: 1 },
+  };
   const answer =
     (status: number, headers: Record<string, string> = {}, body: string = JSON.stringify(THROTTLED)): Fetch =>
     async () =>
@@ -123,8 +139,16 @@ describe('fetch routing', () => {
     const scope = { fetch: original };
     installFetchRoute({ prefix: 'https://api.segment.io/v1/', handle }, scope);
     stopFetches(['https://api.segment.io/v1/', 'https://browser-intake-'], scope);
-    const answers = await Promise.all(['https://api.segment.io/v1/b', 'https://browser-intake-datadoghq.eu/api/v2/rum'].map((url) => scope.fetch(url, { method: 'POST', keepalive: true })));
-    expect(await Promise.all(answers.map(async (answer) => [answer.status, answer.headers.get('content-type'), await answer.json()]))).toEqual([
+    const answers = await Promise.all(
+      ['https://api.segment.io/v1/b', 'https://browser-intake-datadoghq.eu/api/v2/rum'].map((url) =>
+        scope.fetch(url, { method: 'POST', keepalive: true }),
+      ),
+    );
+    expect(
+      await Promise.all(
+        answers.map(async (answer) => [answer.status, answer.headers.get('content-type'), await answer.json()]),
+      ),
+    ).toEqual([
       [200, 'application/json', { code: 200 }],
       [200, 'application/json', { code: 200 }],
     ]);

@@ -21,8 +21,17 @@ describe('arrival', () => {
     await Promise.resolve();
     expect(started).toBe(false);
     const replace = vi.fn(async () => true);
-    await leaveArrival({ pathname: '/[slug]/[type]', query: { slug: 'kings-cross-station', type: 'poi', gclid: 'CLICK', utm_source: 'news' }, asPath: '/?gclid=CLICK&utm_source=news', replace });
-    expect(replace).toHaveBeenCalledWith({ pathname: '/[slug]/[type]', query: { slug: 'kings-cross-station', type: 'poi' } }, '/#faq', { shallow: true, scroll: false });
+    await leaveArrival({
+      pathname: '/[slug]/[type]',
+      query: { slug: 'kings-cross-station', type: 'poi', gclid: 'CLICK', utm_source: 'news' },
+      asPath: '/?gclid=CLICK&utm_source=news',
+      replace,
+    });
+    expect(replace).toHaveBeenCalledWith(
+      { pathname: '/[slug]/[type]', query: { slug: 'kings-cross-station', type: 'poi' } },
+      '/#faq',
+      { shallow: true, scroll: false },
+    );
     await arrivalLeft();
     expect(started).toBe(true);
   });

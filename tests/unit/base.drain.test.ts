@@ -17,8 +17,7 @@ beforeEach(async () => {
     else if (req.url === '/streaming') {
       res.writeHead(200).write('first part, ');
       held.push(() => res.end('last part'));
-    }
-    else res.end('quick');
+    } else res.end('quick');
   });
   drain = drainer(server, { deadlineMs: 1_000 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

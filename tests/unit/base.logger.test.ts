@@ -42,8 +42,16 @@ describe('appLogger', () => {
 describe('datadogSink', () => {
   function fakeLogger() {
     const calls: unknown[][] = [];
-    const method = (level: string) => (...args: unknown[]) => calls.push([level, ...args]);
-    const logger: DatadogLogger = { debug: method('debug'), info: method('info'), warn: method('warn'), error: method('error') };
+    const method =
+      (level: string) =>
+      (...args: unknown[]) =>
+        calls.push([level, ...args]);
+    const logger: DatadogLogger = {
+      debug: method('debug'),
+      info: method('info'),
+      warn: method('warn'),
+      error: method('error'),
+    };
     return { logger, calls };
   }
 

@@ -14,18 +14,25 @@ function endpoints(outcomes: Record<string, Array<number | Error>>) {
   return { send, calls };
 }
 
-const refused = () => Object.assign(new TypeError('fetch failed'), { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') });
+const refused = () =>
+  Object.assign(new TypeError('fetch failed'), { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') });
 
 describe('postToAll', () => {
   it('posts the body to every endpoint and reports each one that took it', async () => {
     const { send, calls } = endpoints({ 'http://a/purge': [200], 'http://b/purge': [204] });
-    expect(await postToAll(['http://a/purge', 'http://b/purge'], { hosts: ['h'] }, { send })).toEqual({ delivered: ['http://a/purge', 'http://b/purge'], failed: [] });
+    expect(await postToAll(['http://a/purge', 'http://b/purge'], { hosts: ['h'] }, { send })).toEqual({
+      delivered: ['http://a/purge', 'http://b/purge'],
+      failed: [],
+    });
     expect(calls).toEqual(['http://a/purge {"hosts":["h"]}', 'http://b/purge {"hosts":["h"]}']);
   });
 
   it('tries a failing endpoint again, and counts it delivered once it takes the body', async () => {
     const { send, calls } = endpoints({ 'http://a/purge': [refused(), 503, 200] });
-    expect(await postToAll(['http://a/purge'], {}, { send, backoffMs: 1 })).toEqual({ delivered: ['http://a/purge'], failed: [] });
+    expect(await postToAll(['http://a/purge'], {}, { send, backoffMs: 1 })).toEqual({
+      delivered: ['http://a/purge'],
+      failed: [],
+    });
     expect(calls).toHaveLength(3);
   });
 
@@ -39,7 +46,9 @@ describe('postToAll', () => {
 
   it('does not repeat a request the endpoint refused as such (4xx)', async () => {
     const { send, calls } = endpoints({ 'http://a/purge': [400, 200] });
-    expect((await postToAll(['http://a/purge'], {}, { send, backoffMs: 1 })).failed).toEqual([{ url: 'http://a/purge', reason: 'answered 400, after 1 attempt' }]);
+    expect((await postToAll(['http://a/purge'], {}, { send, backoffMs: 1 })).failed).toEqual([
+      { url: 'http://a/purge', reason: 'answered 400, after 1 attempt' },
+    ]);
     expect(calls).toHaveLength(1);
   });
 });

@@ -9,7 +9,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '../..');
 const copy = mkdtempSync(join(tmpdir(), 'tenant-build-'));
-for (const path of ['next.config.js', 'next-i18next.config.js', 'cache-handler.mjs', 'package.json', 'tsconfig.json', 'scripts', 'src', 'tenants']) {
+for (const path of [
+  'next.config.js',
+  'next-i18next.config.js',
+  'cache-handler.mjs',
+  'package.json',
+  'tsconfig.json',
+  'scripts',
+  'src',
+  'tenants',
+]) {
   cpSync(join(ROOT, path), join(copy, path), { recursive: true });
 }
 symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
@@ -20,12 +29,21 @@ const placesText = readFileSync(join(ROOT, 'tenants/places.json'), 'utf8');
 const operatorText = readFileSync(join(ROOT, 'tenants/operator.json'), 'utf8');
 
 /** Loads next.config.js as `next build` does, with the tenant files as given. */
-function buildConfigWith(domains: string, variables: Record<string, string> = {}, places = placesText, operator = operatorText) {
+function buildConfigWith(
+  domains: string,
+  variables: Record<string, string> = {},
+  places = placesText,
+  operator = operatorText,
+) {
   writeFileSync(join(copy, 'tenants/domains.json'), domains);
   writeFileSync(join(copy, 'tenants/places.json'), places);
   writeFileSync(join(copy, 'tenants/operator.json'), operator);
   const env = { ...process.env, BUILD_INPUTS_CHECKED: '', ...variables };
-  return spawnSync(process.execPath, ['-e', "require('./next.config.js')(require('next/constants').PHASE_PRODUCTION_BUILD)"], { cwd: copy, env, encoding: 'utf8' });
+  return spawnSync(
+    process.execPath,
+    ['-e', "require('./next.config.js')(require('next/constants').PHASE_PRODUCTION_BUILD)"],
+    { cwd: copy, env, encoding: 'utf8' },
+  );
 }
 
 describe('next build with a broken tenant map', () => {
@@ -40,8 +58,12 @@ describe('next build with a broken tenant map', () => {
     domains[1]!.domain = domains[0]!.domain;
     const result = buildConfigWith(JSON.stringify({ domains }, null, 2));
     expect(result.status).toBe(1);
-    const [first, second] = [...JSON.stringify({ domains }, null, 2).matchAll(/"domain": /g)].map((match) => JSON.stringify({ domains }, null, 2).slice(0, match.index).split('\n').length);
-    expect(result.stderr).toContain(`tenants/domains.json, line ${second}: entry "${domains[0]!.domain}", field "domain": a second entry for this host: remove this one or the earlier one, #1 (line ${first})`);
+    const [first, second] = [...JSON.stringify({ domains }, null, 2).matchAll(/"domain": /g)].map(
+      (match) => JSON.stringify({ domains }, null, 2).slice(0, match.index).split('\n').length,
+    );
+    expect(result.stderr).toContain(
+      `tenants/domains.json, line ${second}: entry "${domains[0]!.domain}", field "domain": a second entry for this host: remove this one or the earlier one, #1 (line ${first})`,
+    );
     expect(result.stderr).toContain('The build stops here');
   }, 30_000);
 
@@ -61,7 +83,11 @@ describe('next build with a broken tenant map', () => {
     const result = buildConfigWith(domainsText, {}, JSON.stringify(file, null, 2));
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(
-      `tenants/places.json, line ${JSON.stringify(file, null, 2).split('\n').findIndex((line) => line.includes('"kings-cross-station"')) + 1}: entry "kings-cross-station", field "lat, lng": lat and lng look swapped: (lng, lat) is in United Kingdom (GB)\n\n1 problem(s) in the tenant files.`,
+      `tenants/places.json, line ${
+        JSON.stringify(file, null, 2)
+          .split('\n')
+          .findIndex((line) => line.includes('"kings-cross-station"')) + 1
+      }: entry "kings-cross-station", field "lat, lng": lat and lng look swapped: (lng, lat) is in United Kingdom (GB)\n\n1 problem(s) in the tenant files.`,
     );
   }, 30_000);
 
@@ -70,7 +96,9 @@ describe('next build with a broken tenant map', () => {
     operator.vatNumber = 'GB318294756';
     const result = buildConfigWith(domainsText, {}, placesText, JSON.stringify(operator, null, 2));
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('tenants/operator.json: field "vatNumber": "GB318294756" must be the country prefix, then groups');
+    expect(result.stderr).toContain(
+      'tenants/operator.json: field "vatNumber": "GB318294756" must be the country prefix, then groups',
+    );
     expect(result.stderr).toContain('The build stops here');
   }, 30_000);
 

@@ -37,6 +37,14 @@ describe('precompress', () => {
     writeFileSync(join(dir, 'app.js'), script);
     precompress(dir);
     precompress(dir);
-    expect(readdirSync(dir).sort()).toEqual(['app.js', 'app.js.br', 'app.js.gz', 'chunks', 'font.woff2', 'image.png', 'tiny.js']);
+    expect(readdirSync(dir).sort()).toEqual([
+      'app.js',
+      'app.js.br',
+      'app.js.gz',
+      'chunks',
+      'font.woff2',
+      'image.png',
+      'tiny.js',
+    ]);
   });
 });

@@ -36,7 +36,10 @@ describe('the ops settings', () => {
     [{ OPS_NOTIFY_WARNING: 'slack-microsites' }, /OPS_NOTIFY_WARNING: "slack-microsites" is not a Datadog handle/],
     [{ OPS_NOTIFY_CRITICAL: '@pagerduty-microsites, @x y' }, /OPS_NOTIFY_CRITICAL: "y" is not a Datadog handle/],
     [{ OPS_RUM_APPLICATION_ID: ' ' }, /OPS_RUM_APPLICATION_ID: required/],
-    [{ OPS_SYNTHETICS_LOCATIONS: 'aws:eu-central-1 frankfurt' }, /OPS_SYNTHETICS_LOCATIONS: "frankfurt" is not a Datadog location/],
+    [
+      { OPS_SYNTHETICS_LOCATIONS: 'aws:eu-central-1 frankfurt' },
+      /OPS_SYNTHETICS_LOCATIONS: "frankfurt" is not a Datadog location/,
+    ],
     [{ OPS_SYNTHETICS_TICK_EVERY: '10' }, /OPS_SYNTHETICS_TICK_EVERY: expected seconds between 30 and 604800, got 10/],
     [{ OPS_SYNTHETICS_TICK_EVERY: 'often' }, /OPS_SYNTHETICS_TICK_EVERY: expected a positive whole number/],
   ])('%j is refused, naming the variable', (change, message) => {

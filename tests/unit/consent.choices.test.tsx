@@ -16,7 +16,15 @@ import { ConsentProvider, useConsent, useConsentController } from '@/consent/Con
 import { MARK_RECORDED_CONSENT_SCRIPT } from '@/consent/markRecordedConsent';
 import { purgeRefused } from '@/consent/purgeRefused';
 import { storageEntryFor } from '@/consent/storageKeys';
-import { ALL_GRANTED, ALL_REFUSED, choiceFromForm, parseConsent, refusedCategories, serializeConsent, type ConsentChoice } from '@/consent/record';
+import {
+  ALL_GRANTED,
+  ALL_REFUSED,
+  choiceFromForm,
+  parseConsent,
+  refusedCategories,
+  serializeConsent,
+  type ConsentChoice,
+} from '@/consent/record';
 import { theme } from '@/theme';
 import consentRoute from '../../pages/api/consent';
 import legal from '../../locales/en/legal.json';
@@ -29,10 +37,34 @@ const HOST = 'shop.example.co.uk';
 
 /** The four choices a visitor can make, with what each must record, keep and delete. */
 const CHOICES = [
-  { name: 'none', boxes: {}, choice: { analytics: false, monitoring: false }, record: 'a0m0', refused: ['analytics', 'monitoring'] },
-  { name: 'analytics only', boxes: { analytics: 'on' }, choice: { analytics: true, monitoring: false }, record: 'a1m0', refused: ['monitoring'] },
-  { name: 'monitoring only', boxes: { monitoring: 'on' }, choice: { analytics: false, monitoring: true }, record: 'a0m1', refused: ['analytics'] },
-  { name: 'both', boxes: { analytics: 'on', monitoring: 'on' }, choice: { analytics: true, monitoring: true }, record: 'a1m1', refused: [] },
+  {
+    name: 'none',
+    boxes: {},
+    choice: { analytics: false, monitoring: false },
+    record: 'a0m0',
+    refused: ['analytics', 'monitoring'],
+  },
+  {
+    name: 'analytics only',
+    boxes: { analytics: 'on' },
+    choice: { analytics: true, monitoring: false },
+    record: 'a1m0',
+    refused: ['monitoring'],
+  },
+  {
+    name: 'monitoring only',
+    boxes: { monitoring: 'on' },
+    choice: { analytics: false, monitoring: true },
+    record: 'a0m1',
+    refused: ['analytics'],
+  },
+  {
+    name: 'both',
+    boxes: { analytics: 'on', monitoring: 'on' },
+    choice: { analytics: true, monitoring: true },
+    record: 'a1m1',
+    refused: [],
+  },
 ] as const;
 
 /**
@@ -41,7 +73,17 @@ const CHOICES = [
  */
 const STORED = {
   necessary: { cookies: ['language'], localStorage: [] as string[] },
-  analytics: { cookies: ['anonymous-id', 'AMP_0123abcdef', 'ajs_user_id'], localStorage: ['anonymous-id', 'analytics-session-id', 'analytics-session-last-access', 'AMP_0123abcdef', 'ajs_anonymous_id', 'persisted-queue:v1:key:items'] },
+  analytics: {
+    cookies: ['anonymous-id', 'AMP_0123abcdef', 'ajs_user_id'],
+    localStorage: [
+      'anonymous-id',
+      'analytics-session-id',
+      'analytics-session-last-access',
+      'AMP_0123abcdef',
+      'ajs_anonymous_id',
+      'persisted-queue:v1:key:items',
+    ],
+  },
   monitoring: { cookies: ['_dd_s_v2'], localStorage: ['_dd_s'] },
   unlisted: { cookies: ['unrelated'], localStorage: ['unrelated'] },
 };
@@ -56,18 +98,33 @@ function storeEverything(): void {
   }
 }
 
-const cookieNames = () => document.cookie.split('; ').filter(Boolean).map((cookie) => cookie.split('=')[0]);
+const cookieNames = () =>
+  document.cookie
+    .split('; ')
+    .filter(Boolean)
+    .map((cookie) => cookie.split('=')[0]);
 const storageKeys = () => Object.keys(window.localStorage);
 /** What must remain once the refused categories are purged. */
 function kept(refused: readonly string[]) {
-  const groups = (['necessary', 'analytics', 'monitoring', 'unlisted'] as const).filter((group) => !refused.includes(group));
+  const groups = (['necessary', 'analytics', 'monitoring', 'unlisted'] as const).filter(
+    (group) => !refused.includes(group),
+  );
   return {
     cookies: groups.flatMap((group) => STORED[group].cookies).sort(),
     localStorage: groups.flatMap((group) => STORED[group].localStorage).sort(),
   };
 }
-const stored = () => ({ cookies: cookieNames().filter((name) => name !== 'consent').sort(), localStorage: storageKeys().sort() });
-const consentCookie = () => document.cookie.split('; ').find((cookie) => cookie.startsWith('consent='))?.slice('consent='.length);
+const stored = () => ({
+  cookies: cookieNames()
+    .filter((name) => name !== 'consent')
+    .sort(),
+  localStorage: storageKeys().sort(),
+});
+const consentCookie = () =>
+  document.cookie
+    .split('; ')
+    .find((cookie) => cookie.startsWith('consent='))
+    ?.slice('consent='.length);
 const today = () => new Date().toISOString().slice(0, 10);
 
 function clearStorage(): void {
@@ -83,7 +140,10 @@ const realLocation = Object.getOwnPropertyDescriptor(window, 'location')!;
 let reload = vi.fn();
 beforeEach(() => {
   reload = vi.fn();
-  Object.defineProperty(window, 'location', { configurable: true, value: { hostname: HOST, protocol: 'https:', reload } });
+  Object.defineProperty(window, 'location', {
+    configurable: true,
+    value: { hostname: HOST, protocol: 'https:', reload },
+  });
 });
 afterEach(() => {
   cleanup();
@@ -98,7 +158,10 @@ describe('the choice a form makes', () => {
     expect(ALL_GRANTED).toEqual({ analytics: true, monitoring: true });
     expect(ALL_REFUSED).toEqual({ analytics: false, monitoring: false });
     expect(choiceFromForm({ choice: 'all' })).toEqual({ analytics: true, monitoring: true });
-    expect(choiceFromForm({ choice: 'none', analytics: 'on', monitoring: 'on' })).toEqual({ analytics: false, monitoring: false });
+    expect(choiceFromForm({ choice: 'none', analytics: 'on', monitoring: 'on' })).toEqual({
+      analytics: false,
+      monitoring: false,
+    });
   });
 
   it.each(CHOICES)('saves exactly the boxes ticked: $name', ({ boxes, choice }) => {
@@ -106,7 +169,10 @@ describe('the choice a form makes', () => {
   });
 
   it('counts a box as ticked only when the browser sends "on"', () => {
-    expect(choiceFromForm({ choice: 'custom', analytics: 'off', monitoring: 'true' })).toEqual({ analytics: false, monitoring: false });
+    expect(choiceFromForm({ choice: 'custom', analytics: 'off', monitoring: 'true' })).toEqual({
+      analytics: false,
+      monitoring: false,
+    });
   });
 
   it('knows no other button', () => {
@@ -134,10 +200,19 @@ describe('the record and the categories it refuses', () => {
     ['the last day of its 182', '2027-05-24T23:59:59Z', true],
     ['the day after', '2027-05-25T00:00:00Z', false],
   ])('on %s: valid %s', (_when, now, valid) => {
-    expect(parseConsent('v1.2026-11-24.a1m0', new Date(now))).toEqual(valid ? { analytics: true, monitoring: false } : undefined);
+    expect(parseConsent('v1.2026-11-24.a1m0', new Date(now))).toEqual(
+      valid ? { analytics: true, monitoring: false } : undefined,
+    );
   });
 
-  it.each(['v1.2026-11-24.a1m0x', 'xv1.2026-11-24.a1m0', 'v1.2026-11-24.a2m0', 'v1.2026-13-45.a1m0', 'v0.2026-11-24.a1m0', ''])('rejects %j', (value) => {
+  it.each([
+    'v1.2026-11-24.a1m0x',
+    'xv1.2026-11-24.a1m0',
+    'v1.2026-11-24.a2m0',
+    'v1.2026-13-45.a1m0',
+    'v0.2026-11-24.a1m0',
+    '',
+  ])('rejects %j', (value) => {
     expect(parseConsent(value, new Date('2026-11-24T12:00:00Z'))).toBeUndefined();
   });
 });
@@ -160,30 +235,47 @@ describe('the form without JavaScript (POST /api/consent)', () => {
       headers: { host: HOST, 'sec-fetch-site': 'same-origin', referer: `https://${HOST}/de/cookies?from=banner` },
       socket: { encrypted: https },
       body,
-      cookies: Object.fromEntries([...Object.values(STORED).flatMap((group) => group.cookies), 'consent'].map((name) => [name, '1'])),
+      cookies: Object.fromEntries(
+        [...Object.values(STORED).flatMap((group) => group.cookies), 'consent'].map((name) => [name, '1']),
+      ),
     };
     consentRoute(request as unknown as NextApiRequest, response as unknown as NextApiResponse);
     return { status: response.statusCode, headers };
   }
   const setCookies = (headers: Record<string, unknown>) => headers['set-cookie'] as string[];
   /** The names deleted, once each however many domains they are deleted on. */
-  const deleted = (headers: Record<string, unknown>) => [...new Set(setCookies(headers).filter((cookie) => cookie.includes('Max-Age=0')).map((cookie) => cookie.split('=')[0]))].sort();
+  const deleted = (headers: Record<string, unknown>) =>
+    [
+      ...new Set(
+        setCookies(headers)
+          .filter((cookie) => cookie.includes('Max-Age=0'))
+          .map((cookie) => cookie.split('=')[0]),
+      ),
+    ].sort();
 
   it.each(CHOICES)('records $name and deletes the cookies of what it refuses', ({ boxes, record, refused }) => {
     const { status, headers } = post({ choice: 'custom', ...boxes });
     expect(status).toBe(303);
     expect(headers.location).toBe(`/api/consent?back=${encodeURIComponent('/de/cookies?from=banner')}`);
-    expect(setCookies(headers)[0]).toBe(`consent=v1.${today()}.${record}; Max-Age=15724800; Path=/; SameSite=Lax; Secure`);
+    expect(setCookies(headers)[0]).toBe(
+      `consent=v1.${today()}.${record}; Max-Age=15724800; Path=/; SameSite=Lax; Secure`,
+    );
     expect(deleted(headers)).toEqual(refused.flatMap((category) => STORED[category].cookies).sort());
   });
 
   it('maps the two buttons like the boxes', () => {
-    expect(setCookies(post({ choice: 'all', analytics: 'off' }).headers)).toEqual([`consent=v1.${today()}.a1m1; Max-Age=15724800; Path=/; SameSite=Lax; Secure`]);
-    expect(deleted(post({ choice: 'none', analytics: 'on', monitoring: 'on' }).headers)).toEqual([...STORED.analytics.cookies, ...STORED.monitoring.cookies].sort());
+    expect(setCookies(post({ choice: 'all', analytics: 'off' }).headers)).toEqual([
+      `consent=v1.${today()}.a1m1; Max-Age=15724800; Path=/; SameSite=Lax; Secure`,
+    ]);
+    expect(deleted(post({ choice: 'none', analytics: 'on', monitoring: 'on' }).headers)).toEqual(
+      [...STORED.analytics.cookies, ...STORED.monitoring.cookies].sort(),
+    );
   });
 
   it('leaves Secure off over plain http', () => {
-    expect(setCookies(post({ choice: 'none' }, { https: false }).headers)[1]).toBe('anonymous-id=; Max-Age=0; Path=/; SameSite=Lax');
+    expect(setCookies(post({ choice: 'none' }, { https: false }).headers)[1]).toBe(
+      'anonymous-id=; Max-Age=0; Path=/; SameSite=Lax',
+    );
   });
 });
 
@@ -191,7 +283,10 @@ describe('the category of a stored name', () => {
   it('matches an exact name exactly and an SDK prefix by its start, in the storage it is listed for', () => {
     expect(storageEntryFor('cookie', 'anonymous-id')?.kind).toBe('cookie');
     expect(storageEntryFor('localStorage', 'anonymous-id')?.kind).toBe('localStorage');
-    expect(storageEntryFor('localStorage', 'AMP_unsent_0123')).toMatchObject({ kind: 'localStorage', category: 'analytics' });
+    expect(storageEntryFor('localStorage', 'AMP_unsent_0123')).toMatchObject({
+      kind: 'localStorage',
+      category: 'analytics',
+    });
     expect(storageEntryFor('cookie', 'consent')).toMatchObject({ kind: 'cookie', category: 'necessary' });
     expect(storageEntryFor('cookie', 'anonymous-id-old')).toBeUndefined();
     expect(storageEntryFor('cookie', 'Amazon')).toBeUndefined();
@@ -206,13 +301,16 @@ describe('the category of a stored name', () => {
 });
 
 describe('purgeRefused', () => {
-  it.each(CHOICES)('after $name, deletes the refused categories only, on the host and its parent domains', async ({ refused }) => {
-    storeEverything();
-    document.cookie = 'consent=v1.2026-11-24.a0m0; path=/';
-    await purgeRefused(refused);
-    expect(stored()).toEqual(kept(refused));
-    expect(consentCookie()).toBe('v1.2026-11-24.a0m0');
-  });
+  it.each(CHOICES)(
+    'after $name, deletes the refused categories only, on the host and its parent domains',
+    async ({ refused }) => {
+      storeEverything();
+      document.cookie = 'consent=v1.2026-11-24.a0m0; path=/';
+      await purgeRefused(refused);
+      expect(stored()).toEqual(kept(refused));
+      expect(consentCookie()).toBe('v1.2026-11-24.a0m0');
+    },
+  );
 
   it('still deletes the cookies when the browser blocks localStorage', async () => {
     storeEverything();
@@ -231,7 +329,9 @@ describe('useConsentController', () => {
     if (options.recorded) document.cookie = `consent=${options.recorded}; path=/`;
     if (options.gpc !== undefined) vi.stubGlobal('navigator', { ...navigator, globalPrivacyControl: options.gpc });
     const onChoice = vi.fn();
-    const hook = renderHook(({ current }) => useConsentController(current, onChoice), { initialProps: { current: regime } });
+    const hook = renderHook(({ current }) => useConsentController(current, onChoice), {
+      initialProps: { current: regime },
+    });
     return { ...hook, onChoice };
   }
   const settled = async () => {
@@ -242,35 +342,62 @@ describe('useConsentController', () => {
   it.each([
     ['an opt-in host before a choice', 'opt-in', {}, undefined, ['analytics', 'monitoring']],
     ['an opt-out host', 'opt-out', {}, { analytics: true, monitoring: true }, []],
-    ['an opt-out host under Global Privacy Control', 'opt-out', { gpc: true }, { analytics: false, monitoring: true }, ['analytics']],
+    [
+      'an opt-out host under Global Privacy Control',
+      'opt-out',
+      { gpc: true },
+      { analytics: false, monitoring: true },
+      ['analytics'],
+    ],
     ['an opt-out host with GPC off', 'opt-out', { gpc: false }, { analytics: true, monitoring: true }, []],
-    ...CHOICES.map(({ name, choice, record, refused }) => [`a recorded ${name} on an opt-in host`, 'opt-in', { recorded: `v1.${today()}.${record}` }, choice, refused] as const),
-    ['a recorded refusal on an opt-out host', 'opt-out', { recorded: `v1.${today()}.a0m0` }, { analytics: false, monitoring: false }, ['analytics', 'monitoring']],
-  ] as const)('applies %s once mounted, and deletes what it does not allow', async (_name, regime, options, consent, refused) => {
-    const { result, onChoice } = mount(regime, options);
-    await settled();
-    expect(result.current.consent).toEqual(consent);
-    expect(result.current.regime).toBe(regime);
-    expect(result.current.banner).toBe('auto');
-    await waitFor(() => expect(stored()).toEqual(kept(refused)));
-    expect(onChoice).not.toHaveBeenCalled();
-  });
+    ...CHOICES.map(
+      ({ name, choice, record, refused }) =>
+        [
+          `a recorded ${name} on an opt-in host`,
+          'opt-in',
+          { recorded: `v1.${today()}.${record}` },
+          choice,
+          refused,
+        ] as const,
+    ),
+    [
+      'a recorded refusal on an opt-out host',
+      'opt-out',
+      { recorded: `v1.${today()}.a0m0` },
+      { analytics: false, monitoring: false },
+      ['analytics', 'monitoring'],
+    ],
+  ] as const)(
+    'applies %s once mounted, and deletes what it does not allow',
+    async (_name, regime, options, consent, refused) => {
+      const { result, onChoice } = mount(regime, options);
+      await settled();
+      expect(result.current.consent).toEqual(consent);
+      expect(result.current.regime).toBe(regime);
+      expect(result.current.banner).toBe('auto');
+      await waitFor(() => expect(stored()).toEqual(kept(refused)));
+      expect(onChoice).not.toHaveBeenCalled();
+    },
+  );
 
-  it.each(CHOICES)('records $name on an opt-in host, closes the banner and starts what it allows', async ({ choice, record }) => {
-    const { result, onChoice } = mount('opt-in');
-    await settled();
-    storeEverything();
-    act(() => result.current.choose({ ...choice }));
-    await settled();
-    expect(consentCookie()).toBe(`v1.${today()}.${record}`);
-    expect(document.documentElement.getAttribute('data-consent')).toBe('recorded');
-    expect(result.current.consent).toEqual(choice);
-    expect(result.current.banner).toBe('closed');
-    expect(onChoice).toHaveBeenCalledExactlyOnceWith(choice);
-    // Nothing was running: nothing to delete, no reload.
-    expect(stored()).toEqual(kept([]));
-    expect(reload).not.toHaveBeenCalled();
-  });
+  it.each(CHOICES)(
+    'records $name on an opt-in host, closes the banner and starts what it allows',
+    async ({ choice, record }) => {
+      const { result, onChoice } = mount('opt-in');
+      await settled();
+      storeEverything();
+      act(() => result.current.choose({ ...choice }));
+      await settled();
+      expect(consentCookie()).toBe(`v1.${today()}.${record}`);
+      expect(document.documentElement.getAttribute('data-consent')).toBe('recorded');
+      expect(result.current.consent).toEqual(choice);
+      expect(result.current.banner).toBe('closed');
+      expect(onChoice).toHaveBeenCalledExactlyOnceWith(choice);
+      // Nothing was running: nothing to delete, no reload.
+      expect(stored()).toEqual(kept([]));
+      expect(reload).not.toHaveBeenCalled();
+    },
+  );
 
   it.each(CHOICES.filter(({ refused }) => refused.length > 0))(
     'withdraws to $name: records it, deletes what was refused, then reloads without starting anything',
@@ -376,7 +503,8 @@ describe('the banner', () => {
     await act(async () => vi.dynamicImportSettled());
     return onChoice;
   }
-  const box = (name: string) => document.querySelector<HTMLInputElement>(`input[type=checkbox][name=${name.toLowerCase()}]`)!;
+  const box = (name: string) =>
+    document.querySelector<HTMLInputElement>(`input[type=checkbox][name=${name.toLowerCase()}]`)!;
   const ticked = () => ({ analytics: box('Analytics').checked, monitoring: box('Monitoring').checked });
   const press = async (name: string) => {
     await act(async () => screen.getByRole('button', { name }).click());
@@ -408,7 +536,9 @@ describe('the banner', () => {
   it.each([
     ['an opt-in host before a choice', 'opt-in', undefined, { analytics: false, monitoring: false }],
     ['an opt-out host before a choice', 'opt-out', undefined, { analytics: true, monitoring: true }],
-    ...CHOICES.map(({ name, choice, record }) => [`a recorded ${name}, on an opt-out host`, 'opt-out', record, choice] as const),
+    ...CHOICES.map(
+      ({ name, choice, record }) => [`a recorded ${name}, on an opt-out host`, 'opt-out', record, choice] as const,
+    ),
   ] as const)('ticks the boxes for %s', async (_name, regime, record, boxes) => {
     await show(regime, record && `v1.${today()}.${record}`);
     expect(ticked()).toEqual(boxes);
@@ -427,23 +557,34 @@ describe('the banner', () => {
   it('links the cookie policy from the short sentence and after the long one', async () => {
     await show('opt-out');
     // The short sentence shows on phones only, so it is looked up without regard to the screen.
-    const links = Array.from(document.querySelectorAll(`#${CONSENT_BANNER_ID} a`), (link) => [link.textContent, link.getAttribute('href')]);
-    expect(links).toEqual(expect.arrayContaining([
-      ['cookies', '/de/cookies'],
-      ['Cookie policy', '/de/cookies'],
-    ]));
+    const links = Array.from(document.querySelectorAll(`#${CONSENT_BANNER_ID} a`), (link) => [
+      link.textContent,
+      link.getAttribute('href'),
+    ]);
+    expect(links).toEqual(
+      expect.arrayContaining([
+        ['cookies', '/de/cookies'],
+        ['Cookie policy', '/de/cookies'],
+      ]),
+    );
   });
 
   it('describes each category next to its box', async () => {
     await show('opt-in');
     for (const [name, description] of [
       ['Analytics', 'Amplitude and Segment count visits with a random visitor ID.'],
-      ['Monitoring', 'Datadog records errors, loading times and the pages and buttons used, and replays some visits with everything you type hidden.'],
+      [
+        'Monitoring',
+        'Datadog records errors, loading times and the pages and buttons used, and replays some visits with everything you type hidden.',
+      ],
       ['Strictly necessary', 'Your language and this choice. Always on.'],
     ]) {
       expect(screen.getByRole('checkbox', { name: new RegExp(`^${name}`), description })).toBeDefined();
     }
-    expect(screen.getByRole('checkbox', { name: /^Strictly necessary/ })).toMatchObject({ checked: true, disabled: true });
+    expect(screen.getByRole('checkbox', { name: /^Strictly necessary/ })).toMatchObject({
+      checked: true,
+      disabled: true,
+    });
   });
 
   it('applies a choice in place, and leaves a submit without a known button to the plain form post', async () => {
@@ -453,7 +594,10 @@ describe('the banner', () => {
     document.addEventListener('submit', listen);
     try {
       await press('Accept all');
-      act(() => void document.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
+      act(
+        () =>
+          void document.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })),
+      );
     } finally {
       document.removeEventListener('submit', listen);
     }
@@ -513,10 +657,13 @@ describe('the banner', () => {
   /** WCAG contrast ratio of two computed `rgb(…)` colours. */
   function contrast(foreground: string, background: string): number {
     const luminance = (colour: string) => {
-      const channels = /^rgb\((\d+), (\d+), (\d+)\)$/.exec(colour)?.slice(1).map((value) => {
-        const c = Number(value) / 255;
-        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      });
+      const channels = /^rgb\((\d+), (\d+), (\d+)\)$/
+        .exec(colour)
+        ?.slice(1)
+        .map((value) => {
+          const c = Number(value) / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
       if (!channels) throw new Error(`not an opaque colour: ${colour}`);
       return 0.2126 * channels[0]! + 0.7152 * channels[1]! + 0.0722 * channels[2]!;
     };
@@ -528,7 +675,15 @@ describe('the banner', () => {
     await show('opt-in');
     const looks = ['Accept all', 'Reject all', 'Save my choice'].map((name) => {
       const style = getComputedStyle(screen.getByRole('button', { name }));
-      return { minHeight: style.minHeight, padding: style.padding, border: style.border, radius: style.borderRadius, background: style.backgroundColor, colour: style.color, weight: style.fontWeight };
+      return {
+        minHeight: style.minHeight,
+        padding: style.padding,
+        border: style.border,
+        radius: style.borderRadius,
+        background: style.backgroundColor,
+        colour: style.color,
+        weight: style.fontWeight,
+      };
     });
     expect(looks[1]).toEqual(looks[0]);
     expect(looks[2]).toEqual(looks[0]);
@@ -577,7 +732,9 @@ describe('the banner', () => {
     render(
       <ThemeProvider theme={theme}>
         <I18nextProvider i18n={i18n}>
-          <ConsentProvider value={{ regime: 'opt-out', consent: undefined, choose: vi.fn(), banner: 'auto', reopen: vi.fn() }}>
+          <ConsentProvider
+            value={{ regime: 'opt-out', consent: undefined, choose: vi.fn(), banner: 'auto', reopen: vi.fn() }}
+          >
             <ConsentBanner cookiePolicyHref="/de/cookies" />
           </ConsentProvider>
         </I18nextProvider>

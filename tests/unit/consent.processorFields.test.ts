@@ -52,7 +52,10 @@ describe('the kind a received field belongs to', () => {
 
   it('has every processor’s fields under a kind the policy knows, each once', () => {
     for (const [processor, fields] of Object.entries(PROCESSOR_FIELDS)) {
-      expect(Object.keys(fields).filter((kind) => !(DATA_KINDS as readonly string[]).includes(kind)), processor).toEqual([]);
+      expect(
+        Object.keys(fields).filter((kind) => !(DATA_KINDS as readonly string[]).includes(kind)),
+        processor,
+      ).toEqual([]);
       const names = Object.values(fields).flat();
       expect(names.length - new Set(names).size, `${processor}: repeated fields`).toBe(0);
     }
@@ -61,7 +64,13 @@ describe('the kind a received field belongs to', () => {
 
 describe('the fields of a payload', () => {
   it('names each leaf once, lists by []', () => {
-    expect(fieldPaths({ api_key: 'k', events: [{ device_id: 'd', event_properties: { 'a.b': 1, list: [1, 2], none: null } }, { device_id: 'e' }], empty: {} })).toEqual([
+    expect(
+      fieldPaths({
+        api_key: 'k',
+        events: [{ device_id: 'd', event_properties: { 'a.b': 1, list: [1, 2], none: null } }, { device_id: 'e' }],
+        empty: {},
+      }),
+    ).toEqual([
       'api_key',
       'events[].device_id',
       'events[].event_properties.a.b',

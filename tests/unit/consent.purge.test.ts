@@ -25,15 +25,25 @@ describe('POST /api/consent without JavaScript', () => {
       setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
       status: () => ({ end: () => undefined, json: () => undefined }),
     };
-    const request = { method: 'POST', headers: { host: `${HOST}:3300`, 'sec-fetch-site': 'same-origin' }, socket: {}, cookies, body: { choice } };
+    const request = {
+      method: 'POST',
+      headers: { host: `${HOST}:3300`, 'sec-fetch-site': 'same-origin' },
+      socket: {},
+      cookies,
+      body: { choice },
+    };
     consentRoute(request as unknown as NextApiRequest, response as unknown as NextApiResponse);
     return headers['set-cookie'] as unknown as string[];
   }
 
   it('deletes a refused cookie host-only and on every parent domain, and keeps the necessary ones', () => {
     const setCookies = post('none', { AMP_0123456789: 'x', _dd_s_v2: 'y', language: 'de', consent: 'v1' });
-    const deleted = (name: string) => setCookies.filter((header) => header.startsWith(`${name}=; Max-Age=0;`)).map((header) => /Domain=([^;]+)/.exec(header)?.[1] ?? 'host-only');
-    for (const name of ['AMP_0123456789', '_dd_s_v2']) expect(deleted(name), name).toEqual(['host-only', ...cookieDomains(HOST)]);
+    const deleted = (name: string) =>
+      setCookies
+        .filter((header) => header.startsWith(`${name}=; Max-Age=0;`))
+        .map((header) => /Domain=([^;]+)/.exec(header)?.[1] ?? 'host-only');
+    for (const name of ['AMP_0123456789', '_dd_s_v2'])
+      expect(deleted(name), name).toEqual(['host-only', ...cookieDomains(HOST)]);
     expect(deleted('language')).toEqual([]);
     expect(setCookies.filter((header) => header.startsWith('consent='))).toHaveLength(1);
   });
@@ -53,12 +63,17 @@ describe('purgeRefused', () => {
     window.sessionStorage.setItem('unrelated', 'kept');
     const deleted: string[] = [];
     vi.stubGlobal('indexedDB', {
-      databases: async () => [{ name: 'AMP_diagnostics_0123456789', version: 1 }, { name: 'unrelated', version: 1 }],
+      databases: async () => [
+        { name: 'AMP_diagnostics_0123456789', version: 1 },
+        { name: 'unrelated', version: 1 },
+      ],
       deleteDatabase(name: string) {
         deleted.push(name);
         const request: Partial<IDBOpenDBRequest> = {};
         // A connection still open on the page blocks the deletion; the purge must not wait for it.
-        setTimeout(() => request.onblocked?.call(request as IDBOpenDBRequest, new Event('blocked') as IDBVersionChangeEvent));
+        setTimeout(() =>
+          request.onblocked?.call(request as IDBOpenDBRequest, new Event('blocked') as IDBVersionChangeEvent),
+        );
         return request;
       },
     });

@@ -19,7 +19,12 @@ const copy: SavedPageCopy = {
 
 describe('the saved-choice page', () => {
   it('shows each category as recorded, in the page language, with the way back', () => {
-    const html = savedPageHtml({ lang: 'de', copy, recorded: { analytics: false, monitoring: true }, back: '/de?x="1"&y=<2>' });
+    const html = savedPageHtml({
+      lang: 'de',
+      copy,
+      recorded: { analytics: false, monitoring: true },
+      back: '/de?x="1"&y=<2>',
+    });
     expect(html).toMatch(/^<!DOCTYPE html><html lang="de">/);
     expect(html).toContain('<title>Saved – Bagberth</title>');
     expect(html).toContain('<p class="brand">Bagberth</p>');

@@ -2,9 +2,24 @@
 // Consent: a regime per host, the record (version, date, six months), one list of storage
 // keys (docs/consent.md). Spec §9's event catalogue has the "cookie consent" category.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OPT_IN_COUNTRIES, consentRegimeFor, visitorAsksFirst, visitorCountry, visitorRegimeFor } from '@/tenancy/consentRegime';
+import {
+  OPT_IN_COUNTRIES,
+  consentRegimeFor,
+  visitorAsksFirst,
+  visitorCountry,
+  visitorRegimeFor,
+} from '@/tenancy/consentRegime';
 import { MARK_RECORDED_CONSENT_SCRIPT } from '@/consent/markRecordedConsent';
-import { CONSENT_MARK_ATTRIBUTE, GPC_MARK_ATTRIBUTE, ALL_GRANTED, ALL_REFUSED, choiceFromForm, effectiveConsent, parseConsent, serializeConsent } from '@/consent/record';
+import {
+  CONSENT_MARK_ATTRIBUTE,
+  GPC_MARK_ATTRIBUTE,
+  ALL_GRANTED,
+  ALL_REFUSED,
+  choiceFromForm,
+  effectiveConsent,
+  parseConsent,
+  serializeConsent,
+} from '@/consent/record';
 import { namesToPurge, storageEntryFor } from '@/consent/storageKeys';
 import { PLACES } from '@/tenancy/placeData';
 
@@ -13,17 +28,38 @@ const NOW = new Date('2026-11-24T12:00:00Z');
 
 describe('consent regime by the host country and the page language', () => {
   it.each([
-    ['GB', 'opt-in'], ['CH', 'opt-in'], ['FR', 'opt-in'], ['de', 'opt-in'], ['NO', 'opt-in'], ['IS', 'opt-in'], ['LI', 'opt-in'],
-    ['US', 'opt-out'], ['CA', 'opt-out'], ['JP', 'opt-out'], ['AU', 'opt-out'], ['TR', 'opt-out'], ['SG', 'opt-out'],
-    [null, 'opt-in'], ['', 'opt-in'],
+    ['GB', 'opt-in'],
+    ['CH', 'opt-in'],
+    ['FR', 'opt-in'],
+    ['de', 'opt-in'],
+    ['NO', 'opt-in'],
+    ['IS', 'opt-in'],
+    ['LI', 'opt-in'],
+    ['US', 'opt-out'],
+    ['CA', 'opt-out'],
+    ['JP', 'opt-out'],
+    ['AU', 'opt-out'],
+    ['TR', 'opt-out'],
+    ['SG', 'opt-out'],
+    [null, 'opt-in'],
+    ['', 'opt-in'],
   ] as const)('%s in English → %s', (country, regime) => {
     expect(consentRegimeFor(country, 'en')).toBe(regime);
   });
 
   // Issue 22 item 4: a page in an EEA language is read from the EEA; it asks first on any host.
   it.each([
-    ['de', 'opt-in'], ['fr', 'opt-in'], ['it', 'opt-in'], ['es', 'opt-in'], ['pt', 'opt-in'], ['pl', 'opt-in'],
-    ['en', 'opt-out'], ['ru', 'opt-out'], ['ja', 'opt-out'], ['ko', 'opt-out'], ['zh', 'opt-out'],
+    ['de', 'opt-in'],
+    ['fr', 'opt-in'],
+    ['it', 'opt-in'],
+    ['es', 'opt-in'],
+    ['pt', 'opt-in'],
+    ['pl', 'opt-in'],
+    ['en', 'opt-out'],
+    ['ru', 'opt-out'],
+    ['ja', 'opt-out'],
+    ['ko', 'opt-out'],
+    ['zh', 'opt-out'],
   ] as const)('a US host in %s → %s', (locale, regime) => {
     expect(consentRegimeFor('US', locale)).toBe(regime);
   });
@@ -44,20 +80,40 @@ describe('consent regime by the host country and the page language', () => {
 
 // Issue 22 item 4, issue 36 item 3: the visitor's own country, found at the edge, puts a visitor in
 // the EEA, the UK or Switzerland, and one whose country is unknown, under opt-in on every page.
-describe('the visitor\'s country', () => {
+describe("the visitor's country", () => {
   it.each([
-    ['DE', 'opt-in'], ['de', 'opt-in'], [' FR ', 'opt-in'], ['GB', 'opt-in'], ['CH', 'opt-in'], ['NO', 'opt-in'], ['LI', 'opt-in'], ['IS', 'opt-in'],
-    ['US', 'opt-out'], ['JP', 'opt-out'], ['RU', 'opt-out'], ['TR', 'opt-out'], ['us ', 'opt-out'],
-    ['XX', 'opt-in'], ['T1', 'opt-in'], ['A1', 'opt-in'], ['EU', 'opt-in'], ['', 'opt-in'], ['DEU', 'opt-in'], ['D', 'opt-in'], [undefined, 'opt-in'], [null, 'opt-in'],
+    ['DE', 'opt-in'],
+    ['de', 'opt-in'],
+    [' FR ', 'opt-in'],
+    ['GB', 'opt-in'],
+    ['CH', 'opt-in'],
+    ['NO', 'opt-in'],
+    ['LI', 'opt-in'],
+    ['IS', 'opt-in'],
+    ['US', 'opt-out'],
+    ['JP', 'opt-out'],
+    ['RU', 'opt-out'],
+    ['TR', 'opt-out'],
+    ['us ', 'opt-out'],
+    ['XX', 'opt-in'],
+    ['T1', 'opt-in'],
+    ['A1', 'opt-in'],
+    ['EU', 'opt-in'],
+    ['', 'opt-in'],
+    ['DEU', 'opt-in'],
+    ['D', 'opt-in'],
+    [undefined, 'opt-in'],
+    [null, 'opt-in'],
   ] as const)('%j: %s', (country, expected) => {
     expect(visitorRegimeFor(country)).toBe(expected);
   });
 
   it('asks first in exactly the countries whose hosts do, and where nobody knows', () => {
-    for (const country of OPT_IN_COUNTRIES) expect(visitorRegimeFor(country), country).toBe(consentRegimeFor(country, 'en'));
+    for (const country of OPT_IN_COUNTRIES)
+      expect(visitorRegimeFor(country), country).toBe(consentRegimeFor(country, 'en'));
   });
 
-  it('is the CDN\'s where it gives a code, else the lookup\'s', () => {
+  it("is the CDN's where it gives a code, else the lookup's", () => {
     expect(visitorCountry('fr', 'US')).toBe('FR');
     expect(visitorCountry(' ', 'US')).toBe('US');
     expect(visitorCountry('France', 'us')).toBe('US');
@@ -66,14 +122,21 @@ describe('the visitor\'s country', () => {
 
   it('behind the proxy, asks first unless the proxy said opt-out; without one, never on its own', () => {
     expect(visitorAsksFirst('opt-out', true)).toBe(false);
-    for (const header of ['opt-in', undefined, null, '', 'OPT-OUT', ' opt-out', 'opt-out, opt-out']) expect(visitorAsksFirst(header, true), String(header)).toBe(true);
-    for (const header of ['opt-in', undefined, 'opt-out']) expect(visitorAsksFirst(header, false), String(header)).toBe(false);
+    for (const header of ['opt-in', undefined, null, '', 'OPT-OUT', ' opt-out', 'opt-out, opt-out'])
+      expect(visitorAsksFirst(header, true), String(header)).toBe(true);
+    for (const header of ['opt-in', undefined, 'opt-out'])
+      expect(visitorAsksFirst(header, false), String(header)).toBe(false);
   });
 });
 
 describe('the consent record', () => {
   it('round-trips each choice with the version and the day', () => {
-    for (const choice of [ALL_GRANTED, ALL_REFUSED, { analytics: true, monitoring: false }, { analytics: false, monitoring: true }]) {
+    for (const choice of [
+      ALL_GRANTED,
+      ALL_REFUSED,
+      { analytics: true, monitoring: false },
+      { analytics: false, monitoring: true },
+    ]) {
       const value = serializeConsent(choice, NOW);
       expect(value).toMatch(/^v1\.2026-11-24\.a[01]m[01]$/);
       expect(parseConsent(value, NOW)).toEqual(choice);
@@ -163,8 +226,22 @@ describe('the list of stored names', () => {
   });
 
   it('purges only the refused categories, never strictly necessary storage', () => {
-    const cookies = ['language', 'consent', 'anonymous-id', 'page-referrer', 'AMP_abc', 'ajs_user_id', '_dd_s_v2', 'unrelated'];
-    expect(namesToPurge('cookie', cookies, ['analytics'])).toEqual(['anonymous-id', 'page-referrer', 'AMP_abc', 'ajs_user_id']);
+    const cookies = [
+      'language',
+      'consent',
+      'anonymous-id',
+      'page-referrer',
+      'AMP_abc',
+      'ajs_user_id',
+      '_dd_s_v2',
+      'unrelated',
+    ];
+    expect(namesToPurge('cookie', cookies, ['analytics'])).toEqual([
+      'anonymous-id',
+      'page-referrer',
+      'AMP_abc',
+      'ajs_user_id',
+    ]);
     expect(namesToPurge('cookie', cookies, ['monitoring'])).toEqual(['_dd_s_v2']);
     expect(namesToPurge('cookie', cookies, [])).toEqual([]);
   });

@@ -24,7 +24,14 @@ const entry = (domain: string, slug: string, type: 'poi' | 'city', locales: Doma
 });
 
 const places: Record<string, Place> = {
-  london: place({ kind: 'city', city: null, name: { en: 'London', ja: 'ロンドン', fr: 'Londres' }, where: { en: 'in London', fr: 'à Londres' }, lat: 51.507, lng: -0.128 }),
+  london: place({
+    kind: 'city',
+    city: null,
+    name: { en: 'London', ja: 'ロンドン', fr: 'Londres' },
+    where: { en: 'in London', fr: 'à Londres' },
+    lat: 51.507,
+    lng: -0.128,
+  }),
   'kings-cross': place({ name: { en: "King's Cross", ja: 'キングス・クロス駅' } }),
   'st-pancras': place({ name: { en: 'St Pancras' }, lat: 51.531, lng: -0.126 }),
   heathrow: place({ kind: 'airport', name: { en: 'Heathrow', fr: 'Heathrow' }, lat: 51.47, lng: -0.4543 }),
@@ -46,7 +53,9 @@ describe('linkedNameProblems', () => {
 
   it('asks for the parent city in the page’s language, and for the "in …" phrase an airport heads its city list with', () => {
     const problems = run(places);
-    expect(problems.join('\n')).toContain('tenants/places.json: entry "london", field "name.pl": missing: shown on the pl page /heathrow/poi (its city)');
+    expect(problems.join('\n')).toContain(
+      'tenants/places.json: entry "london", field "name.pl": missing: shown on the pl page /heathrow/poi (its city)',
+    );
     expect(problems).toContain(
       'tenants/places.json: entry "london", field "where.pl": missing: shown on the pl page /heathrow/poi (its "into the city" heading)',
     );
@@ -55,9 +64,19 @@ describe('linkedNameProblems', () => {
   it('is satisfied once those names and phrases exist', () => {
     const complete = {
       ...places,
-      london: { ...places.london!, name: { ...places.london!.name, pl: 'Londyn' }, where: { ...places.london!.where, pl: 'w Londynie' } },
-      'st-pancras': { ...places['st-pancras']!, name: { en: 'St Pancras', ja: 'セント・パンクラス駅', fr: 'St Pancras', pl: 'St Pancras' } },
-      'kings-cross': { ...places['kings-cross']!, name: { ...places['kings-cross']!.name, fr: "King's Cross", pl: "King's Cross" } },
+      london: {
+        ...places.london!,
+        name: { ...places.london!.name, pl: 'Londyn' },
+        where: { ...places.london!.where, pl: 'w Londynie' },
+      },
+      'st-pancras': {
+        ...places['st-pancras']!,
+        name: { en: 'St Pancras', ja: 'セント・パンクラス駅', fr: 'St Pancras', pl: 'St Pancras' },
+      },
+      'kings-cross': {
+        ...places['kings-cross']!,
+        name: { ...places['kings-cross']!.name, fr: "King's Cross", pl: "King's Cross" },
+      },
       heathrow: { ...places.heathrow!, name: { ...places.heathrow!.name, ja: 'ヒースロー空港' } },
     };
     expect(run(complete)).toEqual([]);

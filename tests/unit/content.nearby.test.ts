@@ -2,7 +2,13 @@
 import { distanceKm } from '@/base/greatCircle';
 import { formatDistance } from '@/content/distance';
 import { regionalFormat } from '@/i18n/regionalLocale';
-import { DEFAULT_NEARBY_RADIUS_KM, createNearbyFinder, nearbyPlaces, pageNeighbours, poisInCity } from '@/content/nearby';
+import {
+  DEFAULT_NEARBY_RADIUS_KM,
+  createNearbyFinder,
+  nearbyPlaces,
+  pageNeighbours,
+  poisInCity,
+} from '@/content/nearby';
 import { groupTenantPages } from '@/tenancy/tenantPages';
 import { PLACES } from '@/tenancy/placeData';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
@@ -55,15 +61,28 @@ describe('nearbyPlaces on the tenant map', () => {
     const distances = nearby.map((place) => place.distanceKm);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     expect(distances.every((km) => km > 0 && km <= DEFAULT_NEARBY_RADIUS_KM)).toBe(true);
-    expect(nearby[0]).toMatchObject({ slug: 'st-pancras-international', type: 'poi', kind: 'station', host: 'stpancras-bagberth.co.uk' });
+    expect(nearby[0]).toMatchObject({
+      slug: 'st-pancras-international',
+      type: 'poi',
+      kind: 'station',
+      host: 'stpancras-bagberth.co.uk',
+    });
     expect(nearby[0]!.distanceKm).toBeCloseTo(0.26, 1);
   });
 
   it('keeps Heathrow (about 24 km) and Gatwick (about 45 km) out of the default radius, and lets a wider one in', () => {
-    expect(nearbyPlaces('kings-cross-station', { limit: 50 }).map((place) => place.slug)).not.toContain('heathrow-airport');
-    expect(nearbyPlaces('kings-cross-station', { limit: 50 }).map((place) => place.slug)).not.toContain('gatwick-airport');
-    expect(nearbyPlaces('kings-cross-station', { limit: 50, radiusKm: 60 }).map((place) => place.slug)).toContain('gatwick-airport');
-    expect(nearbyPlaces('kings-cross-station', { radiusKm: 1 }).map((place) => place.slug)).toEqual(['st-pancras-international']);
+    expect(nearbyPlaces('kings-cross-station', { limit: 50 }).map((place) => place.slug)).not.toContain(
+      'heathrow-airport',
+    );
+    expect(nearbyPlaces('kings-cross-station', { limit: 50 }).map((place) => place.slug)).not.toContain(
+      'gatwick-airport',
+    );
+    expect(nearbyPlaces('kings-cross-station', { limit: 50, radiusKm: 60 }).map((place) => place.slug)).toContain(
+      'gatwick-airport',
+    );
+    expect(nearbyPlaces('kings-cross-station', { radiusKm: 1 }).map((place) => place.slug)).toEqual([
+      'st-pancras-international',
+    ]);
   });
 
   it('returns six by default', () => {
@@ -71,14 +90,22 @@ describe('nearbyPlaces on the tenant map', () => {
   });
 
   it('links each place on its canonical host, never an alias', () => {
-    const kingsCross = nearbyPlaces('st-pancras-international', { limit: 50 }).find((place) => place.slug === 'kings-cross-station');
-    expect(kingsCross).toMatchObject({ host: 'kingscross-bagberth.co.uk', href: 'https://kingscross-bagberth.co.uk/', hrefLang: 'en' });
+    const kingsCross = nearbyPlaces('st-pancras-international', { limit: 50 }).find(
+      (place) => place.slug === 'kings-cross-station',
+    );
+    expect(kingsCross).toMatchObject({
+      host: 'kingscross-bagberth.co.uk',
+      href: 'https://kingscross-bagberth.co.uk/',
+      hrefLang: 'en',
+    });
   });
 
   it('links in the reader’s locale when the place offers it, else in English, with names in the reader’s language', () => {
     const nearby = nearbyPlaces('kings-cross-station', { limit: 50, radiusKm: 30, locale: 'ja' });
     for (const place of nearby) {
-      const offersJapanese = DOMAIN_ENTRIES.some((entry) => entry.domain === place.host && entry.locales.includes('ja'));
+      const offersJapanese = DOMAIN_ENTRIES.some(
+        (entry) => entry.domain === place.host && entry.locales.includes('ja'),
+      );
       expect(place.hrefLang, place.slug).toBe(offersJapanese ? 'ja' : 'en');
       expect(place.href, place.slug).toBe(offersJapanese ? `https://${place.host}/ja` : `https://${place.host}/`);
       expect(place.name, place.slug).toBe(PLACES[place.slug]!.name.ja ?? PLACES[place.slug]!.name.en);
@@ -94,7 +121,9 @@ describe('nearbyPlaces on the tenant map', () => {
 
   it('lists POIs only unless asked for cities', () => {
     expect(nearbyPlaces('kings-cross-station', { limit: 50 }).every((place) => place.type === 'poi')).toBe(true);
-    expect(nearbyPlaces('kings-cross-station', { limit: 50, types: ['city'] }).map((place) => place.slug)).toEqual(['london']);
+    expect(nearbyPlaces('kings-cross-station', { limit: 50, types: ['city'] }).map((place) => place.slug)).toEqual([
+      'london',
+    ]);
   });
 
   it('knows nothing near an unknown slug', () => {
@@ -116,7 +145,8 @@ describe('pageNeighbours: what a landing page lists', () => {
     for (const page of pages) {
       const { heading, places } = pageNeighbours(page.slug, page.type);
       if (heading !== 'near') continue;
-      for (const place of places) expect(place.distanceKm, `${page.path} → ${place.slug}`).toBeLessThanOrEqual(DEFAULT_NEARBY_RADIUS_KM);
+      for (const place of places)
+        expect(place.distanceKm, `${page.path} → ${place.slug}`).toBeLessThanOrEqual(DEFAULT_NEARBY_RADIUS_KM);
     }
     expect(DEFAULT_NEARBY_RADIUS_KM).toBeLessThanOrEqual(10);
   });
@@ -127,13 +157,18 @@ describe('pageNeighbours: what a landing page lists', () => {
     expect(heathrow.places[0]).toMatchObject({ slug: 'london', type: 'city' });
     const rest = heathrow.places.slice(1);
     expect(rest.length).toBeGreaterThan(0);
-    expect(rest.every((place) => PLACES[place.slug]!.kind === 'station' && PLACES[place.slug]!.city === 'london')).toBe(true);
+    expect(rest.every((place) => PLACES[place.slug]!.kind === 'station' && PLACES[place.slug]!.city === 'london')).toBe(
+      true,
+    );
     expect(rest.map((place) => place.slug)).not.toContain('london-eye');
     expect(rest.map((place) => place.distanceKm)).toEqual(rest.map((place) => place.distanceKm).sort((a, b) => a - b));
   });
 
   it('lists a station’s walkable neighbours and a city’s own places', () => {
-    expect(pageNeighbours('kings-cross-station', 'poi')).toMatchObject({ heading: 'near', places: londonPoisWithin5KmFirstSix() });
+    expect(pageNeighbours('kings-cross-station', 'poi')).toMatchObject({
+      heading: 'near',
+      places: londonPoisWithin5KmFirstSix(),
+    });
     const london = pageNeighbours('london', 'city');
     expect(london.heading).toBe('inCity');
     expect(london.places.every((place) => PLACES[place.slug]!.city === 'london')).toBe(true);
@@ -141,7 +176,10 @@ describe('pageNeighbours: what a landing page lists', () => {
 
   it('treats an airport with no city page like any other place: only what is near', () => {
     const places = { ...PLACES, 'heathrow-airport': { ...PLACES['heathrow-airport']!, city: null } };
-    expect(createNearbyFinder(DOMAIN_ENTRIES, places).pageNeighbours('heathrow-airport', 'poi')).toEqual({ heading: 'near', places: [] });
+    expect(createNearbyFinder(DOMAIN_ENTRIES, places).pageNeighbours('heathrow-airport', 'poi')).toEqual({
+      heading: 'near',
+      places: [],
+    });
   });
 
   it('lists nothing rather than something far away', () => {
@@ -150,15 +188,22 @@ describe('pageNeighbours: what a landing page lists', () => {
 });
 
 function londonPoisWithin5KmFirstSix() {
-  return ['st-pancras-international', 'british-museum', 'camden-market', 'covent-garden', 'london-eye', 'waterloo-station'].map((slug) =>
-    expect.objectContaining({ slug }),
-  );
+  return [
+    'st-pancras-international',
+    'british-museum',
+    'camden-market',
+    'covent-garden',
+    'london-eye',
+    'waterloo-station',
+  ].map((slug) => expect.objectContaining({ slug }));
 }
 
 describe('poisInCity', () => {
   it('lists every POI whose parent city is London, nearest the centre first', () => {
     const pois = poisInCity('london');
-    const expected = Object.entries(PLACES).filter(([, place]) => place.city === 'london').map(([slug]) => slug);
+    const expected = Object.entries(PLACES)
+      .filter(([, place]) => place.city === 'london')
+      .map(([slug]) => slug);
     expect(pois.map((place) => place.slug).sort()).toEqual(expected.sort());
     expect(pois).toHaveLength(14);
     const distances = pois.map((place) => place.distanceKm);

@@ -32,7 +32,10 @@ async function loadWith(env: Record<string, string>) {
 const COPY = { microsites: ['hero'], legal: ['links'] };
 
 const store = (content: Awaited<ReturnType<Awaited<ReturnType<typeof loadWith>>['loadPageContent']>>) =>
-  content.translations._nextI18Next?.initialI18nStore as Record<string, Record<string, Record<string, Record<string, string>>>>;
+  content.translations._nextI18Next?.initialI18nStore as Record<
+    string,
+    Record<string, Record<string, Record<string, string>>>
+  >;
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -54,7 +57,10 @@ describe('page content from the content service', () => {
         : { status: 200, body: JSON.stringify({ terms: { title: 'AGB (vom Dienst)' } }) },
     );
     try {
-      const { loadPageContent, errors } = await loadWith({ CONTENT_SERVICE_URL: service.url, CONTENT_REVALIDATE_SECONDS: '600' });
+      const { loadPageContent, errors } = await loadWith({
+        CONTENT_SERVICE_URL: service.url,
+        CONTENT_REVALIDATE_SECONDS: '600',
+      });
       const content = await loadPageContent('de', COPY);
       expect(content.revalidate).toBe(600);
       expect(store(content).de?.microsites?.hero?.title).toBe('Gepäck abgeben {{where}}');

@@ -91,10 +91,13 @@ describe('regional formats', () => {
     ['en', '', 'en-US'],
     ['de', 'FR', 'de-DE'],
     ['pt', 'FR', 'pt-PT'],
-  ] as const)('%s on a host in %s formats as %s', (locale, country, expected) => expect(regionalLocale(locale, country)).toBe(expected));
+  ] as const)('%s on a host in %s formats as %s', (locale, country, expected) =>
+    expect(regionalLocale(locale, country)).toBe(expected),
+  );
 
   it('writes money as the host country does', () => {
-    const price = (slug: string, locale: string) => landingProps({ slug, type: PLACES[slug]!.kind === 'city' ? 'city' : 'poi' }, locale)?.price;
+    const price = (slug: string, locale: string) =>
+      landingProps({ slug, type: PLACES[slug]!.kind === 'city' ? 'city' : 'poi' }, locale)?.price;
     expect(price('lisbon', 'pt')?.dailyFrom).toBe('5\u00a0€'); // Portugal, not Brazil's "€ 5"
     expect(price('geneva-train-station', 'de')?.guarantee).toMatch(/^CHF\u00a03['’]000$/u); // Swiss German, not "3.000 CHF"
     expect(price('paris', 'de')?.guarantee).toBe('3.000\u00a0€');
@@ -103,7 +106,8 @@ describe('regional formats', () => {
   });
 
   it('writes distances with the host country’s digits, in its distance system', () => {
-    const firstDistance = (slug: string, locale: string) => landingProps({ slug, type: 'poi' }, locale)?.nearby[0]?.distance;
+    const firstDistance = (slug: string, locale: string) =>
+      landingProps({ slug, type: 'poi' }, locale)?.nearby[0]?.distance;
     expect(firstDistance('geneva-train-station', 'de')).toBe('4\u00a0km');
     expect(formatDistance(1.94, regionalFormat('de', 'CH'))).toBe('1.9\u00a0km');
     expect(formatDistance(1.94, regionalFormat('de', 'DE'))).toBe('1,9\u00a0km');
@@ -113,7 +117,9 @@ describe('regional formats', () => {
   it('names a time zone for its reader, never by its IANA id', () => {
     expect(timeZoneName('Europe/London', 'en-GB')).toBe('United Kingdom Time');
     expect(timeZoneName('Asia/Tokyo', 'ja-JP')).toBe('日本標準時');
-    const zones = ['kings-cross-station', 'kyoto-station', 'geneva-train-station'].map((slug) => landingProps({ slug, type: 'poi' }, 'en')?.place.timeZoneName);
+    const zones = ['kings-cross-station', 'kyoto-station', 'geneva-train-station'].map(
+      (slug) => landingProps({ slug, type: 'poi' }, 'en')?.place.timeZoneName,
+    );
     for (const zone of zones) expect(zone).not.toMatch(/^[A-Za-z]+\/[A-Za-z_]+$/);
   });
 });
@@ -158,7 +164,8 @@ describe('placeReference: the map caption keeps the article, on every station, a
       for (const locale of locales) {
         const reference = placeReference(place, placePhrase(place, locale) ?? '', locale);
         const article = ARTICLE[locale];
-        if (reference === undefined || (article && !article.test(reference))) missing.push(`${slug} ${locale}: ${reference}`);
+        if (reference === undefined || (article && !article.test(reference)))
+          missing.push(`${slug} ${locale}: ${reference}`);
       }
     }
     expect(missing).toEqual([]);

@@ -13,7 +13,8 @@ import { createLimiter } from '@/content/limitConcurrency';
 import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
 
 const BASE = 'https://content.example/v1';
-const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+const json = (value: unknown, status = 200) =>
+  new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
 const text = (body: string, status = 200) => new Response(body, { status });
 
 /** A fetch that answers from a list, one per call, and records the URLs it was asked for. */
@@ -72,7 +73,11 @@ describe('fetchNamespace', () => {
   });
 
   it('tries again after 350 ms, then 700 ms, and succeeds', async () => {
-    const { fetch, urls } = scriptedFetch(() => text('busy', 503), networkDown, () => json(hero));
+    const { fetch, urls } = scriptedFetch(
+      () => text('busy', 503),
+      networkDown,
+      () => json(hero),
+    );
     const { sleep, waits } = recordingSleep();
     expect(await fetchNamespace(BASE, 'de', 'microsites', { fetch, sleep })).toEqual({ ok: true, data: hero });
     expect(urls).toEqual(Array(3).fill('https://content.example/v1/de/microsites.json'));
@@ -84,7 +89,13 @@ describe('fetchNamespace', () => {
     const { sleep, waits } = recordingSleep();
     expect(await fetchNamespace(BASE, 'fr', 'legal', { fetch, sleep })).toEqual({
       ok: false,
-      error: { locale: 'fr', namespace: 'legal', url: 'https://content.example/v1/fr/legal.json', tries: 5, message: 'HTTP 502' },
+      error: {
+        locale: 'fr',
+        namespace: 'legal',
+        url: 'https://content.example/v1/fr/legal.json',
+        tries: 5,
+        message: 'HTTP 502',
+      },
     });
     expect(urls).toHaveLength(5);
     expect(waits).toEqual([350, 700, 1400, 2800]);
@@ -124,7 +135,12 @@ describe('fetchNamespace', () => {
       init.signal?.addEventListener('abort', () => aborted.push(true));
       return new Promise<Response>(() => {});
     };
-    const result = await fetchNamespace(BASE, 'de', 'microsites', { fetch, sleep: recordingSleep().sleep, tries: 2, timeoutMs: 20 });
+    const result = await fetchNamespace(BASE, 'de', 'microsites', {
+      fetch,
+      sleep: recordingSleep().sleep,
+      tries: 2,
+      timeoutMs: 20,
+    });
     expect(result).toMatchObject({ ok: false, error: { tries: 2, message: 'no answer within 20 ms' } });
     expect(aborted).toEqual([true, true]);
   });
@@ -143,7 +159,10 @@ describe('createContentSource: reading every namespace once', () => {
 
   it('returns every namespace of every locale by locale, then namespace', async () => {
     const fetch: Fetch = async (url) => json({ from: url });
-    const { resources, errors } = await createContentSource({ baseUrl: BASE, maxAgeMs: 0, fetch }).load(['en', 'ja'], namespaces);
+    const { resources, errors } = await createContentSource({ baseUrl: BASE, maxAgeMs: 0, fetch }).load(
+      ['en', 'ja'],
+      namespaces,
+    );
     expect(errors).toEqual([]);
     expect(resources).toEqual({
       en: { microsites: { from: `${BASE}/en/microsites.json` }, legal: { from: `${BASE}/en/legal.json` } },
@@ -154,7 +173,10 @@ describe('createContentSource: reading every namespace once', () => {
   it('never runs more than 10 reads at once, and does run 10', async () => {
     const probe = concurrencyProbe(() => json(hero), 5);
     const { fetch, urls } = probe;
-    const { resources, errors } = await createContentSource({ baseUrl: BASE, maxAgeMs: 0, fetch }).load(WEBSITE_LOCALES, namespaces);
+    const { resources, errors } = await createContentSource({ baseUrl: BASE, maxAgeMs: 0, fetch }).load(
+      WEBSITE_LOCALES,
+      namespaces,
+    );
     expect(urls).toHaveLength(22);
     expect(new Set(urls).size).toBe(22);
     expect(probe.most).toBe(10);
@@ -170,7 +192,10 @@ describe('createContentSource: reading every namespace once', () => {
       return json(hero);
     };
     const { sleep, waits } = recordingSleep();
-    const { resources, errors } = await createContentSource({ baseUrl: BASE, maxAgeMs: 0, fetch, sleep }).load(['de', 'ja', 'fr'], namespaces);
+    const { resources, errors } = await createContentSource({ baseUrl: BASE, maxAgeMs: 0, fetch, sleep }).load(
+      ['de', 'ja', 'fr'],
+      namespaces,
+    );
     expect(resources).toEqual({ de: { microsites: hero }, ja: { legal: hero } });
     expect(errors.map((error) => [error.locale, error.namespace, error.tries, error.message.split(':')[0]])).toEqual([
       ['de', 'legal', 1, 'invalid JSON'],
@@ -190,14 +215,30 @@ describe('createContentSource: reading every namespace once', () => {
     }).load(['de'], ['microsites']);
     expect(result).toEqual({
       resources: {},
-      errors: [{ locale: 'de', namespace: 'microsites', url: `${BASE}/de/microsites.json`, tries: 0, message: 'no timers here' }],
+      errors: [
+        {
+          locale: 'de',
+          namespace: 'microsites',
+          url: `${BASE}/de/microsites.json`,
+          tries: 0,
+          message: 'no timers here',
+        },
+      ],
     });
   });
 });
 
 describe('formatContentError', () => {
   it('says what failed, how often, and that the embedded copy is used', () => {
-    expect(formatContentError({ locale: 'de', namespace: 'legal', url: `${BASE}/de/legal.json`, tries: 5, message: 'HTTP 503' })).toBe(
+    expect(
+      formatContentError({
+        locale: 'de',
+        namespace: 'legal',
+        url: `${BASE}/de/legal.json`,
+        tries: 5,
+        message: 'HTTP 503',
+      }),
+    ).toBe(
       '[content] de/legal from https://content.example/v1/de/legal.json failed after 5 tries (HTTP 503); using the embedded copy',
     );
   });
@@ -211,7 +252,10 @@ describe('mergeOverEmbedded', () => {
   };
 
   it('keeps every embedded key a partial remote namespace lacks', () => {
-    const merged = mergeOverEmbedded(embedded, { hero: { title: 'Store your bags' }, faq: { size: { a: 'Up to 30 kg' } } });
+    const merged = mergeOverEmbedded(embedded, {
+      hero: { title: 'Store your bags' },
+      faq: { size: { a: 'Up to 30 kg' } },
+    });
     expect(merged).toEqual({
       hero: { title: 'Store your bags', subtitle: 'Near {{place}}' },
       faq: { hours: { q: 'When?', a: 'Daily' }, size: { q: 'How big?', a: 'Up to 30 kg' } },
@@ -244,7 +288,10 @@ describe('mergeOverEmbedded', () => {
   });
 
   it('merges a whole next-i18next store (locale → namespace → texts)', () => {
-    const store = { de: { microsites: { a: 'A', b: 'B' }, legal: { t: 'T' } }, en: { microsites: { a: 'a', b: 'b' }, legal: { t: 't' } } };
+    const store = {
+      de: { microsites: { a: 'A', b: 'B' }, legal: { t: 'T' } },
+      en: { microsites: { a: 'a', b: 'b' }, legal: { t: 't' } },
+    };
     expect(mergeOverEmbedded(store, { de: { microsites: { a: 'Ä' } } })).toEqual({
       de: { microsites: { a: 'Ä', b: 'B' }, legal: { t: 'T' } },
       en: store.en,
@@ -259,7 +306,9 @@ describe('translationTreeProblem', () => {
   });
 
   it('names the first bad key by its path', () => {
-    expect(translationTreeProblem({ a: { b: { c: true } } })).toBe('"a.b.c" is a boolean; expected a text or a nested object');
+    expect(translationTreeProblem({ a: { b: { c: true } } })).toBe(
+      '"a.b.c" is a boolean; expected a text or a nested object',
+    );
   });
 });
 

@@ -10,4 +10,3 @@ describe('redisForLogs', () => {
     ['not a url', 'Redis (REDIS_URL)'],
   ])('%s → %s', (url, shown) => expect(redisForLogs(url)).toBe(shown));
 });
-

@@ -15,11 +15,13 @@ const lines = cachedPaths(DOMAIN_ENTRIES, 'localhost', publicFiles('.'))
     return { pattern: new RegExp(pattern ?? 'unparsed'), kind };
   });
 /** What nginx's map gives `host|path`: the first line that matches, else "" (its default). */
-const cacheClass = (host: string, path: string) => lines.find(({ pattern }) => pattern.test(`${host}|${path}`))?.kind ?? '';
+const cacheClass = (host: string, path: string) =>
+  lines.find(({ pattern }) => pattern.test(`${host}|${path}`))?.kind ?? '';
 
 describe('what the proxy keeps', () => {
   it('stays within nginx’s 4 kB for one parameter on every line', () => {
-    for (const line of cachedPaths(DOMAIN_ENTRIES, 'localhost', publicFiles('.')).split('\n')) expect(line.length).toBeLessThan(4000);
+    for (const line of cachedPaths(DOMAIN_ENTRIES, 'localhost', publicFiles('.')).split('\n'))
+      expect(line.length).toBeLessThan(4000);
   });
 
   it.each([
@@ -58,7 +60,8 @@ describe('what the proxy keeps', () => {
   it('keeps every page every host serves, in each of its languages', () => {
     for (const { domain, locales, path, slug, type } of DOMAIN_ENTRIES) {
       for (const locale of locales) {
-        for (const served of [`/${locale}`, `/${locale}/${LEGAL_DOCUMENTS[0]}`, `/og/${slug}-${type}-${locale}.png`]) expect(cacheClass(domain, served), `${domain}${served}`).toBe('page');
+        for (const served of [`/${locale}`, `/${locale}/${LEGAL_DOCUMENTS[0]}`, `/og/${slug}-${type}-${locale}.png`])
+          expect(cacheClass(domain, served), `${domain}${served}`).toBe('page');
         expect(cacheClass('localhost', `/${locale}${path}`), `localhost/${locale}${path}`).toBe('page');
       }
     }

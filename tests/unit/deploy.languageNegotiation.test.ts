@@ -28,12 +28,20 @@ const tag = fc.oneof(
   fc.constantFrom(...WEBSITE_LOCALES, 'nl', 'sv', '*', 'en-GB', 'pt-BR', 'zh-Hant-TW', 'DE-ch', 'english', 'fri'),
   fc.stringMatching(/^[a-z]{2,3}(-[A-Za-z0-9]{2,4})?$/),
 );
-const entry = fc.tuple(tag, fc.option(fc.constantFrom(';q=0.9', '; q=0.5', ';q=0', ';q=1.0'), { nil: undefined })).map(([language, weight]) => `${language}${weight ?? ''}`);
-const header = fc.array(entry, { maxLength: 6 }).chain((entries) => fc.constantFrom(entries.join(','), entries.join(', '), entries.join(' ,')));
+const entry = fc
+  .tuple(tag, fc.option(fc.constantFrom(';q=0.9', '; q=0.5', ';q=0', ';q=1.0'), { nil: undefined }))
+  .map(([language, weight]) => `${language}${weight ?? ''}`);
+const header = fc
+  .array(entry, { maxLength: 6 })
+  .chain((entries) => fc.constantFrom(entries.join(','), entries.join(', '), entries.join(' ,')));
 
 describe('the proxy negotiates the bare root as the middleware does', () => {
   it('has every host in exactly one line', () => {
-    for (const { domain } of DOMAIN_ENTRIES) expect(lines.filter((pattern) => pattern.test(`${domain}|en`)), domain).toHaveLength(1);
+    for (const { domain } of DOMAIN_ENTRIES)
+      expect(
+        lines.filter((pattern) => pattern.test(`${domain}|en`)),
+        domain,
+      ).toHaveLength(1);
   });
 
   it.each([
@@ -47,9 +55,16 @@ describe('the proxy negotiates the bare root as the middleware does', () => {
 
   it('on every host, for generated headers', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...DOMAIN_ENTRIES), fc.boolean(), header, ({ domain, locales }, preview, acceptLanguage) => {
-        expect(proxyKey(preview ? `${domain}.localhost` : domain, acceptLanguage)).toBe(negotiateLanguage(acceptLanguage, locales) ?? '');
-      }),
+      fc.property(
+        fc.constantFrom(...DOMAIN_ENTRIES),
+        fc.boolean(),
+        header,
+        ({ domain, locales }, preview, acceptLanguage) => {
+          expect(proxyKey(preview ? `${domain}.localhost` : domain, acceptLanguage)).toBe(
+            negotiateLanguage(acceptLanguage, locales) ?? '',
+          );
+        },
+      ),
       { numRuns: 2_000 },
     );
   });
@@ -60,7 +75,9 @@ const storedLines = storedLanguage(DOMAIN_ENTRIES)
   .split('\n')
   .map((line) => new RegExp(/^\s*"~(\^.*)" \$language;$/.exec(line)?.[1] ?? 'unparsed'));
 const storedKey = (host: string, cookie: string) =>
-  storedLines.map((pattern) => pattern.exec(`${host}|${cookie}`)?.groups?.language).find((language) => language !== undefined) ?? '';
+  storedLines
+    .map((pattern) => pattern.exec(`${host}|${cookie}`)?.groups?.language)
+    .find((language) => language !== undefined) ?? '';
 
 describe('the language cookie enters the key only as a language the host offers', () => {
   it.each([
@@ -75,11 +92,16 @@ describe('the language cookie enters the key only as a language the host offers'
   });
 
   it('on every host, for generated cookie values: the same language the page will be in, or none', () => {
-    const cookie = fc.oneof(fc.constantFrom(...WEBSITE_LOCALES, 'EN', 'de ', 'x', 'en|de'), fc.string({ maxLength: 12 }));
+    const cookie = fc.oneof(
+      fc.constantFrom(...WEBSITE_LOCALES, 'EN', 'de ', 'x', 'en|de'),
+      fc.string({ maxLength: 12 }),
+    );
     fc.assert(
       fc.property(fc.constantFrom(...DOMAIN_ENTRIES), fc.boolean(), cookie, ({ domain, locales }, preview, value) => {
         const offered = (locales as readonly string[]).includes(value);
-        expect(storedKey(preview ? `${domain}.localhost` : domain, value)).toBe(offered ? resolvePageLanguage(value, undefined, locales) : '');
+        expect(storedKey(preview ? `${domain}.localhost` : domain, value)).toBe(
+          offered ? resolvePageLanguage(value, undefined, locales) : '',
+        );
       }),
       { numRuns: 2_000 },
     );
@@ -87,17 +109,37 @@ describe('the language cookie enters the key only as a language the host offers'
 });
 
 /** nginx's read of the Cookie header (`$language_cookie`): the map's one line, in JavaScript. */
-const cookiePattern = new RegExp(/^\s*"~(.*)" \$language_value;$/.exec(languageCookieValue())?.[1]?.replace('\\t', '\t') ?? 'unparsed');
+const cookiePattern = new RegExp(
+  /^\s*"~(.*)" \$language_value;$/.exec(languageCookieValue())?.[1]?.replace('\\t', '\t') ?? 'unparsed',
+);
 const cookieValue = (header: string) => cookiePattern.exec(header)?.groups?.language_value ?? '';
 
 /** The key nginx gives a tenant host's `/` (`$root_language`): stored, else negotiated, else the default. */
-const rootKey = (host: string, cookieHeader: string, acceptLanguage: string) => storedKey(host, cookieValue(cookieHeader)) || proxyKey(host, acceptLanguage) || DEFAULT_LOCALE;
+const rootKey = (host: string, cookieHeader: string, acceptLanguage: string) =>
+  storedKey(host, cookieValue(cookieHeader)) || proxyKey(host, acceptLanguage) || DEFAULT_LOCALE;
 
-const cookieName = fc.constantFrom('language', 'Language', 'LANGUAGE', 'language ', ' language', 'lang', 'xlanguage', 'consent', 'anonymous-id');
-const cookieText = fc.oneof(fc.constantFrom(...WEBSITE_LOCALES, 'DE', ' de', 'de ', 'xx', '', '"de"', 'de=fr'), fc.string({ maxLength: 6 }).filter((text) => !text.includes(';')));
+const cookieName = fc.constantFrom(
+  'language',
+  'Language',
+  'LANGUAGE',
+  'language ',
+  ' language',
+  'lang',
+  'xlanguage',
+  'consent',
+  'anonymous-id',
+);
+const cookieText = fc.oneof(
+  fc.constantFrom(...WEBSITE_LOCALES, 'DE', ' de', 'de ', 'xx', '', '"de"', 'de=fr'),
+  fc.string({ maxLength: 6 }).filter((text) => !text.includes(';')),
+);
 const cookieHeader = fc
   .array(fc.tuple(cookieName, cookieText), { maxLength: 5 })
-  .chain((pairs) => fc.constantFrom('; ', ';', ';\t', ' ; ').map((separator) => pairs.map(([name, value]) => `${name}=${value}`).join(separator)));
+  .chain((pairs) =>
+    fc
+      .constantFrom('; ', ';', ';\t', ' ; ')
+      .map((separator) => pairs.map(([name, value]) => `${name}=${value}`).join(separator)),
+  );
 
 // Issue 41 item 1: one definition of the stored language, at the proxy and in the middleware.
 describe("the proxy's key for a bare root is the language the middleware answers it in", () => {
@@ -120,14 +162,25 @@ describe("the proxy's key for a bare root is the language the middleware answers
   it('for generated cookie headers and Accept-Language values, on every host', () => {
     const i18n = { i18n: nextConfig('phase-test').i18n };
     fc.assert(
-      fc.property(fc.constantFrom(...DOMAIN_ENTRIES), fc.boolean(), cookieHeader, header, ({ domain, locales }, preview, cookie, acceptLanguage) => {
-        const host = preview ? `${domain}.localhost` : domain;
-        const answer = middleware(new NextRequest(`http://${host}/`, { headers: { host, cookie, 'accept-language': acceptLanguage }, nextConfig: i18n }));
-        // A header's value as both receive it: nginx and the Fetch API's Headers drop the white space around it.
-        const key = rootKey(host, cookie.trim(), acceptLanguage.trim());
-        expect(answer.headers.get('x-language-choice')).toBe(key);
-        expect(rootLanguage(cookie.trim(), acceptLanguage.trim(), locales)).toBe(key);
-      }),
+      fc.property(
+        fc.constantFrom(...DOMAIN_ENTRIES),
+        fc.boolean(),
+        cookieHeader,
+        header,
+        ({ domain, locales }, preview, cookie, acceptLanguage) => {
+          const host = preview ? `${domain}.localhost` : domain;
+          const answer = middleware(
+            new NextRequest(`http://${host}/`, {
+              headers: { host, cookie, 'accept-language': acceptLanguage },
+              nextConfig: i18n,
+            }),
+          );
+          // A header's value as both receive it: nginx and the Fetch API's Headers drop the white space around it.
+          const key = rootKey(host, cookie.trim(), acceptLanguage.trim());
+          expect(answer.headers.get('x-language-choice')).toBe(key);
+          expect(rootLanguage(cookie.trim(), acceptLanguage.trim(), locales)).toBe(key);
+        },
+      ),
       { numRuns: 2_000 },
     );
   });

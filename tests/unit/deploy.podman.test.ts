@@ -5,7 +5,13 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { instanceContainer, nginxContainer, proxyFilesContainer, purgerContainer, USERS } from '../../deploy/containers';
+import {
+  instanceContainer,
+  nginxContainer,
+  proxyFilesContainer,
+  purgerContainer,
+  USERS,
+} from '../../deploy/containers';
 import { INSTANCE_MEMORY_LIMIT_MIB, INSTANCE_NODE_OPTIONS } from '../../deploy/instanceMemory';
 import { containerEnv, expandVariables, podmanMemory, podmanRunArgs, type LocalRun } from '../../deploy/podman';
 
@@ -57,30 +63,79 @@ describe('podmanRunArgs', () => {
   });
 
   it.each([
-    ['a command replaced where it names an address', purgerContainer('x'), { command: ['node', 'purger.js', '/c', '8082', '127.0.0.1'] }, ['--entrypoint', '["node","purger.js","/c","8082","127.0.0.1"]']],
-    ["the pod's command when none is given", purgerContainer('x'), {}, ['--entrypoint', '["node","purger.js","/var/cache/microsites/cache","8082","0.0.0.0"]']],
-    ["the container's arguments after the image", nginxContainer('x'), {}, ['nginx', '-c', '/run/microsites/nginx.conf', '-g', 'daemon off;']],
+    [
+      'a command replaced where it names an address',
+      purgerContainer('x'),
+      { command: ['node', 'purger.js', '/c', '8082', '127.0.0.1'] },
+      ['--entrypoint', '["node","purger.js","/c","8082","127.0.0.1"]'],
+    ],
+    [
+      "the pod's command when none is given",
+      purgerContainer('x'),
+      {},
+      ['--entrypoint', '["node","purger.js","/var/cache/microsites/cache","8082","0.0.0.0"]'],
+    ],
+    [
+      "the container's arguments after the image",
+      nginxContainer('x'),
+      {},
+      ['nginx', '-c', '/run/microsites/nginx.conf', '-g', 'daemon off;'],
+    ],
   ])('%s', (_, container, overrides, expected) => {
-    const args = podmanRunArgs(container, run({ user: USERS.proxy, secrets: {}, env: {}, volumes: { run: '/h/run', cache: '/h/cache', tls: '/h/tls' }, ...overrides }));
+    const args = podmanRunArgs(
+      container,
+      run({
+        user: USERS.proxy,
+        secrets: {},
+        env: {},
+        volumes: { run: '/h/run', cache: '/h/cache', tls: '/h/tls' },
+        ...overrides,
+      }),
+    );
     expect(args.join('\u0000')).toContain(expected.join('\u0000'));
   });
 
   it("mounts each volume from the host folder named for it, read-only where the pod's is", () => {
-    const args = podmanRunArgs(nginxContainer('x'), run({ user: USERS.proxy, secrets: {}, env: {}, volumes: { run: '/h/run', cache: '/h/cache', tls: '/h/tls' } }));
-    expect(values(args, '--volume')).toEqual(['/h/run:/run/microsites', '/h/cache:/var/cache/microsites', '/h/tls:/run/microsites/tls:ro']);
+    const args = podmanRunArgs(
+      nginxContainer('x'),
+      run({ user: USERS.proxy, secrets: {}, env: {}, volumes: { run: '/h/run', cache: '/h/cache', tls: '/h/tls' } }),
+    );
+    expect(values(args, '--volume')).toEqual([
+      '/h/run:/run/microsites',
+      '/h/cache:/var/cache/microsites',
+      '/h/tls:/run/microsites/tls:ro',
+    ]);
   });
 
   it('an init container runs once and is removed; a raised open-file limit keeps the process limit', () => {
-    const args = podmanRunArgs(nginxContainer('x'), run({ once: true, openFiles: 16384, secrets: {}, env: {}, volumes: { run: '/r', cache: '/c', tls: '/t' } }));
+    const args = podmanRunArgs(
+      nginxContainer('x'),
+      run({ once: true, openFiles: 16384, secrets: {}, env: {}, volumes: { run: '/r', cache: '/c', tls: '/t' } }),
+    );
     expect(args.slice(0, 2)).toEqual(['run', '--rm']);
     expect(args).not.toContain('--restart');
     expect(values(args, '--ulimit')).toEqual(['nofile=16384:16384', 'nproc=4096:4096']);
   });
 
   it.each([
-    ['a volume without a host folder', nginxContainer('x'), { volumes: { run: '/r' } }, 'nginx: no host folder for the volume cache'],
-    ['a secret without a value', instanceContainer('x'), { secrets: { password: 'ab12' } }, 'server: no value for the secret REVALIDATE_SECRET (REVALIDATE_SECRET)'],
-    ['a value an env file cannot hold', instanceContainer('x'), { env: { GRAPHQL_URL: 'http://a\nB=1' } }, 'server: GRAPHQL_URL holds a line break, which an env file cannot'],
+    [
+      'a volume without a host folder',
+      nginxContainer('x'),
+      { volumes: { run: '/r' } },
+      'nginx: no host folder for the volume cache',
+    ],
+    [
+      'a secret without a value',
+      instanceContainer('x'),
+      { secrets: { password: 'ab12' } },
+      'server: no value for the secret REVALIDATE_SECRET (REVALIDATE_SECRET)',
+    ],
+    [
+      'a value an env file cannot hold',
+      instanceContainer('x'),
+      { env: { GRAPHQL_URL: 'http://a\nB=1' } },
+      'server: GRAPHQL_URL holds a line break, which an env file cannot',
+    ],
   ])('refuses %s, naming it', (_, container, overrides, message) => {
     expect(() => podmanRunArgs(container, run(overrides))).toThrow(message);
   });
@@ -88,8 +143,17 @@ describe('podmanRunArgs', () => {
 
 describe('containerEnv and podmanMemory', () => {
   it("resolves the pod's secret references and lets the machine's values win", () => {
-    const env = containerEnv(instanceContainer('x'), { password: 'ab12', REVALIDATE_SECRET: 's' }, { TRUSTED_PROXIES: '127.0.0.1,::1' });
-    expect(env).toMatchObject({ REDIS_PASSWORD: 'ab12', REVALIDATE_SECRET: 's', TRUSTED_PROXIES: '127.0.0.1,::1', BEHIND_PROXY: 'true' });
+    const env = containerEnv(
+      instanceContainer('x'),
+      { password: 'ab12', REVALIDATE_SECRET: 's' },
+      { TRUSTED_PROXIES: '127.0.0.1,::1' },
+    );
+    expect(env).toMatchObject({
+      REDIS_PASSWORD: 'ab12',
+      REVALIDATE_SECRET: 's',
+      TRUSTED_PROXIES: '127.0.0.1,::1',
+      BEHIND_PROXY: 'true',
+    });
     // $(NAME) as Kubernetes expands it: the password goes into the URL.
     expect(env.REDIS_URL).toBe('redis://:ab12@microsites-redis:6379');
     // A field of the pod (its namespace) has no value on one machine.
@@ -108,5 +172,6 @@ describe('containerEnv and podmanMemory', () => {
     ['2Gi', '2g'],
   ])('%s is %s', (quantity, expected) => expect(podmanMemory(quantity)).toBe(expected));
 
-  it('refuses a quantity podman would read otherwise', () => expect(() => podmanMemory('1.5G')).toThrow('a memory limit in Mi or Gi, not 1.5G'));
+  it('refuses a quantity podman would read otherwise', () =>
+    expect(() => podmanMemory('1.5G')).toThrow('a memory limit in Mi or Gi, not 1.5G'));
 });

@@ -4,7 +4,11 @@ import { isPurged, isPurgeRequest, type PurgeRequest } from '../../deploy/purger
 
 const KINGS_CROSS: PurgeRequest = {
   hosts: ['kingscross-bagberth.co.uk', 'kingscross-bagberth.com'],
-  urls: ['localhost/kings-cross-station/poi', 'localhost/de/kings-cross-station/poi', 'localhost/en/kings-cross-station/poi'],
+  urls: [
+    'localhost/kings-cross-station/poi',
+    'localhost/de/kings-cross-station/poi',
+    'localhost/en/kings-cross-station/poi',
+  ],
 };
 
 describe('isPurged', () => {
@@ -16,7 +20,11 @@ describe('isPurged', () => {
     ['the page by path on the microsites host', 'https|localhost||/de/kings-cross-station/poi||br', true],
     ['the page for visitors whose country asks first', 'https|localhost|opt-in|/de/kings-cross-station/poi||br', true],
     ['the same, with a query', 'https|localhost||/kings-cross-station/poi?language=de||identity', true],
-    ['its page data, which names the default locale', 'https|localhost||/_next/data/b1d/en/kings-cross-station/poi.json||br', true],
+    [
+      'its page data, which names the default locale',
+      'https|localhost||/_next/data/b1d/en/kings-cross-station/poi.json||br',
+      true,
+    ],
     ['its page data in another locale', 'https|localhost||/_next/data/b1d/de/kings-cross-station/poi.json||gzip', true],
     ['a locale the purge does not name', 'https|localhost||/fr/kings-cross-station/poi||br', false],
     ['another page on the microsites host', 'https|localhost||/prague/city||br', false],
@@ -30,7 +38,12 @@ describe('isPurged', () => {
   });
 
   it('a microsites host under .localhost is compared as it is', () => {
-    expect(isPurged('https|microsites.localhost||/de/kings-cross-station/poi||br', { hosts: ['x.example'], urls: ['microsites.localhost/de/kings-cross-station/poi'] })).toBe(true);
+    expect(
+      isPurged('https|microsites.localhost||/de/kings-cross-station/poi||br', {
+        hosts: ['x.example'],
+        urls: ['microsites.localhost/de/kings-cross-station/poi'],
+      }),
+    ).toBe(true);
   });
 });
 

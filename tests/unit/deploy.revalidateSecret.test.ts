@@ -11,7 +11,9 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('revalidateSecret', () => {
   it('uses REVALIDATE_SECRET as given, and writes nothing', () => {
-    expect(revalidateSecret(dir, 'given-secret-of-at-least-32-characters')).toBe('given-secret-of-at-least-32-characters');
+    expect(revalidateSecret(dir, 'given-secret-of-at-least-32-characters')).toBe(
+      'given-secret-of-at-least-32-characters',
+    );
     expect(() => statSync(join(dir, 'revalidate-secret'))).toThrow();
   });
 

@@ -9,7 +9,12 @@ import { ANALYTICS_PROVIDER_ORIGIN, securityHeaders } from '@/security/policy';
 import { isFromOrigin } from '@/security/serverHeaders';
 
 const headersWith = (env: Record<string, string>) =>
-  securityHeaders({ analytics: parseAnalyticsEnv(env), monitoring: parseMonitoringEnv({}), graphqlUrl: undefined, scriptHashes: ['abc='] });
+  securityHeaders({
+    analytics: parseAnalyticsEnv(env),
+    monitoring: parseMonitoringEnv({}),
+    graphqlUrl: undefined,
+    scriptHashes: ['abc='],
+  });
 const amplitudeOn = headersWith({ NEXT_PUBLIC_AMPLITUDE_API_KEY: 'k' });
 const directives = securityHeaderDirectives(amplitudeOn);
 
@@ -19,18 +24,22 @@ const refererPattern = new RegExp(/"~\*(.*)" 1;/.exec(directives.maps)?.[1] ?? '
 function sent(name: string, fromProvider: boolean): string | undefined {
   const added = new RegExp(`add_header ${name} (\\S+|"(?:[^"\\\\]|\\\\.)*") always;`).exec(directives.https)?.[1];
   if (!added?.startsWith('$')) return added && JSON.parse(added);
-  const map = new RegExp(`map \\$from_provider \\${added} \\{\\n  1 ("(?:[^"\\\\]|\\\\.)*");\\n  default ("(?:[^"\\\\]|\\\\.)*");`).exec(directives.maps);
+  const map = new RegExp(
+    `map \\$from_provider \\${added} \\{\\n  1 ("(?:[^"\\\\]|\\\\.)*");\\n  default ("(?:[^"\\\\]|\\\\.)*");`,
+  ).exec(directives.maps);
   return map?.[fromProvider ? 1 : 2] && JSON.parse(map[fromProvider ? 1 : 2]!);
 }
 
-describe('the proxy\'s security headers', () => {
-  it('relax the CSP and COOP for the provider\'s window, as the instance does, and keep every other header', () => {
+describe("the proxy's security headers", () => {
+  it("relax the CSP and COOP for the provider's window, as the instance does, and keep every other header", () => {
     const provider = amplitudeOn.openedFromProvider!;
     for (const [name, value] of Object.entries({ ...amplitudeOn.all, ...amplitudeOn.https })) {
       expect(sent(name, false), name).toBe(value);
       expect(sent(name, true), name).toBe(provider.headers[name] ?? value);
     }
-    expect(sent('content-security-policy', true)).toContain('https://cdn.amplitude.com/libs/visual-tagging-selector-1.0.0-alpha.js.gz');
+    expect(sent('content-security-policy', true)).toContain(
+      'https://cdn.amplitude.com/libs/visual-tagging-selector-1.0.0-alpha.js.gz',
+    );
     expect(sent('cross-origin-opener-policy', true)).toBe('unsafe-none');
   });
 
@@ -53,7 +62,12 @@ describe('the proxy\'s security headers', () => {
   it('never relaxes for a Referer the instance would not', () => {
     const referer = fc.oneof(
       fc.webUrl({ withQueryParameters: true, withFragments: true }),
-      fc.tuple(fc.constantFrom(ANALYTICS_PROVIDER_ORIGIN, 'https://app.amplitude.com.', 'https://app.amplitude.com:443'), fc.string({ maxLength: 12 })).map(([origin, rest]) => `${origin}${rest}`),
+      fc
+        .tuple(
+          fc.constantFrom(ANALYTICS_PROVIDER_ORIGIN, 'https://app.amplitude.com.', 'https://app.amplitude.com:443'),
+          fc.string({ maxLength: 12 }),
+        )
+        .map(([origin, rest]) => `${origin}${rest}`),
     );
     fc.assert(
       fc.property(referer, (value) => {

@@ -9,7 +9,8 @@ import { proxyConfFor } from './support/proxyConfFor';
 import { parseEdgeEnv } from '@/config/edgeEnv';
 import { NOT_A_COUNTRY, OPT_IN_COUNTRIES, visitorCountry, visitorRegimeFor } from '@/tenancy/consentRegime';
 
-const confFor = (env: Record<string, string>, geoip = true) => proxyConfFor({ modules: { brotli: false, brotliStatic: false, geoip }, edge: parseEdgeEnv(env) });
+const confFor = (env: Record<string, string>, geoip = true) =>
+  proxyConfFor({ modules: { brotli: false, brotliStatic: false, geoip }, edge: parseEdgeEnv(env) });
 const conf = confFor({ CONSENT_COUNTRY_HEADER: 'CF-IPCountry', PROXY_TRUSTED_FORWARDERS: '10.0.0.0/8' });
 
 const cdnCountry = nginxMap(conf, '$http_cf_ipcountry', 'cdn_country');
@@ -28,16 +29,29 @@ describe("the proxy's country and regime, as the site's rule says", () => {
     expect(conf).not.toContain('geoip_proxy');
   });
 
-  it('without the GeoIP module knows only the CDN\'s country, and without a CDN none: every visitor is asked first', () => {
+  it("without the GeoIP module knows only the CDN's country, and without a CDN none: every visitor is asked first", () => {
     const bare = confFor({}, false);
     expect(bare).not.toMatch(/geoip_country |\$geoip/);
-    expect(regime(nginxMap(bare, '"$cdn_country|"', 'visitor_country')(`${nginxMap(bare, '""', 'cdn_country')('')}|`))).toBe('opt-in');
+    expect(
+      regime(nginxMap(bare, '"$cdn_country|"', 'visitor_country')(`${nginxMap(bare, '""', 'cdn_country')('')}|`)),
+    ).toBe('opt-in');
   });
 
   it.each([
-    ['DE', '', 'DE', 'opt-in'], ['gb', 'US', 'GB', 'opt-in'], [' CH ', '', 'CH', 'opt-in'], ['US', 'DE', 'US', 'opt-out'],
-    ['', 'US', 'US', 'opt-out'], ['', 'GB', 'GB', 'opt-in'], ['DEU', 'US', 'US', 'opt-out'], ['XX', 'US', 'XX', 'opt-in'], ['T1', '', 'T1', 'opt-in'],
-    ['', '', '', 'opt-in'], ['', 'EU', 'EU', 'opt-in'], ['', 'A1', 'A1', 'opt-in'], ['FR|', 'US', 'US', 'opt-out'], ['|DE', '', '', 'opt-in'],
+    ['DE', '', 'DE', 'opt-in'],
+    ['gb', 'US', 'GB', 'opt-in'],
+    [' CH ', '', 'CH', 'opt-in'],
+    ['US', 'DE', 'US', 'opt-out'],
+    ['', 'US', 'US', 'opt-out'],
+    ['', 'GB', 'GB', 'opt-in'],
+    ['DEU', 'US', 'US', 'opt-out'],
+    ['XX', 'US', 'XX', 'opt-in'],
+    ['T1', '', 'T1', 'opt-in'],
+    ['', '', '', 'opt-in'],
+    ['', 'EU', 'EU', 'opt-in'],
+    ['', 'A1', 'A1', 'opt-in'],
+    ['FR|', 'US', 'US', 'opt-out'],
+    ['|DE', '', '', 'opt-in'],
   ])('CDN %j and GeoIP %j: %j, %s', (cdn, geoip, country, expected) => {
     expect(proxyCountry(cdn, geoip)).toBe(country);
     expect(visitorCountry(cdn, geoip)).toBe(country);
@@ -47,8 +61,16 @@ describe("the proxy's country and regime, as the site's rule says", () => {
 
   it('for every code that asks first, and generated values', () => {
     for (const code of [...OPT_IN_COUNTRIES, ...NOT_A_COUNTRY]) expect(regime(code), code).toBe('opt-in');
-    const header = fc.oneof(fc.stringMatching(/^\s?[A-Za-z][A-Za-z0-9]\s?$/), fc.constantFrom(...OPT_IN_COUNTRIES, ...NOT_A_COUNTRY, 'US', 'JP'), fc.string({ maxLength: 5 }));
-    const geoip = fc.oneof(fc.constant(''), fc.stringMatching(/^[A-Z][A-Z0-9]$/), fc.constantFrom(...OPT_IN_COUNTRIES, 'US'));
+    const header = fc.oneof(
+      fc.stringMatching(/^\s?[A-Za-z][A-Za-z0-9]\s?$/),
+      fc.constantFrom(...OPT_IN_COUNTRIES, ...NOT_A_COUNTRY, 'US', 'JP'),
+      fc.string({ maxLength: 5 }),
+    );
+    const geoip = fc.oneof(
+      fc.constant(''),
+      fc.stringMatching(/^[A-Z][A-Z0-9]$/),
+      fc.constantFrom(...OPT_IN_COUNTRIES, 'US'),
+    );
     fc.assert(
       fc.property(header, geoip, (cdn, looked) => {
         const country = proxyCountry(cdn, looked);

@@ -4,13 +4,24 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const scripts = Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+const scripts = Object.keys(
+  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts,
+);
 
-const docs = ['README.md', ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.md')).map((file) => join('docs', file))];
+const docs = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => join('docs', file)),
+];
 
 /** Every `npm run <name>` in a text, with its line. */
 function namedScripts(text: string): Array<{ name: string; line: number }> {
-  return text.split('\n').flatMap((line, index) => [...line.matchAll(/npm run ([\w:.-]*\w)/g)].map((match) => ({ name: match[1] ?? '', line: index + 1 })));
+  return text
+    .split('\n')
+    .flatMap((line, index) =>
+      [...line.matchAll(/npm run ([\w:.-]*\w)/g)].map((match) => ({ name: match[1] ?? '', line: index + 1 })),
+    );
 }
 
 describe('docs name only scripts that exist', () => {

@@ -29,32 +29,68 @@ vi.mock('next-i18next/pages', async (importOriginal) => {
   const lookup = await import('@/i18n/browserLookup');
   return {
     ...real,
-    useTranslation: (...args: Parameters<typeof lookup.useTranslation>) => (use.lookup ? lookup.useTranslation : real.useTranslation)(...(args as [never])),
-    Trans: (props: Parameters<typeof lookup.Trans>[0]) => (use.lookup ? lookup.Trans(props) : real.Trans(props as never)),
+    useTranslation: (...args: Parameters<typeof lookup.useTranslation>) =>
+      (use.lookup ? lookup.useTranslation : real.useTranslation)(...(args as [never])),
+    Trans: (props: Parameters<typeof lookup.Trans>[0]) =>
+      use.lookup ? lookup.Trans(props) : real.Trans(props as never),
   };
 });
 
-type PageModule = { default: NextPage<never>; getStaticProps: GetStaticProps<never, never>; getStaticPaths?: GetStaticPaths<never> };
+type PageModule = {
+  default: NextPage<never>;
+  getStaticProps: GetStaticProps<never, never>;
+  getStaticPaths?: GetStaticPaths<never>;
+};
 type Params = Record<string, string>;
 
 const router = (locale: string) =>
-  ({ locale, locales: [...WEBSITE_LOCALES], defaultLocale: 'en', asPath: '/', pathname: '/', query: {}, isReady: true, push: async () => true, replace: async () => true, prefetch: async () => undefined, events: { on() {}, off() {}, emit() {} } }) as unknown as NextRouter;
+  ({
+    locale,
+    locales: [...WEBSITE_LOCALES],
+    defaultLocale: 'en',
+    asPath: '/',
+    pathname: '/',
+    query: {},
+    isReady: true,
+    push: async () => true,
+    replace: async () => true,
+    prefetch: async () => undefined,
+    events: { on() {}, off() {}, emit() {} },
+  }) as unknown as NextRouter;
 
-const Shell = ({ Component, pageProps }: { Component: ComponentType<object>; pageProps: object }) => createElement(Component, pageProps);
+const Shell = ({ Component, pageProps }: { Component: ComponentType<object>; pageProps: object }) =>
+  createElement(Component, pageProps);
 type AppProps = { Component: ComponentType<object>; pageProps: object; router?: NextRouter };
 const withReal = realAppWithTranslation(Shell, nextI18nConfig) as unknown as ComponentType<AppProps>;
 const withLookup = lookupAppWithTranslation(Shell, nextI18nConfig) as unknown as ComponentType<AppProps>;
 
-function renderWith(App: ComponentType<AppProps>, Page: ComponentType<object>, pageProps: object, locale: string): string {
+function renderWith(
+  App: ComponentType<AppProps>,
+  Page: ComponentType<object>,
+  pageProps: object,
+  locale: string,
+): string {
   return renderToStaticMarkup(
-    createElement(RouterContext.Provider, { value: router(locale) }, createElement(ThemeProvider, { theme }, createElement(App, { Component: Page, pageProps, router: router(locale) }))),
+    createElement(
+      RouterContext.Provider,
+      { value: router(locale) },
+      createElement(
+        ThemeProvider,
+        { theme },
+        createElement(App, { Component: Page, pageProps, router: router(locale) }),
+      ),
+    ),
   );
 }
 
 async function pathsOf(page: PageModule): Promise<Array<{ params: Params; locale: string }>> {
   if (!page.getStaticPaths) return WEBSITE_LOCALES.map((locale) => ({ params: {}, locale }));
   const { paths } = await page.getStaticPaths({ locales: [...WEBSITE_LOCALES], defaultLocale: 'en' });
-  return paths.map((path) => (typeof path === 'string' ? { params: {}, locale: 'en' } : { params: path.params as Params, locale: path.locale ?? 'en' }));
+  return paths.map((path) =>
+    typeof path === 'string'
+      ? { params: {}, locale: 'en' }
+      : { params: path.params as Params, locale: path.locale ?? 'en' },
+  );
 }
 
 /** Renders each of a page's static paths both ways; returns the paths whose markup differs. */
@@ -62,7 +98,12 @@ async function differences(page: PageModule): Promise<{ checked: number; differi
   const differing: string[] = [];
   const paths = await pathsOf(page);
   for (const { params, locale } of paths) {
-    const result = await page.getStaticProps({ params: params as never, locale, locales: [...WEBSITE_LOCALES], defaultLocale: 'en' });
+    const result = await page.getStaticProps({
+      params: params as never,
+      locale,
+      locales: [...WEBSITE_LOCALES],
+      defaultLocale: 'en',
+    });
     if (!('props' in result)) continue;
     const Page = page.default as ComponentType<object>;
     const props = result.props as object;
@@ -73,7 +114,12 @@ async function differences(page: PageModule): Promise<{ checked: number; differi
     if (real !== mine) {
       let at = 0;
       while (real[at] === mine[at]) at += 1;
-      if (process.env.DEBUG_PARITY) console.log(real.slice(Math.max(0, at - 80), at + 120), '\n-----\n', mine.slice(Math.max(0, at - 80), at + 120));
+      if (process.env.DEBUG_PARITY)
+        console.log(
+          real.slice(Math.max(0, at - 80), at + 120),
+          '\n-----\n',
+          mine.slice(Math.max(0, at - 80), at + 120),
+        );
       differing.push(`${locale} ${JSON.stringify(params)}`);
     }
   }
@@ -88,29 +134,50 @@ describe('the browser lookup renders every page as next-i18next does', () => {
     ['the directory', directory, 11],
     ['the unknown-host page', unknownHost, 11],
     ['the 404 page', plainNotFound, 11],
-  ] as const)('%s', async (_name, page, count) => {
-    const { checked, differing } = await differences(page as unknown as PageModule);
-    expect(checked).toBe(count);
-    expect(differing).toEqual([]);
-  }, 300_000);
+  ] as const)(
+    '%s',
+    async (_name, page, count) => {
+      const { checked, differing } = await differences(page as unknown as PageModule);
+      expect(checked).toBe(count);
+      expect(differing).toEqual([]);
+    },
+    300_000,
+  );
 });
 
 describe('the lookup itself', () => {
-  const store = { en: { microsites: { a: { b: 'Hello {{name}}, {{ missing }}{{deep.value}}', tag: 'Read <policy>the policy</policy> or <br/> not <x>this</x>.' } }, legal: { c: 'Legal {{name}}' } } };
+  const store = {
+    en: {
+      microsites: {
+        a: {
+          b: 'Hello {{name}}, {{ missing }}{{deep.value}}',
+          tag: 'Read <policy>the policy</policy> or <br/> not <x>this</x>.',
+        },
+      },
+      legal: { c: 'Legal {{name}}' },
+    },
+  };
   const pageProps = { _nextI18Next: { initialLocale: 'en', initialI18nStore: store } };
   function Probe() {
     const { t, i18n } = useTranslation(['microsites', 'legal']);
-    return createElement('p', null, [
-      i18n.language,
-      t('a.b', { name: 'Ana', deep: { value: '!' } }),
-      t('legal:c', { name: 1 }),
-      t('c', { name: 2 }),
-      t('missing.key'),
-      t('legal:missing'),
-    ].join('|'), createElement(Trans, { t, i18nKey: 'a.tag', components: { policy: createElement('a', { href: '/cookies' }) } }));
+    return createElement(
+      'p',
+      null,
+      [
+        i18n.language,
+        t('a.b', { name: 'Ana', deep: { value: '!' } }),
+        t('legal:c', { name: 1 }),
+        t('c', { name: 2 }),
+        t('missing.key'),
+        t('legal:missing'),
+      ].join('|'),
+      createElement(Trans, { t, i18nKey: 'a.tag', components: { policy: createElement('a', { href: '/cookies' }) } }),
+    );
   }
   use.lookup = true;
-  const html = renderToStaticMarkup(createElement(withLookup, { Component: Probe as ComponentType<object>, pageProps }));
+  const html = renderToStaticMarkup(
+    createElement(withLookup, { Component: Probe as ComponentType<object>, pageProps }),
+  );
 
   it('looks keys up by path and namespace, fills values, and shows a missing key as itself', () => {
     expect(html).toContain('en|Hello Ana, !|Legal 1|Legal 2|missing.key|missing');

@@ -30,16 +30,24 @@ describe('distances follow the host country, whatever the language', () => {
     ['CH', 'de', '8.5\u00a0km'],
     ['CA', 'fr', '8,5\u00a0km'],
     ['FR', 'en', '8.5\u00a0km'],
-  ] as const)('%s × %s → %s', (country, locale, expected) => expect(formatDistance(8.53, regionalFormat(locale, country))).toBe(expected));
+  ] as const)('%s × %s → %s', (country, locale, expected) =>
+    expect(formatDistance(8.53, regionalFormat(locale, country))).toBe(expected),
+  );
 
-  it.each(['ru', 'de', 'pl', 'en', 'it', 'ja'] as const)('keeps number and unit together in %s (a no-break space, never a plain one)', (locale) => {
-    expect(formatDistance(0.7, regionalFormat(locale, 'CH'))).toMatch(/^0[.,]7\u00a0\S+$/);
-  });
+  it.each(['ru', 'de', 'pl', 'en', 'it', 'ja'] as const)(
+    'keeps number and unit together in %s (a no-break space, never a plain one)',
+    (locale) => {
+      expect(formatDistance(0.7, regionalFormat(locale, 'CH'))).toMatch(/^0[.,]7\u00a0\S+$/);
+    },
+  );
 
   it('agrees with the spec’s locale table: its IMPERIAL entries are in mile countries (§3, §9)', () => {
-    const imperial = LOCALE_TABLE.filter((entry) => entry.distanceSystem === 'IMPERIAL' && isWebsiteLocale(entry.language));
+    const imperial = LOCALE_TABLE.filter(
+      (entry) => entry.distanceSystem === 'IMPERIAL' && isWebsiteLocale(entry.language),
+    );
     expect(imperial.map((entry) => entry.locale)).toEqual(['en-US']);
-    for (const entry of imperial) expect(regionalFormat(entry.language as WebsiteLocale, entry.countryCode).distanceSystem).toBe('IMPERIAL');
+    for (const entry of imperial)
+      expect(regionalFormat(entry.language as WebsiteLocale, entry.countryCode).distanceSystem).toBe('IMPERIAL');
   });
 });
 
@@ -65,7 +73,8 @@ describe('money as local sites print it', () => {
     ['ES', 'es', 'EUR', 3000, '3000\u00a0€'],
     ['IT', 'it', 'EUR', 3000, '3000\u00a0€'],
   ] as const)('%s × %s: %s %d → %s', (country, locale, currency, amount, expected) =>
-    expect(formatMoney(amount, currency, regionalFormat(locale, country))).toBe(expected));
+    expect(formatMoney(amount, currency, regionalFormat(locale, country))).toBe(expected),
+  );
 });
 
 describe('dates follow the regional locale', () => {
@@ -76,11 +85,19 @@ describe('dates follow the regional locale', () => {
     ['US', 'en', 'November 1, 2026'],
     ['CH', 'de', '1. November 2026'],
     ['JP', 'ja', '2026年11月1日'],
-  ] as const)('%s × %s → %s', (country, locale, expected) => expect(formatDate('2026-11-01', regionalFormat(locale, country).locale)).toBe(expected));
+  ] as const)('%s × %s → %s', (country, locale, expected) =>
+    expect(formatDate('2026-11-01', regionalFormat(locale, country).locale)).toBe(expected),
+  );
 });
 
 describe('Swiss German spelling', () => {
-  const copy = { sizes: 'Jede Größe, ein Preis', faq: [{ a: 'Manche schließen spät.' }], nested: { body: 'Genießen Sie den Tag. GROẞ' }, count: 3, none: null };
+  const copy = {
+    sizes: 'Jede Größe, ein Preis',
+    faq: [{ a: 'Manche schließen spät.' }],
+    nested: { body: 'Genießen Sie den Tag. GROẞ' },
+    count: 3,
+    none: null,
+  };
 
   it('writes ss for ß in every string of a de-CH page, keys and other values untouched', () => {
     expect(spelledFor('de-CH', copy)).toEqual({
@@ -92,15 +109,21 @@ describe('Swiss German spelling', () => {
     });
   });
 
-  it.each(['de-DE', 'de-AT', 'fr-CH'])('leaves %s as written', (formatLocale) => expect(spelledFor(formatLocale, copy)).toBe(copy));
+  it.each(['de-DE', 'de-AT', 'fr-CH'])('leaves %s as written', (formatLocale) =>
+    expect(spelledFor(formatLocale, copy)).toBe(copy),
+  );
 });
 
 // The screenshot review found "travellers" on the New York page: the English copy is British.
 describe('American spelling on en-US pages', () => {
   const flatten = (node: unknown): string[] =>
     typeof node === 'string' ? [node] : node && typeof node === 'object' ? Object.values(node).flatMap(flatten) : [];
-  const english = flatten({ ...JSON.parse(readFileSync('locales/en/microsites.json', 'utf8')), ...JSON.parse(readFileSync('locales/en/legal.json', 'utf8')) });
-  const BRITISH = /\b(travell\w*|jewellery|pushchairs?|cancell(?:ing|ed)|centre|colour|favour\w*|organis\w*|metres?|programme)\b/i;
+  const english = flatten({
+    ...JSON.parse(readFileSync('locales/en/microsites.json', 'utf8')),
+    ...JSON.parse(readFileSync('locales/en/legal.json', 'utf8')),
+  });
+  const BRITISH =
+    /\b(travell\w*|jewellery|pushchairs?|cancell(?:ing|ed)|centre|colour|favour\w*|organis\w*|metres?|programme)\b/i;
 
   it('respells every British word of the English copy, and only on en-US', () => {
     expect(english.filter((text) => BRITISH.test(text)).length).toBeGreaterThan(0);
@@ -120,7 +143,9 @@ describe('American spelling on en-US pages', () => {
 // Issue 39 item 4: English on Vienna, Paris, Berlin or Kyoto was American ("travelers",
 // "November 25, 2026"). Every host × en page: American English only in the US.
 describe('English pages outside the US are British', () => {
-  const hosts = (JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: DomainEntry[] }).domains.filter((entry) => entry.locales.includes('en'));
+  const hosts = (JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: DomainEntry[] }).domains.filter(
+    (entry) => entry.locales.includes('en'),
+  );
   const day = new Date(Date.UTC(2026, 10, 25, 12));
 
   it.each(hosts.map((entry) => [entry.domain, entry.slug] as const))('%s', (_domain, slug) => {
@@ -133,6 +158,9 @@ describe('English pages outside the US are British', () => {
     // A country with an English of its own writes it (Canada: "November 25, 2026"); the rest, British.
     expect(format).toBe(['GB', 'IE', 'AU', 'CA', 'SG'].includes(country) ? `en-${country}` : 'en-GB');
     expect(spelledFor(format, 'Why travellers choose us')).toBe('Why travellers choose us');
-    if (format === 'en-GB') expect(new Intl.DateTimeFormat(format, { dateStyle: 'long', timeZone: 'UTC' }).format(day)).toBe('25 November 2026');
+    if (format === 'en-GB')
+      expect(new Intl.DateTimeFormat(format, { dateStyle: 'long', timeZone: 'UTC' }).format(day)).toBe(
+        '25 November 2026',
+      );
   });
 });

@@ -8,7 +8,26 @@ import nextI18nConfig from '../../next-i18next.config.js';
 import nextConfig from '../../next.config.js';
 
 describe('locale table (spec §9)', () => {
-  const active = ['en-US', 'es-ES', 'fr-FR', 'de-DE', 'it-IT', 'pt-PT', 'ja-JP', 'ko-KR', 'zh-CN', 'ru-RU', 'pl-PL', 'el-GR', 'bn-BD', 'hi-IN', 'th-TH', 'vi-VN', 'id-ID', 'ms-MY'];
+  const active = [
+    'en-US',
+    'es-ES',
+    'fr-FR',
+    'de-DE',
+    'it-IT',
+    'pt-PT',
+    'ja-JP',
+    'ko-KR',
+    'zh-CN',
+    'ru-RU',
+    'pl-PL',
+    'el-GR',
+    'bn-BD',
+    'hi-IN',
+    'th-TH',
+    'vi-VN',
+    'id-ID',
+    'ms-MY',
+  ];
   const inactive = ['nl-NL', 'cs-CZ', 'da-DK', 'hu-HU'];
 
   it('has every entry with the right active flag', () => {
@@ -18,13 +37,26 @@ describe('locale table (spec §9)', () => {
 
   it('fills every field consistently', () => {
     for (const entry of LOCALE_TABLE) {
-      expect(Object.keys(entry).sort()).toEqual(['active', 'countryCode', 'distanceSystem', 'emoji', 'friendlyName', 'language', 'locale', 'weekStartsOn'].sort());
+      expect(Object.keys(entry).sort()).toEqual(
+        [
+          'active',
+          'countryCode',
+          'distanceSystem',
+          'emoji',
+          'friendlyName',
+          'language',
+          'locale',
+          'weekStartsOn',
+        ].sort(),
+      );
       expect(entry.locale).toBe(`${entry.language}-${entry.countryCode}`);
       expect(['SUN', 'MON']).toContain(entry.weekStartsOn);
       expect(['IMPERIAL', 'METRIC']).toContain(entry.distanceSystem);
       expect(entry.friendlyName).not.toBe('');
       // A flag emoji is two regional-indicator symbols spelling the country code.
-      const flag = [...entry.countryCode].map((letter) => String.fromCodePoint(0x1f1e6 + letter.charCodeAt(0) - 65)).join('');
+      const flag = [...entry.countryCode]
+        .map((letter) => String.fromCodePoint(0x1f1e6 + letter.charCodeAt(0) - 65))
+        .join('');
       expect(entry.emoji).toBe(flag);
     }
   });
@@ -79,7 +111,8 @@ describe('translations', () => {
       : [prefix];
   const read = (locale: string, ns: string) => JSON.parse(readFileSync(`locales/${locale}/${ns}.json`, 'utf8'));
   const placeholders = (text: unknown) => (String(text).match(/\{\{\s*\w+\s*\}\}/g) ?? []).sort();
-  const lookup = (tree: unknown, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
+  const lookup = (tree: unknown, key: string) =>
+    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
 
   it('exist for every website locale and nothing else', () => {
     expect(readdirSync('locales').sort()).toEqual([...WEBSITE_LOCALES].sort());
@@ -88,28 +121,35 @@ describe('translations', () => {
   for (const ns of nextI18nConfig.ns) {
     const english = read('en', ns);
     const englishKeys = flatten(english).sort();
-    it.each(WEBSITE_LOCALES.filter((locale) => locale !== 'en'))(`${ns}: %s has every English key, no more, with the same placeholders`, (locale) => {
-      const translated = read(locale, ns);
-      expect(flatten(translated).sort()).toEqual(englishKeys);
-      for (const key of englishKeys) {
-        const text = lookup(translated, key);
-        expect(typeof text === 'string' && text.trim().length > 0, `${locale}:${key} is empty`).toBe(true);
-        expect(placeholders(text), `${locale}:${key}`).toEqual(placeholders(lookup(english, key)));
-      }
-    });
+    it.each(WEBSITE_LOCALES.filter((locale) => locale !== 'en'))(
+      `${ns}: %s has every English key, no more, with the same placeholders`,
+      (locale) => {
+        const translated = read(locale, ns);
+        expect(flatten(translated).sort()).toEqual(englishKeys);
+        for (const key of englishKeys) {
+          const text = lookup(translated, key);
+          expect(typeof text === 'string' && text.trim().length > 0, `${locale}:${key} is empty`).toBe(true);
+          expect(placeholders(text), `${locale}:${key}`).toEqual(placeholders(lookup(english, key)));
+        }
+      },
+    );
   }
 });
 
 describe('page copy: a page ships only the texts it renders', () => {
   const store = (): Resources => ({
     de: {
-      microsites: { hero: { title: 'Gepäck {{where}}', cta: 'Buchen' }, consent: { label: 'Cookies', reopen: 'Einstellungen' }, directory: { title: 'Verzeichnis' } },
+      microsites: {
+        hero: { title: 'Gepäck {{where}}', cta: 'Buchen' },
+        consent: { label: 'Cookies', reopen: 'Einstellungen' },
+        directory: { title: 'Verzeichnis' },
+      },
       legal: { links: { cookies: 'Cookie-Richtlinie' }, terms: { title: 'AGB' } },
     },
     en: { microsites: { hero: { title: 'Luggage {{where}}', cta: 'Book' } }, legal: {} },
   });
 
-  it('keeps the listed texts and groups of the page\'s locale, and whole namespaces given true', () => {
+  it("keeps the listed texts and groups of the page's locale, and whole namespaces given true", () => {
     expect(keepRendered(store(), 'de', { microsites: ['hero.title', 'consent'], legal: true })).toEqual({
       de: {
         microsites: { hero: { title: 'Gepäck {{where}}' }, consent: { label: 'Cookies', reopen: 'Einstellungen' } },
@@ -126,11 +166,16 @@ describe('page copy: a page ships only the texts it renders', () => {
   });
 
   it('refuses a text the namespace lacks, naming it', () => {
-    expect(() => keepRendered(store(), 'de', { microsites: ['hero.lead'] })).toThrow('microsites:hero.lead is not in the de copy');
+    expect(() => keepRendered(store(), 'de', { microsites: ['hero.lead'] })).toThrow(
+      'microsites:hero.lead is not in the de copy',
+    );
     expect(() => keepRendered(store(), 'de', { microsites: ['hero.title.poi'] })).toThrow('microsites:hero.title.poi');
   });
 
-  it('adds up the copy of a page\'s parts; a whole namespace covers any list', () => {
-    expect(withCopy({ microsites: ['brand.name'], legal: ['links'] }, { microsites: ['hero'], legal: true })).toEqual({ microsites: ['brand.name', 'hero'], legal: true });
+  it("adds up the copy of a page's parts; a whole namespace covers any list", () => {
+    expect(withCopy({ microsites: ['brand.name'], legal: ['links'] }, { microsites: ['hero'], legal: true })).toEqual({
+      microsites: ['brand.name', 'hero'],
+      legal: true,
+    });
   });
 });

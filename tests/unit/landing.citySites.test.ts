@@ -7,7 +7,12 @@ import { PLACES } from '@/tenancy/placeData';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 import type { DomainEntry } from '@/tenancy/types';
 
-const entry = (domain: string, slug: string, locales: DomainEntry['locales'], extra: Partial<DomainEntry> = {}): DomainEntry => ({
+const entry = (
+  domain: string,
+  slug: string,
+  locales: DomainEntry['locales'],
+  extra: Partial<DomainEntry> = {},
+): DomainEntry => ({
   domain,
   type: 'city',
   slug,
@@ -40,11 +45,19 @@ describe('citySites', () => {
       ],
       'fr',
     );
-    expect(sites).toEqual([{ country: 'France', cities: [{ name: 'Paris', href: 'https://paris-bagberth.fr/fr', hrefLang: 'fr' }] }]);
+    expect(sites).toEqual([
+      { country: 'France', cities: [{ name: 'Paris', href: 'https://paris-bagberth.fr/fr', hrefLang: 'fr' }] },
+    ]);
   });
 
   it('names countries and cities in the reader language, sorted as it sorts, linking in English where the host lacks it', () => {
-    const sites = citySites([entry('vienna-bagberth.at', 'vienna', ['en', 'de']), entry('london-bagberth.co.uk', 'london', ['en', 'de', 'ja'])], 'ja');
+    const sites = citySites(
+      [
+        entry('vienna-bagberth.at', 'vienna', ['en', 'de']),
+        entry('london-bagberth.co.uk', 'london', ['en', 'de', 'ja']),
+      ],
+      'ja',
+    );
     expect(sites.map((site) => site.country)).toEqual(['イギリス', 'オーストリア']);
     expect(sites[0]!.cities).toEqual([{ name: 'ロンドン', href: 'https://london-bagberth.co.uk/ja', hrefLang: 'ja' }]);
     expect(sites[1]!.cities[0]!.href).toBe('https://vienna-bagberth.at/');

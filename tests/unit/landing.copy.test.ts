@@ -15,7 +15,13 @@ beforeAll(async () => {
   for (const locale of WEBSITE_LOCALES) {
     const i18n = createInstance();
     const microsites = (await import(`../../locales/${locale}/microsites.json`)).default;
-    await i18n.init({ lng: locale, ns: ['microsites'], defaultNS: 'microsites', resources: { [locale]: { microsites } }, interpolation: { escapeValue: false } });
+    await i18n.init({
+      lng: locale,
+      ns: ['microsites'],
+      defaultNS: 'microsites',
+      resources: { [locale]: { microsites } },
+      interpolation: { escapeValue: false },
+    });
     translators.set(locale, i18n.t);
   }
 });
@@ -39,14 +45,62 @@ function page(slug: string, type: 'poi' | 'city', locale: WebsiteLocale) {
 
 describe('sentences that name the place', () => {
   it.each([
-    ['eiffel-tower', 'poi', 'fr', 'Consigne à bagages près de la tour Eiffel', 'Trouver une consigne près de la tour Eiffel'],
-    ['heathrow-airport', 'poi', 'fr', 'Consigne à bagages près de l’aéroport de Londres-Heathrow', 'Trouver une consigne près de l’aéroport de Londres-Heathrow'],
-    ['kings-cross-station', 'poi', 'de', 'Gepäckaufbewahrung in der Nähe des Bahnhofs King\'s Cross', 'Aufbewahrung in der Nähe des Bahnhofs King\'s Cross finden'],
-    ['eiffel-tower', 'poi', 'it', 'Deposito bagagli vicino alla Torre Eiffel', 'Trova un deposito vicino alla Torre Eiffel'],
-    ['kings-cross-station', 'poi', 'es', 'Consigna de equipaje cerca de la estación de King\'s Cross', 'Buscar consigna cerca de la estación de King\'s Cross'],
-    ['heathrow-airport', 'poi', 'pt', 'Depósito de bagagem perto do aeroporto de Heathrow', 'Encontrar depósito perto do aeroporto de Heathrow'],
-    ['kings-cross-station', 'poi', 'pl', 'Przechowalnia bagażu w\u00a0pobliżu dworca King\'s Cross', 'Znajdź przechowalnię w\u00a0pobliżu dworca King\'s Cross'],
-    ['eiffel-tower', 'poi', 'ru', 'Камера хранения багажа рядом с Эйфелевой башней', 'Найти камеру хранения рядом с Эйфелевой башней'],
+    [
+      'eiffel-tower',
+      'poi',
+      'fr',
+      'Consigne à bagages près de la tour Eiffel',
+      'Trouver une consigne près de la tour Eiffel',
+    ],
+    [
+      'heathrow-airport',
+      'poi',
+      'fr',
+      'Consigne à bagages près de l’aéroport de Londres-Heathrow',
+      'Trouver une consigne près de l’aéroport de Londres-Heathrow',
+    ],
+    [
+      'kings-cross-station',
+      'poi',
+      'de',
+      "Gepäckaufbewahrung in der Nähe des Bahnhofs King's Cross",
+      "Aufbewahrung in der Nähe des Bahnhofs King's Cross finden",
+    ],
+    [
+      'eiffel-tower',
+      'poi',
+      'it',
+      'Deposito bagagli vicino alla Torre Eiffel',
+      'Trova un deposito vicino alla Torre Eiffel',
+    ],
+    [
+      'kings-cross-station',
+      'poi',
+      'es',
+      "Consigna de equipaje cerca de la estación de King's Cross",
+      "Buscar consigna cerca de la estación de King's Cross",
+    ],
+    [
+      'heathrow-airport',
+      'poi',
+      'pt',
+      'Depósito de bagagem perto do aeroporto de Heathrow',
+      'Encontrar depósito perto do aeroporto de Heathrow',
+    ],
+    [
+      'kings-cross-station',
+      'poi',
+      'pl',
+      "Przechowalnia bagażu w\u00a0pobliżu dworca King's Cross",
+      "Znajdź przechowalnię w\u00a0pobliżu dworca King's Cross",
+    ],
+    [
+      'eiffel-tower',
+      'poi',
+      'ru',
+      'Камера хранения багажа рядом с Эйфелевой башней',
+      'Найти камеру хранения рядом с Эйфелевой башней',
+    ],
     ['prague', 'city', 'en', 'Luggage storage in Prague', 'Find storage in Prague'],
     ['prague', 'city', 'pl', 'Przechowalnia bagażu w\u00a0Pradze', 'Znajdź przechowalnię w\u00a0Pradze'],
     ['prague', 'city', 'de', 'Gepäckaufbewahrung in Prag', 'Aufbewahrung in Prag finden'],

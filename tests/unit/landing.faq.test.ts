@@ -5,7 +5,8 @@ import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
 import { faqItems } from '@/landing/faqTopics';
 import { PLACE_KINDS } from '@/tenancy/types';
 
-const lookup = (tree: unknown, key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+const lookup = (tree: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
 
 describe('faqItems', () => {
   it.each([

@@ -5,7 +5,10 @@ import { MAP_SIZE } from '@/landing/map/size';
 
 const KINGS_CROSS = { lat: 51.5308, lng: -0.1238 };
 const inside = ({ x, y }: { x: number; y: number }) =>
-  x >= MAP_SIZE.padding / 2 && x <= MAP_SIZE.width - MAP_SIZE.padding / 2 && y >= MAP_SIZE.padding / 2 && y <= MAP_SIZE.height - MAP_SIZE.padding / 2;
+  x >= MAP_SIZE.padding / 2 &&
+  x <= MAP_SIZE.width - MAP_SIZE.padding / 2 &&
+  y >= MAP_SIZE.padding / 2 &&
+  y <= MAP_SIZE.height - MAP_SIZE.padding / 2;
 
 describe('layoutMap', () => {
   it('draws north up and east right of the place', () => {
@@ -58,6 +61,8 @@ describe('layoutMap', () => {
     ]);
     expect(pins.map((pin) => pin.number)).toEqual([1, 2, 3]);
     const all = [centre, ...pins];
-    for (const [i, a] of all.entries()) for (const b of all.slice(i + 1)) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(MIN_PIN_GAP - 0.01);
+    for (const [i, a] of all.entries())
+      for (const b of all.slice(i + 1))
+        expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(MIN_PIN_GAP - 0.01);
   });
 });

@@ -12,7 +12,13 @@ import microsites from '../../locales/de/microsites.json';
 
 const i18n = createInstance();
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'de', ns: ['microsites'], defaultNS: 'microsites', resources: { de: { microsites } }, interpolation: { escapeValue: false } });
+  await i18n.use(initReactI18next).init({
+    lng: 'de',
+    ns: ['microsites'],
+    defaultNS: 'microsites',
+    resources: { de: { microsites } },
+    interpolation: { escapeValue: false },
+  });
 });
 afterEach(cleanup);
 
@@ -27,13 +33,20 @@ describe('PlaceMap', () => {
     render(
       <ThemeProvider theme={theme}>
         <I18nextProvider i18n={i18n}>
-          <PlaceMap name="Bahnhof King’s Cross" reference="des Bahnhofs King’s Cross" layout={layoutMap(KINGS_CROSS, NEIGHBOURS)} neighbours={NEIGHBOURS} />
+          <PlaceMap
+            name="Bahnhof King’s Cross"
+            reference="des Bahnhofs King’s Cross"
+            layout={layoutMap(KINGS_CROSS, NEIGHBOURS)}
+            neighbours={NEIGHBOURS}
+          />
         </I18nextProvider>
       </ThemeProvider>,
     );
     const map = screen.getByRole('img', { name: /Karte: Bahnhof King’s Cross und die unten aufgeführten Orte/ });
     expect(map.getAttribute('aria-labelledby')).toBe('place-map-title place-map-desc');
-    expect(document.getElementById('place-map-desc')?.textContent).toBe('1. St Pancras International, 0,2 km; 2. Euston, 0,7 km');
+    expect(document.getElementById('place-map-desc')?.textContent).toBe(
+      '1. St Pancras International, 0,2 km; 2. Euston, 0,7 km',
+    );
     expect([...map.querySelectorAll('.pin text')].map((text) => text.textContent)).toEqual(['1', '2']);
     expect(map.getAttribute('viewBox')).toBe('0 0 480 280');
     // Issue 21: the caption's sentence keeps the article ("die Lage des Bahnhofs …", not "ist Bahnhof …").

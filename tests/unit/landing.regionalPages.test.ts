@@ -11,8 +11,21 @@ import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 const propsOf = async (result: unknown) => JSON.stringify(((await result) as { props: unknown }).props);
 
 describe('Swiss German pages have no ß', () => {
-  const landing = (slug: string, type: string) => propsOf(landingPageProps({ params: { slug, type }, locale: 'de' } as GetStaticPropsContext<{ slug: string; type: string }>));
-  const legal = (format: string) => propsOf(legalProps({ params: { doc: 'terms', format, regime: 'opt-in' }, locale: 'de' } as GetStaticPropsContext<{ doc: 'terms'; format: string; regime: 'opt-in' }>));
+  const landing = (slug: string, type: string) =>
+    propsOf(
+      landingPageProps({ params: { slug, type }, locale: 'de' } as GetStaticPropsContext<{
+        slug: string;
+        type: string;
+      }>),
+    );
+  const legal = (format: string) =>
+    propsOf(
+      legalProps({ params: { doc: 'terms', format, regime: 'opt-in' }, locale: 'de' } as GetStaticPropsContext<{
+        doc: 'terms';
+        format: string;
+        regime: 'opt-in';
+      }>),
+    );
 
   it('on a landing page in Switzerland, where Germany’s keeps it', async () => {
     const geneva = await landing('geneva-train-station', 'poi');
@@ -30,8 +43,18 @@ describe('Swiss German pages have no ß', () => {
 describe('legal pages exist for every host’s regional locale and consent regime', () => {
   it('one per document, regional locale and regime, the British, Swiss and American ones included', async () => {
     const { paths } = await legalPaths({});
-    const built = new Set(paths.map((path) => (typeof path === 'string' ? path : `${path.locale} ${path.params.doc}/${path.params.format}/${path.params.regime}`)));
-    for (const entry of DOMAIN_ENTRIES) for (const locale of entry.locales) expect(built).toContain(`${locale} terms/${hostFormatLocale(entry.slug, locale)}/${hostConsentRegime(entry.slug, locale)}`);
+    const built = new Set(
+      paths.map((path) =>
+        typeof path === 'string'
+          ? path
+          : `${path.locale} ${path.params.doc}/${path.params.format}/${path.params.regime}`,
+      ),
+    );
+    for (const entry of DOMAIN_ENTRIES)
+      for (const locale of entry.locales)
+        expect(built).toContain(
+          `${locale} terms/${hostFormatLocale(entry.slug, locale)}/${hostConsentRegime(entry.slug, locale)}`,
+        );
     expect(built).toContain('en privacy/en-GB/opt-in');
     expect(built).toContain('de cookies/de-CH/opt-in');
     expect(built).toContain('de imprint/de-CH/opt-in');
@@ -44,7 +67,12 @@ describe('legal pages exist for every host’s regional locale and consent regim
   });
 
   it('carry the regime to the page, whose banner and purge follow it (pages/_app.tsx)', async () => {
-    const props = (regime: string) => legalProps({ params: { doc: 'cookies', format: 'en-US', regime }, locale: 'en' } as GetStaticPropsContext<{ doc: 'cookies'; format: string; regime: 'opt-out' }>);
+    const props = (regime: string) =>
+      legalProps({ params: { doc: 'cookies', format: 'en-US', regime }, locale: 'en' } as GetStaticPropsContext<{
+        doc: 'cookies';
+        format: string;
+        regime: 'opt-out';
+      }>);
     expect(await props('opt-out')).toMatchObject({ props: { consentRegime: 'opt-out' } });
     expect(await props('opt-in')).toMatchObject({ props: { consentRegime: 'opt-in' } });
     expect(await props('maybe')).toEqual({ notFound: true });
@@ -54,8 +82,14 @@ describe('legal pages exist for every host’s regional locale and consent regim
 describe('a tenant host’s 404 in its consent regime', () => {
   it('exists for both regimes in every locale and carries its regime to the page', async () => {
     const { paths } = await notFoundPaths({ locales: ['en', 'de'] });
-    expect(paths).toEqual(expect.arrayContaining([{ params: { regime: 'opt-out' }, locale: 'de' }, { params: { regime: 'opt-in' }, locale: 'en' }]));
-    const props = (regime: string) => notFoundProps({ params: { regime }, locale: 'en' } as GetStaticPropsContext<{ regime: 'opt-out' }>);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        { params: { regime: 'opt-out' }, locale: 'de' },
+        { params: { regime: 'opt-in' }, locale: 'en' },
+      ]),
+    );
+    const props = (regime: string) =>
+      notFoundProps({ params: { regime }, locale: 'en' } as GetStaticPropsContext<{ regime: 'opt-out' }>);
     expect(await props('opt-out')).toMatchObject({ props: { consentRegime: 'opt-out', year: expect.any(Number) } });
     expect(await props('maybe')).toEqual({ notFound: true });
   });

@@ -2,14 +2,28 @@
 // environment): fetchStorageSpots POSTs { query, variables } as JSON and throws on a non-2xx
 // status, a GraphQL `errors` array or a malformed shape, so no spot is ever made up.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fetchStorageSpots, parseStorageSpotsResponse, STORAGE_SPOTS_QUERY, type FetchLike } from '@/landing/storage/storageQuery';
-import { FAILURE_MESSAGE, siteOriginPattern, spotsNear, startGraphqlServer, type GraphqlServer } from '../e2e/support/graphqlServer';
+import {
+  fetchStorageSpots,
+  parseStorageSpotsResponse,
+  STORAGE_SPOTS_QUERY,
+  type FetchLike,
+} from '@/landing/storage/storageQuery';
+import {
+  FAILURE_MESSAGE,
+  siteOriginPattern,
+  spotsNear,
+  startGraphqlServer,
+  type GraphqlServer,
+} from '../e2e/support/graphqlServer';
 
 const KINGS_CROSS = { lat: 51.5308, lng: -0.1238, radiusKm: 2, limit: 6 };
 const PRAGUE = { lat: 50.0755, lng: 14.4378, radiusKm: 2, limit: 6 };
 
 const jsonResponse = (status: number, body: unknown) =>
-  new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
 const stub = (response: Response) => vi.fn<FetchLike>(async () => response);
 
@@ -23,7 +37,11 @@ describe('fetchStorageSpots against a real GraphQL server', () => {
   it('returns exactly the spots the server sent for the coordinates', async () => {
     const spots = await fetchStorageSpots(api.url, KINGS_CROSS);
     expect(spots).toEqual(spotsNear(KINGS_CROSS.lat, KINGS_CROSS.lng, KINGS_CROSS.radiusKm, KINGS_CROSS.limit));
-    expect(spots.map((spot) => spot.name)).toEqual(['Spot A near 51.531,-0.124', 'Spot B near 51.531,-0.124', 'Spot C near 51.531,-0.124']);
+    expect(spots.map((spot) => spot.name)).toEqual([
+      'Spot A near 51.531,-0.124',
+      'Spot B near 51.531,-0.124',
+      'Spot C near 51.531,-0.124',
+    ]);
     expect(spots[2]).toMatchObject({ rating: null, openingHours: null, price: null });
     expect(api.calls.at(-1)).toEqual(KINGS_CROSS);
   });
@@ -61,21 +79,36 @@ describe('fetchStorageSpots request and answer handling', () => {
   });
 
   it.each([500, 502, 429, 400])('throws on HTTP %i', async (status) => {
-    await expect(fetchStorageSpots('https://x/graphql', KINGS_CROSS, stub(jsonResponse(status, { data: { storageSpotsNear: [] } })))).rejects.toThrow(
-      `HTTP ${status}`,
-    );
+    await expect(
+      fetchStorageSpots(
+        'https://x/graphql',
+        KINGS_CROSS,
+        stub(jsonResponse(status, { data: { storageSpotsNear: [] } })),
+      ),
+    ).rejects.toThrow(`HTTP ${status}`);
   });
 
   it('throws on an errors array even when data is present', async () => {
     const body = { data: { storageSpotsNear: [] }, errors: [{ message: 'boom' }, { message: 'again' }] };
-    await expect(fetchStorageSpots('https://x/graphql', KINGS_CROSS, stub(jsonResponse(200, body)))).rejects.toThrow('boom; again');
+    await expect(fetchStorageSpots('https://x/graphql', KINGS_CROSS, stub(jsonResponse(200, body)))).rejects.toThrow(
+      'boom; again',
+    );
   });
 
   it('throws on a body that is not JSON', async () => {
-    await expect(fetchStorageSpots('https://x/graphql', KINGS_CROSS, stub(jsonResponse(200, '<html>')))).rejects.toThrow('not valid JSON');
+    await expect(
+      fetchStorageSpots('https://x/graphql', KINGS_CROSS, stub(jsonResponse(200, '<html>'))),
+    ).rejects.toThrow('not valid JSON');
   });
 
-  const spot = { id: 's1', name: 'Real spot', distanceKm: 0.4, rating: 4.2, openingHours: '9–5', price: { amount: 5, currency: 'GBP' } };
+  const spot = {
+    id: 's1',
+    name: 'Real spot',
+    distanceKm: 0.4,
+    rating: 4.2,
+    openingHours: '9–5',
+    price: { amount: 5, currency: 'GBP' },
+  };
 
   it.each([
     ['a JSON array', []],
@@ -87,12 +120,17 @@ describe('fetchStorageSpots request and answer handling', () => {
     ['a distance as text', { data: { storageSpotsNear: [{ ...spot, distanceKm: '0.4' }] } }],
     ['a rating above 5', { data: { storageSpotsNear: [{ ...spot, rating: 7 }] } }],
     ['a price without a currency', { data: { storageSpotsNear: [{ ...spot, price: { amount: 5 } }] } }],
-    ['a currency that is not ISO 4217', { data: { storageSpotsNear: [{ ...spot, price: { amount: 5, currency: '£' } }] } }],
+    [
+      'a currency that is not ISO 4217',
+      { data: { storageSpotsNear: [{ ...spot, price: { amount: 5, currency: '£' } }] } },
+    ],
     ['hours as a number', { data: { storageSpotsNear: [{ ...spot, openingHours: 9 }] } }],
     ['a missing optional field', { data: { storageSpotsNear: [{ ...spot, rating: undefined }] } }],
     ['duplicate ids', { data: { storageSpotsNear: [spot, spot] } }],
   ])('throws on a malformed answer: %s', async (_label, body) => {
-    await expect(fetchStorageSpots('https://x/graphql', KINGS_CROSS, stub(jsonResponse(200, body)))).rejects.toThrow(/Malformed|not a JSON object/);
+    await expect(fetchStorageSpots('https://x/graphql', KINGS_CROSS, stub(jsonResponse(200, body)))).rejects.toThrow(
+      /Malformed|not a JSON object/,
+    );
   });
 
   it('keeps a well-formed spot as it is, with null for what the API does not know', () => {

@@ -39,7 +39,11 @@ describe('storageSpotsFor', () => {
 
   it('gives the error state and logs once when the API fails', async () => {
     const warn = vi.spyOn(appLogger, 'warn').mockImplementation(() => {});
-    const state = await storageSpotsFor(api.url, { slug: 'prague', lat: FAILING_LAT, lng: 14.4378 }, { now: 2_000_000 });
+    const state = await storageSpotsFor(
+      api.url,
+      { slug: 'prague', lat: FAILING_LAT, lng: 14.4378 },
+      { now: 2_000_000 },
+    );
     expect(state).toEqual({ status: 'error' });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]![0]).toMatch(/^\[storage\] spots near prague could not be loaded/);

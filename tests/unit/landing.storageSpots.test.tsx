@@ -44,13 +44,23 @@ function browserQueryClient(): QueryClient {
   return client;
 }
 
-function renderSpots(place: { slug: string; lat: number; lng: number; where: string }, format: RegionalFormat = regionalFormat('en', 'GB'), initial?: StorageSpotsState) {
+function renderSpots(
+  place: { slug: string; lat: number; lng: number; where: string },
+  format: RegionalFormat = regionalFormat('en', 'GB'),
+  initial?: StorageSpotsState,
+) {
   const client = browserQueryClient();
   render(
     <ThemeProvider theme={theme}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={client}>
-          <StorageSpotsRefresher graphqlUrl={api.url} place={place} format={format} bookingUrl={BOOKING_URL} initial={initial} />
+          <StorageSpotsRefresher
+            graphqlUrl={api.url}
+            place={place}
+            format={format}
+            bookingUrl={BOOKING_URL}
+            initial={initial}
+          />
         </QueryClientProvider>
       </I18nextProvider>
     </ThemeProvider>,
@@ -65,7 +75,9 @@ describe('StorageSpots', () => {
   it('is a labelled section that says it is loading, then lists the spots the API sent', async () => {
     renderSpots(KINGS_CROSS);
     const section = screen.getByRole('region', { name: "Storage spots near King's Cross Station" });
-    expect(within(section).getByRole('heading', { level: 2 }).textContent).toBe("Storage spots near King's Cross Station");
+    expect(within(section).getByRole('heading', { level: 2 }).textContent).toBe(
+      "Storage spots near King's Cross Station",
+    );
     const loading = within(section).getByText('Loading storage spots…');
     expect(loading.closest('[aria-busy="true"]')).not.toBeNull();
 
@@ -73,11 +85,11 @@ describe('StorageSpots', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(3);
     expect(section.querySelector('[aria-busy="true"]')).toBeNull();
-    expect(within(list).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'Spot A near 51.531,-0.124',
-      'Spot B near 51.531,-0.124',
-      'Spot C near 51.531,-0.124',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Spot A near 51.531,-0.124', 'Spot B near 51.531,-0.124', 'Spot C near 51.531,-0.124']);
 
     // Every line is one of the server's values in the page's words: distance in miles in GB (§3).
     expect([...items[0]!.querySelectorAll('h3, p')].map((node) => node.textContent)).toEqual([
@@ -96,7 +108,10 @@ describe('StorageSpots', () => {
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(3);
     // Spot C has no rating, hours or price in the API: only its name and distance are shown.
-    expect([...items[2]!.querySelectorAll('h3, p')].map((node) => node.textContent)).toEqual(['Spot C near 51.531,-0.124', '1\u00a0mi away']);
+    expect([...items[2]!.querySelectorAll('h3, p')].map((node) => node.textContent)).toEqual([
+      'Spot C near 51.531,-0.124',
+      '1\u00a0mi away',
+    ]);
     expect(items[2]!.textContent).not.toMatch(/Rated|Open|From/);
     // No error or empty note next to real data.
     expect(screen.queryByText(/could not be loaded|No storage spots/)).toBeNull();
@@ -114,7 +129,9 @@ describe('StorageSpots', () => {
   it('after 3 retries shows a quiet error with the booking link, and no spots', async () => {
     const callsBefore = api.calls.length;
     renderSpots(PRAGUE);
-    const note = await screen.findByText(/Storage spots could not be loaded just now\. You can still search every spot in Prague\./);
+    const note = await screen.findByText(
+      /Storage spots could not be loaded just now\. You can still search every spot in Prague\./,
+    );
     const link = within(note).getByRole('link', { name: 'Find storage in Prague' });
     expect(link.getAttribute('href')).toBe(BOOKING_URL);
     // One try plus the app QueryClient's 3 retries (spec §8, §9).

@@ -21,7 +21,13 @@ import legal from '../../locales/en/legal.json';
 
 const i18n = createInstance();
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', ns: ['legal'], defaultNS: 'legal', resources: { en: { legal } }, interpolation: { escapeValue: false } });
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    ns: ['legal'],
+    defaultNS: 'legal',
+    resources: { en: { legal } },
+    interpolation: { escapeValue: false },
+  });
 });
 
 /** The policy's text as a reader sees it, from its HTML. */
@@ -33,12 +39,17 @@ function policyText(facts = legalFacts('en'), { withoutCode = false } = {}): str
       </I18nextProvider>
     </ThemeProvider>,
   );
-  return (withoutCode ? html.replace(/<code>[^<]*<\/code>/g, '') : html).replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+  return (withoutCode ? html.replace(/<code>[^<]*<\/code>/g, '') : html)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 describe('the privacy policy and the consent layer agree', () => {
   it('has one processor for each provider that stores anything, and no other', () => {
-    const providers = new Set(STORAGE_ENTRIES.map((entry) => entry.provider).filter((provider) => provider !== 'Bagberth'));
+    const providers = new Set(
+      STORAGE_ENTRIES.map((entry) => entry.provider).filter((provider) => provider !== 'Bagberth'),
+    );
     expect(PROCESSORS.map((processor) => processor.name).sort()).toEqual([...providers].sort());
   });
 
@@ -58,7 +69,9 @@ describe('the privacy policy and the consent layer agree', () => {
       expect(kinds, processor.name).toEqual(DATA_KINDS.filter((kind) => kind in PROCESSOR_FIELDS[processor.id]));
       for (const { kind, names } of processor.fields) {
         const line = `${legal.privacy.dataKinds[kind]}: `;
-        expect(text, `${processor.name}: ${kind}`).toContain(names.length > 0 ? `${line} ${names[0]}` : `${line}${legal.privacy.withConnection}`);
+        expect(text, `${processor.name}: ${kind}`).toContain(
+          names.length > 0 ? `${line} ${names[0]}` : `${line}${legal.privacy.withConnection}`,
+        );
         for (const name of names) expect(text, `${processor.name}: ${name}`).toContain(` ${name} `);
       }
     }
@@ -71,7 +84,11 @@ describe('the privacy policy and the consent layer agree', () => {
 
   it('lists each processor’s names under it, with its contract from tenants/operator.json', () => {
     for (const processor of legalFacts('en').processors) {
-      expect(processor.stored.sort()).toEqual([...new Set(STORAGE_ENTRIES.filter((entry) => entry.provider === processor.name).map((entry) => entry.name))].sort());
+      expect(processor.stored.sort()).toEqual(
+        [
+          ...new Set(STORAGE_ENTRIES.filter((entry) => entry.provider === processor.name).map((entry) => entry.name)),
+        ].sort(),
+      );
       expect(processor.entity).toBe(OPERATOR.processors[processor.id]?.entity);
     }
   });
@@ -111,19 +128,28 @@ describe('the privacy policy says what the code does', () => {
 
   it('gives Datadog’s sampling as configured: a share of visits, and of those a share replayed', () => {
     const production = parseMonitoringEnv({ NEXT_PUBLIC_DATADOG_ENV: 'production' });
-    const text = policyText({ ...legalFacts('en'), monitoring: { sessions: production.sampleRate / 100, replays: production.sessionReplaySampleRate / 100 } });
+    const text = policyText({
+      ...legalFacts('en'),
+      monitoring: { sessions: production.sampleRate / 100, replays: production.sessionReplaySampleRate / 100 },
+    });
     expect(text).toContain('Datadog records 50% of visits. Of these, 20% are also kept as a session replay');
   });
 
   it('says typing is hidden in a replay, as the privacy level masks user input', () => {
-    const config = parseMonitoringEnv({ NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app', NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: 'pub' });
+    const config = parseMonitoringEnv({
+      NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app',
+      NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: 'pub',
+    });
     if (!config.enabled) throw new Error('monitoring should be on');
     expect(rumInitOptions(config, { useSafariProxy: false }).defaultPrivacyLevel).toBe('mask-user-input');
     expect(policyText()).toContain('with everything you type hidden');
   });
 
   it('keeps Datadog’s cookie 4 hours, as the SDK writes it without an anonymous id', () => {
-    const config = parseMonitoringEnv({ NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app', NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: 'pub' });
+    const config = parseMonitoringEnv({
+      NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app',
+      NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: 'pub',
+    });
     if (!config.enabled) throw new Error('monitoring should be on');
     // sessionInCookie.ts: trackAnonymousUser ? SESSION_COOKIE_EXPIRATION_DELAY (a year) : SESSION_TIME_OUT_DELAY.
     expect(rumInitOptions(config, { useSafariProxy: false }).trackAnonymousUser).toBe(false);
@@ -139,7 +165,16 @@ describe('the privacy policy says what the code does', () => {
 });
 
 describe('operator facts live in tenants/operator.json only', () => {
-  const facts = [OPERATOR.legalName, OPERATOR.email, OPERATOR.phone, OPERATOR.vatNumber, OPERATOR.address.street, OPERATOR.address.postcode, OPERATOR.register.number, ...OPERATOR.directors];
+  const facts = [
+    OPERATOR.legalName,
+    OPERATOR.email,
+    OPERATOR.phone,
+    OPERATOR.vatNumber,
+    OPERATOR.address.street,
+    OPERATOR.address.postcode,
+    OPERATOR.register.number,
+    ...OPERATOR.directors,
+  ];
   it.each(WEBSITE_LOCALES)('no %s legal text writes one out', async (locale) => {
     const text = JSON.stringify((await import(`../../locales/${locale}/legal.json`)).default);
     for (const fact of facts) expect(text, fact).not.toContain(fact);

@@ -36,7 +36,7 @@ describe('middleware responses', () => {
   });
 
   // Issue 36 item 3: without the proxy in front (the embedded setup), no header picks the regime.
-  it('without BEHIND_PROXY, serves a host\'s own regime whatever a visitor-regime header says', () => {
+  it("without BEHIND_PROXY, serves a host's own regime whatever a visitor-regime header says", () => {
     for (const regime of ['opt-in', 'opt-out']) {
       const response = call('http://newyork-bagberth.com/', 'newyork-bagberth.com', { 'x-visitor-regime': regime });
       expect(getRewrittenUrl(response), regime).toBe('http://newyork-bagberth.com/new-york/city');
@@ -59,7 +59,9 @@ describe('middleware responses', () => {
     expect(response.status).toBe(404);
     expect(getRewrittenUrl(response)).toBe('http://kyotostation-bagberth.jp/ko/not-found/opt-out');
     // In German it is read from Europe: it asks first.
-    expect(getRewrittenUrl(call('http://kyotostation-bagberth.jp/de', 'kyotostation-bagberth.jp'))).toBe('http://kyotostation-bagberth.jp/de/not-found/opt-in');
+    expect(getRewrittenUrl(call('http://kyotostation-bagberth.jp/de', 'kyotostation-bagberth.jp'))).toBe(
+      'http://kyotostation-bagberth.jp/de/not-found/opt-in',
+    );
   });
 
   it('answers an unknown path of an opt-out host with its regime’s 404 page, never stored', () => {
@@ -78,31 +80,50 @@ describe('middleware responses', () => {
   });
 
   it('names the language of a bare root it serves, for the proxy to check against its key', () => {
-    const response = call('http://kingscross-bagberth.co.uk/', 'kingscross-bagberth.co.uk', { 'accept-language': 'nl, en;q=0.5' });
+    const response = call('http://kingscross-bagberth.co.uk/', 'kingscross-bagberth.co.uk', {
+      'accept-language': 'nl, en;q=0.5',
+    });
     expect(getRewrittenUrl(response)).toBe('http://kingscross-bagberth.co.uk/kings-cross-station/poi');
     expect(response.headers.get('x-language-choice')).toBe('en');
-    expect(call('http://kingscross-bagberth.co.uk/de', 'kingscross-bagberth.co.uk').headers.has('x-language-choice')).toBe(false);
+    expect(
+      call('http://kingscross-bagberth.co.uk/de', 'kingscross-bagberth.co.uk').headers.has('x-language-choice'),
+    ).toBe(false);
   });
 
   // Issue 41 item 1: the proxy reads the cookie by the same rule (storedLanguageIn), so none of
   // these may make the middleware answer in German while the proxy keys the copy as English.
-  it.each(['Language=de', 'LANGUAGE=de', 'language =de', 'language= de', 'language=xx; language=de'])('a cookie %j is no stored German', (cookie) => {
-    const response = call('http://lisbon-bagberth.pt/', 'lisbon-bagberth.pt', { cookie });
-    expect(getRedirectUrl(response)).toBeNull();
-    expect(response.headers.get('x-language-choice')).toBe('en');
-  });
+  it.each(['Language=de', 'LANGUAGE=de', 'language =de', 'language= de', 'language=xx; language=de'])(
+    'a cookie %j is no stored German',
+    (cookie) => {
+      const response = call('http://lisbon-bagberth.pt/', 'lisbon-bagberth.pt', { cookie });
+      expect(getRedirectUrl(response)).toBeNull();
+      expect(response.headers.get('x-language-choice')).toBe('en');
+    },
+  );
 
   it('takes the first of two language cookies, as the proxy does', () => {
-    const response = call('http://lisbon-bagberth.pt/', 'lisbon-bagberth.pt', { cookie: 'consent=v1; language=de; language=xx' });
+    const response = call('http://lisbon-bagberth.pt/', 'lisbon-bagberth.pt', {
+      cookie: 'consent=v1; language=de; language=xx',
+    });
     expect(getRedirectUrl(response)).toBe('http://lisbon-bagberth.pt/de');
   });
 
   it('stores a language picked without JavaScript and redirects to the page in it', () => {
-    const response = call('http://kingscross-bagberth.co.uk/fr?language=de&utm_source=mail', 'kingscross-bagberth.co.uk', { cookie: 'language=fr' });
+    const response = call(
+      'http://kingscross-bagberth.co.uk/fr?language=de&utm_source=mail',
+      'kingscross-bagberth.co.uk',
+      { cookie: 'language=fr' },
+    );
     expect(response.status).toBe(303);
     expect(getRedirectUrl(response)).toBe('http://kingscross-bagberth.co.uk/de?utm_source=mail');
     const cookie = response.cookies.get('language');
-    expect(cookie).toMatchObject({ value: 'de', path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'lax', secure: false });
+    expect(cookie).toMatchObject({
+      value: 'de',
+      path: '/',
+      maxAge: 365 * 24 * 60 * 60,
+      sameSite: 'lax',
+      secure: false,
+    });
   });
 
   it('keeps the page when switching on a legal page', () => {
@@ -114,14 +135,22 @@ describe('middleware responses', () => {
     const response = call('http://kingscross-bagberth.co.uk/de/impressum', 'kingscross-bagberth.co.uk');
     expect(response.status).toBe(200);
     expect(getRewrittenUrl(response)).toBe('http://kingscross-bagberth.co.uk/de/legal/imprint/de-DE/opt-in');
-    expect(getRewrittenUrl(call('http://localhost:3000/impressum', 'localhost:3000'))).toBe('http://localhost:3000/legal/imprint/en-US/opt-in');
+    expect(getRewrittenUrl(call('http://localhost:3000/impressum', 'localhost:3000'))).toBe(
+      'http://localhost:3000/legal/imprint/en-US/opt-in',
+    );
   });
 
   it('serves an opt-out host’s legal pages in its regime', () => {
-    expect(getRewrittenUrl(call('http://newyork-bagberth.com/cookies', 'newyork-bagberth.com'))).toBe('http://newyork-bagberth.com/legal/cookies/en-US/opt-out');
+    expect(getRewrittenUrl(call('http://newyork-bagberth.com/cookies', 'newyork-bagberth.com'))).toBe(
+      'http://newyork-bagberth.com/legal/cookies/en-US/opt-out',
+    );
     // Its German pages are read from Europe: they ask first (issue 22 item 4).
-    expect(getRewrittenUrl(call('http://newyork-bagberth.com/de/cookies', 'newyork-bagberth.com'))).toBe('http://newyork-bagberth.com/de/legal/cookies/de-DE/opt-in');
-    expect(getRewrittenUrl(call('http://newyork-bagberth.com/de/nothing-here', 'newyork-bagberth.com'))).toBe('http://newyork-bagberth.com/de/not-found/opt-in');
+    expect(getRewrittenUrl(call('http://newyork-bagberth.com/de/cookies', 'newyork-bagberth.com'))).toBe(
+      'http://newyork-bagberth.com/de/legal/cookies/de-DE/opt-in',
+    );
+    expect(getRewrittenUrl(call('http://newyork-bagberth.com/de/nothing-here', 'newyork-bagberth.com'))).toBe(
+      'http://newyork-bagberth.com/de/not-found/opt-in',
+    );
   });
 
   it('rewrites /sitemap.xml to the host-file route with its query', () => {

@@ -19,7 +19,9 @@ describe('tenantContext', () => {
   });
 
   it('reports the tenant domain for a local preview host', () => {
-    expect(tenantContext({ host: 'Kyotostation-Bagberth.JP.localhost:3000', slug: 'kyoto-station', type: 'poi' }).host).toBe('kyotostation-bagberth.jp');
+    expect(
+      tenantContext({ host: 'Kyotostation-Bagberth.JP.localhost:3000', slug: 'kyoto-station', type: 'poi' }).host,
+    ).toBe('kyotostation-bagberth.jp');
   });
 
   it.each([
@@ -32,7 +34,10 @@ describe('tenantContext', () => {
 });
 
 describe('shouldStartImmediately', () => {
-  it.each(['/404', '/500', '/_error', '/404/', '/unknown-host', '/not-found/[regime]'])('starts at once on %s', (pathname) => expect(shouldStartImmediately(pathname)).toBe(true));
+  it.each(['/404', '/500', '/_error', '/404/', '/unknown-host', '/not-found/[regime]'])(
+    'starts at once on %s',
+    (pathname) => expect(shouldStartImmediately(pathname)).toBe(true),
+  );
 
   it.each(['/', '/[slug]/[type]', '/4040', '/de/404', ''])('waits for the first scroll on %s', (pathname) =>
     expect(shouldStartImmediately(pathname)).toBe(false),

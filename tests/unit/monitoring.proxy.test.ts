@@ -12,18 +12,24 @@ const QUERY = `ddsource=browser&dd-api-key=${TOKEN}&dd-evp-origin-version=7.16.2
 
 /** The `ddforward` value the SDK itself puts on a proxied request of this track. */
 function sdkDdforward(track: TrackType, clientToken = TOKEN): string {
-  const url = createEndpointBuilder({ clientToken, proxy: 'https://tenant.example/api/monitoring-proxy' }, track).build('fetch', { encoding: 'deflate' });
+  const url = createEndpointBuilder({ clientToken, proxy: 'https://tenant.example/api/monitoring-proxy' }, track).build(
+    'fetch',
+    { encoding: 'deflate' },
+  );
   const values = new URL(url).searchParams.getAll('ddforward');
   expect(values).toHaveLength(1);
   return values[0]!;
 }
 
 describe('resolveProxyTarget', () => {
-  it.each(['rum', 'logs', 'replay', 'profile'] as const)('forwards the SDK’s %s requests to the same path and query on the intake', (track) => {
-    const ddforward = sdkDdforward(track);
-    expect(ddforward).toMatch(new RegExp(`^/api/v2/${track}\\?ddsource=browser&dd-api-key=${TOKEN}&`));
-    expect(resolveProxyTarget(ddforward, INTAKE, TOKEN)).toEqual({ ok: true, url: `${INTAKE}${ddforward}` });
-  });
+  it.each(['rum', 'logs', 'replay', 'profile'] as const)(
+    'forwards the SDK’s %s requests to the same path and query on the intake',
+    (track) => {
+      const ddforward = sdkDdforward(track);
+      expect(ddforward).toMatch(new RegExp(`^/api/v2/${track}\\?ddsource=browser&dd-api-key=${TOKEN}&`));
+      expect(resolveProxyTarget(ddforward, INTAKE, TOKEN)).toEqual({ ok: true, url: `${INTAKE}${ddforward}` });
+    },
+  );
 
   it.each([
     [`/api/v2/rum?${QUERY}&batch_time=1718000000000&_dd.api=beacon`],
@@ -98,12 +104,19 @@ describe('resolveProxyTarget', () => {
     [`/api/v2/rum?dd-api-key=pub-second&${QUERY}`],
     [`/api/v2/rum?${QUERY}&batch_time=1&batch_time=2`],
   ])('refuses a parameter given twice with 400 (exactly one token): %s', (ddforward) => {
-    expect(resolveProxyTarget(ddforward, INTAKE, TOKEN)).toEqual({ ok: false, status: 400, reason: 'repeated intake parameter' });
+    expect(resolveProxyTarget(ddforward, INTAKE, TOKEN)).toEqual({
+      ok: false,
+      status: 400,
+      reason: 'repeated intake parameter',
+    });
   });
 
   it('forwards only the parameters the SDK sends, rebuilt in its order', () => {
     const ddforward = `/api/v2/rum?x-extra=1&${QUERY}&_dd.api=fetch&dd-api-key-2=pub-evil&batch_time=1718000000000&host=evil.example`;
-    expect(resolveProxyTarget(ddforward, INTAKE, TOKEN)).toEqual({ ok: true, url: `${INTAKE}/api/v2/rum?${QUERY}&batch_time=1718000000000&_dd.api=fetch` });
+    expect(resolveProxyTarget(ddforward, INTAKE, TOKEN)).toEqual({
+      ok: true,
+      url: `${INTAKE}/api/v2/rum?${QUERY}&batch_time=1718000000000&_dd.api=fetch`,
+    });
   });
 
   it('accepts any client token when none is configured to compare with', () => {
@@ -111,7 +124,11 @@ describe('resolveProxyTarget', () => {
   });
 
   describe("CSP violation reports (Datadog's CSP integration, src/monitoring/cspReports.ts)", () => {
-    const monitoring = parseMonitoringEnv({ NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app', NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: TOKEN, NEXT_PUBLIC_COMMIT_SHA: 'abc123' }) as EnabledMonitoringConfig;
+    const monitoring = parseMonitoringEnv({
+      NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app',
+      NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: TOKEN,
+      NEXT_PUBLIC_COMMIT_SHA: 'abc123',
+    }) as EnabledMonitoringConfig;
     /** What the proxy forwards a report sent to the policy's short address as. */
     const reportDdforward = cspReportForward(monitoring);
 
@@ -121,7 +138,9 @@ describe('resolveProxyTarget', () => {
     const CSP = 'dd-api-key=pub-abc&dd-evp-origin=content-security-policy&ddsource=csp-report';
 
     it('forwards the report to the logs intake, tagged with the tenant host it was sent to', () => {
-      expect(reportDdforward).toBe(`/api/v2/logs?${CSP}&ddtags=service%3Amicrosites%2Cenv%3Adevelopment%2Cversion%3Aabc123`);
+      expect(reportDdforward).toBe(
+        `/api/v2/logs?${CSP}&ddtags=service%3Amicrosites%2Cenv%3Adevelopment%2Cversion%3Aabc123`,
+      );
       const target = resolveProxyTarget(reportDdforward, INTAKE, TOKEN, 'kingscross-bagberth.co.uk');
       expect(target).toEqual({
         ok: true,
@@ -135,13 +154,22 @@ describe('resolveProxyTarget', () => {
       ['no tags', `/api/v2/logs?${CSP}`, 400],
       ['tags twice', `/api/v2/logs?${CSP}&ddtags=a&ddtags=b`, 400],
       ['another track', `/api/v2/rum?${CSP}&ddtags=a`, 400],
-      ['a foreign token', `/api/v2/logs?dd-api-key=pub-evil&dd-evp-origin=content-security-policy&ddsource=csp-report&ddtags=a`, 403],
+      [
+        'a foreign token',
+        `/api/v2/logs?dd-api-key=pub-evil&dd-evp-origin=content-security-policy&ddsource=csp-report&ddtags=a`,
+        403,
+      ],
     ])('refuses a report with %s', (_, ddforward, status) => {
-      expect(resolveProxyTarget(ddforward, INTAKE, TOKEN, 'kingscross-bagberth.co.uk')).toMatchObject({ ok: false, status });
+      expect(resolveProxyTarget(ddforward, INTAKE, TOKEN, 'kingscross-bagberth.co.uk')).toMatchObject({
+        ok: false,
+        status,
+      });
     });
 
     it('never forwards tags on the SDK’s own requests', () => {
-      expect(resolveProxyTarget(`/api/v2/logs?${QUERY}&ddtags=env:forged`, INTAKE, TOKEN, 'kingscross-bagberth.co.uk')).toEqual({ ok: true, url: `${INTAKE}/api/v2/logs?${QUERY}` });
+      expect(
+        resolveProxyTarget(`/api/v2/logs?${QUERY}&ddtags=env:forged`, INTAKE, TOKEN, 'kingscross-bagberth.co.uk'),
+      ).toEqual({ ok: true, url: `${INTAKE}/api/v2/logs?${QUERY}` });
     });
   });
 });

@@ -3,7 +3,13 @@
 // timeout, 4xx for an unexpected target.
 import { CSP_REPORT_PATH } from '@/monitoring/cspReports';
 import { tenantName } from '@/tenancy/tenantName';
-import { CSP_REPORT_MAX_BYTES, handleProxyRequest, readBoundedBody, type ProxyDeps, type ProxyRequest } from '@/monitoring/proxyHandler';
+import {
+  CSP_REPORT_MAX_BYTES,
+  handleProxyRequest,
+  readBoundedBody,
+  type ProxyDeps,
+  type ProxyRequest,
+} from '@/monitoring/proxyHandler';
 import { createConcurrencyLimit, createRateLimiter } from '@/monitoring/proxyLimits';
 
 const TOKEN = 'pub-abc';
@@ -13,7 +19,9 @@ const DDFORWARD = `/api/v2/rum?ddsource=browser&dd-api-key=${TOKEN}&dd-evp-origi
 const PAYLOAD = '{"type":"view","view":{"id":"v1"}}\n{"type":"action"}';
 
 const proxyUrl = (ddforward: string | undefined) =>
-  ddforward === undefined ? '/api/monitoring-proxy' : `/api/monitoring-proxy?ddforward=${encodeURIComponent(ddforward)}`;
+  ddforward === undefined
+    ? '/api/monitoring-proxy'
+    : `/api/monitoring-proxy?ddforward=${encodeURIComponent(ddforward)}`;
 
 async function* chunks(...parts: (string | Uint8Array)[]) {
   for (const part of parts) yield part;
@@ -23,7 +31,12 @@ function request(overrides: Partial<ProxyRequest> = {}): ProxyRequest {
   return {
     method: 'POST',
     url: proxyUrl(DDFORWARD),
-    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': 'Safari/605', cookie: 'session=secret', 'content-length': String(PAYLOAD.length) },
+    headers: {
+      'content-type': 'text/plain;charset=UTF-8',
+      'user-agent': 'Safari/605',
+      cookie: 'session=secret',
+      'content-length': String(PAYLOAD.length),
+    },
     body: chunks(PAYLOAD),
     remoteAddress: '203.0.113.7',
     ...overrides,
@@ -35,7 +48,10 @@ interface Forwarded {
   init: RequestInit;
 }
 
-function intake(response: () => Response = () => new Response('{"request_id":"r1"}', { status: 202, headers: { 'content-type': 'application/json' } })) {
+function intake(
+  response: () => Response = () =>
+    new Response('{"request_id":"r1"}', { status: 202, headers: { 'content-type': 'application/json' } }),
+) {
   const calls: Forwarded[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     calls.push({ url: String(input), init: init ?? {} });
@@ -60,7 +76,10 @@ const text = (body: Uint8Array | string) => (typeof body === 'string' ? body : n
 describe('handleProxyRequest', () => {
   it('forwards the body unchanged, with the path and query from ddforward, to the intake', async () => {
     const { fetch, calls } = intake();
-    const response = await handleProxyRequest(request({ body: chunks('{"type":"view",', '"view":{"id":"v1"}}\n{"type":"action"}') }), deps({ fetch }));
+    const response = await handleProxyRequest(
+      request({ body: chunks('{"type":"view",', '"view":{"id":"v1"}}\n{"type":"action"}') }),
+      deps({ fetch }),
+    );
 
     expect(response.status).toBe(202);
     expect(response.headers['content-type']).toBe('application/json');
@@ -77,14 +96,21 @@ describe('handleProxyRequest', () => {
   it('passes binary (compressed) bodies through byte for byte', async () => {
     const { fetch, calls } = intake();
     const bytes = new Uint8Array([0x78, 0x9c, 0x00, 0xff, 0x10, 0x80]);
-    await handleProxyRequest(request({ body: chunks(bytes.slice(0, 3), bytes.slice(3)), headers: {} }), deps({ fetch }));
+    await handleProxyRequest(
+      request({ body: chunks(bytes.slice(0, 3), bytes.slice(3)), headers: {} }),
+      deps({ fetch }),
+    );
     expect(Array.from(calls[0]!.init.body as Uint8Array)).toEqual(Array.from(bytes));
   });
 
   it('sends the content type, the visitor’s agent and address, and never the cookies', async () => {
     const { fetch, calls } = intake();
     await handleProxyRequest(request(), deps({ fetch }));
-    expect(calls[0]!.init.headers).toEqual({ 'content-type': 'text/plain;charset=UTF-8', 'user-agent': 'Safari/605', 'x-forwarded-for': '203.0.113.7' });
+    expect(calls[0]!.init.headers).toEqual({
+      'content-type': 'text/plain;charset=UTF-8',
+      'user-agent': 'Safari/605',
+      'x-forwarded-for': '203.0.113.7',
+    });
   });
 
   it('takes the visitor’s address from X-Forwarded-For only behind a trusted proxy, as that proxy added it', async () => {
@@ -101,71 +127,142 @@ describe('handleProxyRequest', () => {
   it.each([
     ['its full intake request', proxyUrl(CSP_FORWARD)],
     ["the policy's short address", CSP_REPORT_PATH],
-  ])('forwards a CSP violation report sent to %s tagged with the page’s tenant, reduced, without the visitor’s address or browser', async (_name, url) => {
-    const { fetch, calls } = intake();
-    const headers = { host: 'kingscross-bagberth.co.uk.localhost:8443', 'content-type': 'application/reports+json', 'user-agent': 'Chrome/156', 'x-forwarded-for': '198.51.100.9' };
-    const report = [{ type: 'csp-violation', url: 'https://kingscross-bagberth.co.uk/?gclid=abc', user_agent: 'Chrome/156', body: { documentURL: 'https://kingscross-bagberth.co.uk/?gclid=abc', referrer: 'https://search.example/?q=me', effectiveDirective: 'script-src-elem' } }];
-    const response = await handleProxyRequest(request({ url, headers, body: chunks(JSON.stringify(report)) }), deps({ fetch }));
-    expect(response.status).toBe(202);
-    expect(new URL(calls[0]!.url).pathname).toBe('/api/v2/logs');
-    expect(new URL(calls[0]!.url).searchParams.get('ddtags')).toBe('service:microsites,tenant.host:kingscross-bagberth.co.uk');
-    expect(calls[0]!.init.headers).toEqual({ 'content-type': 'application/reports+json' });
-    expect(JSON.parse(new TextDecoder().decode(calls[0]!.init.body as Uint8Array))).toEqual([
-      { type: 'csp-violation', url: 'https://kingscross-bagberth.co.uk/', body: { documentURL: 'https://kingscross-bagberth.co.uk/', effectiveDirective: 'script-src-elem' } },
-    ]);
-  });
+  ])(
+    'forwards a CSP violation report sent to %s tagged with the page’s tenant, reduced, without the visitor’s address or browser',
+    async (_name, url) => {
+      const { fetch, calls } = intake();
+      const headers = {
+        host: 'kingscross-bagberth.co.uk.localhost:8443',
+        'content-type': 'application/reports+json',
+        'user-agent': 'Chrome/156',
+        'x-forwarded-for': '198.51.100.9',
+      };
+      const report = [
+        {
+          type: 'csp-violation',
+          url: 'https://kingscross-bagberth.co.uk/?gclid=abc',
+          user_agent: 'Chrome/156',
+          body: {
+            documentURL: 'https://kingscross-bagberth.co.uk/?gclid=abc',
+            referrer: 'https://search.example/?q=me',
+            effectiveDirective: 'script-src-elem',
+          },
+        },
+      ];
+      const response = await handleProxyRequest(
+        request({ url, headers, body: chunks(JSON.stringify(report)) }),
+        deps({ fetch }),
+      );
+      expect(response.status).toBe(202);
+      expect(new URL(calls[0]!.url).pathname).toBe('/api/v2/logs');
+      expect(new URL(calls[0]!.url).searchParams.get('ddtags')).toBe(
+        'service:microsites,tenant.host:kingscross-bagberth.co.uk',
+      );
+      expect(calls[0]!.init.headers).toEqual({ 'content-type': 'application/reports+json' });
+      expect(JSON.parse(new TextDecoder().decode(calls[0]!.init.body as Uint8Array))).toEqual([
+        {
+          type: 'csp-violation',
+          url: 'https://kingscross-bagberth.co.uk/',
+          body: { documentURL: 'https://kingscross-bagberth.co.uk/', effectiveDirective: 'script-src-elem' },
+        },
+      ]);
+    },
+  );
 
   // Issue 41 item 4: only what is a report, small, from a host the tenant map knows, tagged by the map.
   it.each([
-    ['from a host the tenant map does not know', { host: 'evil.example', 'content-type': 'application/csp-report' }, '{}', 404],
+    [
+      'from a host the tenant map does not know',
+      { host: 'evil.example', 'content-type': 'application/csp-report' },
+      '{}',
+      404,
+    ],
     ['as another content type', { host: 'kingscross-bagberth.co.uk', 'content-type': 'text/plain' }, '{}', 415],
     ['without a content type', { host: 'kingscross-bagberth.co.uk' }, '{}', 415],
-    ['larger than a report', { host: 'kingscross-bagberth.co.uk', 'content-type': 'application/csp-report' }, 'x'.repeat(CSP_REPORT_MAX_BYTES + 1), 413],
+    [
+      'larger than a report',
+      { host: 'kingscross-bagberth.co.uk', 'content-type': 'application/csp-report' },
+      'x'.repeat(CSP_REPORT_MAX_BYTES + 1),
+      413,
+    ],
     ['that is not JSON', { host: 'kingscross-bagberth.co.uk', 'content-type': 'application/csp-report' }, 'x', 400],
-    ['without a violation in it', { host: 'kingscross-bagberth.co.uk', 'content-type': 'application/reports+json' }, '[{"type":"deprecation","body":{}}]', 400],
+    [
+      'without a violation in it',
+      { host: 'kingscross-bagberth.co.uk', 'content-type': 'application/reports+json' },
+      '[{"type":"deprecation","body":{}}]',
+      400,
+    ],
   ])('refuses a CSP report %s and forwards nothing', async (_name, headers, body, status) => {
     const { fetch, calls } = intake();
-    const response = await handleProxyRequest(request({ url: CSP_REPORT_PATH, headers, body: chunks(body) }), deps({ fetch }));
+    const response = await handleProxyRequest(
+      request({ url: CSP_REPORT_PATH, headers, body: chunks(body) }),
+      deps({ fetch }),
+    );
     expect(response.status).toBe(status);
     expect(calls).toHaveLength(0);
   });
 
   it('tags a report with the tenant map’s name for the host: an alias’s preview as its domain, the report type as sent', async () => {
     const { fetch, calls } = intake();
-    const headers = { host: 'KingsCross-Bagberth.co.uk.localhost.', 'content-type': 'application/csp-report; charset=utf-8' };
-    const legacy = JSON.stringify({ 'csp-report': { 'document-uri': 'https://kingscross-bagberth.co.uk/', padding: 'x'.repeat(CSP_REPORT_MAX_BYTES - 200) } });
-    const response = await handleProxyRequest(request({ url: CSP_REPORT_PATH, headers, body: chunks(legacy) }), deps({ fetch }));
+    const headers = {
+      host: 'KingsCross-Bagberth.co.uk.localhost.',
+      'content-type': 'application/csp-report; charset=utf-8',
+    };
+    const legacy = JSON.stringify({
+      'csp-report': {
+        'document-uri': 'https://kingscross-bagberth.co.uk/',
+        padding: 'x'.repeat(CSP_REPORT_MAX_BYTES - 200),
+      },
+    });
+    const response = await handleProxyRequest(
+      request({ url: CSP_REPORT_PATH, headers, body: chunks(legacy) }),
+      deps({ fetch }),
+    );
     expect(response.status).toBe(202);
-    expect(new URL(calls[0]!.url).searchParams.get('ddtags')).toBe('service:microsites,tenant.host:kingscross-bagberth.co.uk');
+    expect(new URL(calls[0]!.url).searchParams.get('ddtags')).toBe(
+      'service:microsites,tenant.host:kingscross-bagberth.co.uk',
+    );
   });
 
   it.each([
     ['with a ddforward too', `${CSP_REPORT_PATH}&ddforward=${encodeURIComponent(CSP_FORWARD)}`, {}, 400],
     ['while no report address is configured', CSP_REPORT_PATH, { cspReportForward: undefined }, 404],
-  ])("refuses the short address %s and forwards nothing", async (_name, url, overrides, status) => {
+  ])('refuses the short address %s and forwards nothing', async (_name, url, overrides, status) => {
     const { fetch, calls } = intake();
     const response = await handleProxyRequest(request({ url }), deps({ fetch, ...overrides }));
     expect(response.status).toBe(status);
     expect(calls).toHaveLength(0);
   });
 
-  it.each([400, 403, 413, 429, 500, 503])('passes the intake status %i back to the SDK, which decides on retries', async (status) => {
-    const response = await handleProxyRequest(request(), deps({ fetch: intake(() => new Response(null, { status })).fetch }));
-    expect(response.status).toBe(status);
-  });
+  it.each([400, 403, 413, 429, 500, 503])(
+    'passes the intake status %i back to the SDK, which decides on retries',
+    async (status) => {
+      const response = await handleProxyRequest(
+        request(),
+        deps({ fetch: intake(() => new Response(null, { status })).fetch }),
+      );
+      expect(response.status).toBe(status);
+    },
+  );
 
-  it.each(['GET', 'PUT', 'OPTIONS', 'DELETE', undefined])('answers %s with 405 and forwards nothing', async (method) => {
-    const { fetch, calls } = intake();
-    const response = await handleProxyRequest(request({ method }), deps({ fetch }));
-    expect(response.status).toBe(405);
-    expect(response.headers.allow).toBe('POST');
-    expect(calls).toHaveLength(0);
-  });
+  it.each(['GET', 'PUT', 'OPTIONS', 'DELETE', undefined])(
+    'answers %s with 405 and forwards nothing',
+    async (method) => {
+      const { fetch, calls } = intake();
+      const response = await handleProxyRequest(request({ method }), deps({ fetch }));
+      expect(response.status).toBe(405);
+      expect(response.headers.allow).toBe('POST');
+      expect(calls).toHaveLength(0);
+    },
+  );
 
   it('answers an oversize body with 413 and forwards nothing', async () => {
     const { fetch, calls } = intake();
     const big = new Uint8Array(600 * 1024);
-    const response = await handleProxyRequest(request({ headers: {}, body: chunks(big.slice(0, 300 * 1024), big.slice(300 * 1024)) }), deps({ fetch }));
+    const response = await handleProxyRequest(
+      request({ headers: {}, body: chunks(big.slice(0, 300 * 1024), big.slice(300 * 1024)) }),
+      deps({ fetch }),
+    );
     expect(response.status).toBe(413);
     expect(calls).toHaveLength(0);
   });
@@ -177,14 +274,20 @@ describe('handleProxyRequest', () => {
       read = true;
       yield 'x';
     })();
-    const response = await handleProxyRequest(request({ headers: { 'content-length': String(513 * 1024) }, body }), deps({ fetch }));
+    const response = await handleProxyRequest(
+      request({ headers: { 'content-length': String(513 * 1024) }, body }),
+      deps({ fetch }),
+    );
     expect(response.status).toBe(413);
     expect(read).toBe(false);
     expect(calls).toHaveLength(0);
   });
 
   it('accepts a body of exactly the limit', async () => {
-    const response = await handleProxyRequest(request({ headers: {}, body: chunks(new Uint8Array(16)) }), deps({ maxBodyBytes: 16 }));
+    const response = await handleProxyRequest(
+      request({ headers: {}, body: chunks(new Uint8Array(16)) }),
+      deps({ maxBodyBytes: 16 }),
+    );
     expect(response.status).toBe(202);
   });
 
@@ -216,7 +319,9 @@ describe('handleProxyRequest', () => {
   it('answers 504 when the intake does not answer in time', async () => {
     const hanging = vi.fn(
       (_input: RequestInfo | URL, init?: RequestInit) =>
-        new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        ),
     ) as unknown as typeof fetch;
     const started = Date.now();
     const response = await handleProxyRequest(request(), deps({ fetch: hanging, timeoutMs: 50 }));
@@ -234,7 +339,9 @@ describe('handleProxyRequest', () => {
   });
 
   it('does not follow or relay an intake redirect', async () => {
-    const redirecting = intake(() => new Response(null, { status: 302, headers: { location: 'https://evil.example/' } }));
+    const redirecting = intake(
+      () => new Response(null, { status: 302, headers: { location: 'https://evil.example/' } }),
+    );
     const response = await handleProxyRequest(request(), deps({ fetch: redirecting.fetch }));
     expect(response.status).toBe(502);
     expect(response.headers).not.toHaveProperty('location');
@@ -282,7 +389,8 @@ describe('proxy limits', () => {
     let time = 0;
     const rateLimit = createRateLimiter({ burst: 3, perSecond: 0.5, now: () => time });
     const { fetch, calls } = intake();
-    const from = (remoteAddress: string) => handleProxyRequest(request({ remoteAddress, body: chunks(PAYLOAD) }), deps({ fetch, rateLimit }));
+    const from = (remoteAddress: string) =>
+      handleProxyRequest(request({ remoteAddress, body: chunks(PAYLOAD) }), deps({ fetch, rateLimit }));
     for (let i = 0; i < 3; i += 1) expect((await from('203.0.113.7')).status).toBe(202);
     const limited = await from('203.0.113.7');
     expect(limited.status).toBe(429);
@@ -296,7 +404,10 @@ describe('proxy limits', () => {
   it('counts the address the trusted proxy saw, not one the client wrote', async () => {
     const rateLimit = createRateLimiter({ burst: 1, perSecond: 0.001 });
     const send = (forwardedFor: string) =>
-      handleProxyRequest(request({ headers: { 'x-forwarded-for': forwardedFor }, body: chunks(PAYLOAD) }), deps({ rateLimit, trustProxyHops: 1 }));
+      handleProxyRequest(
+        request({ headers: { 'x-forwarded-for': forwardedFor }, body: chunks(PAYLOAD) }),
+        deps({ rateLimit, trustProxyHops: 1 }),
+      );
     expect((await send('1.1.1.1, 198.51.100.9')).status).toBe(202);
     expect((await send('2.2.2.2, 198.51.100.9')).status).toBe(429);
   });

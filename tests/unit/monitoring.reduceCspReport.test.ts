@@ -6,7 +6,11 @@ import { reduceCspReport, reduceUrl } from '@/monitoring/reduceCspReport';
 
 describe('reduceUrl', () => {
   it.each([
-    ['a query and fragment', 'https://kingscross-bagberth.co.uk/de?gclid=abc&email=me%40example.com#top', 'https://kingscross-bagberth.co.uk/de'],
+    [
+      'a query and fragment',
+      'https://kingscross-bagberth.co.uk/de?gclid=abc&email=me%40example.com#top',
+      'https://kingscross-bagberth.co.uk/de',
+    ],
     ['credentials', 'https://user:secret@cdn.example:8443/x.js?v=1', 'https://cdn.example:8443/x.js'],
     ['nothing but the origin', 'https://cdn.example', 'https://cdn.example/'],
     ['a data: URL, to its scheme', 'data:image/png;base64,AAAA', 'data'],
@@ -36,7 +40,7 @@ describe('reduceUrl', () => {
 });
 
 describe('reduceCspReport', () => {
-  it("cuts a report-uri report to page, blocked address, directive and place, dropping referrer, sample, policy and anything unknown", () => {
+  it('cuts a report-uri report to page, blocked address, directive and place, dropping referrer, sample, policy and anything unknown', () => {
     const report = {
       'csp-report': {
         'document-uri': 'https://newyork-bagberth.com/?utm_source=mail&email=me%40example.com#x',
@@ -126,8 +130,14 @@ describe('reduceCspReport', () => {
     ['a disposition that only ends like one', { disposition: 'not-enforce' }],
     ['a disposition that only starts like one', { disposition: 'reported-by-me@example.com' }],
   ])('drops %s', (_, field) => {
-    const reduced = reduceCspReport('application/csp-report', JSON.stringify({ 'csp-report': { 'document-uri': 'https://a.example/', ...field } }));
-    expect(reduced).toEqual({ ok: true, body: JSON.stringify({ 'csp-report': { 'document-uri': 'https://a.example/' } }) });
+    const reduced = reduceCspReport(
+      'application/csp-report',
+      JSON.stringify({ 'csp-report': { 'document-uri': 'https://a.example/', ...field } }),
+    );
+    expect(reduced).toEqual({
+      ok: true,
+      body: JSON.stringify({ 'csp-report': { 'document-uri': 'https://a.example/' } }),
+    });
   });
 
   it.each([
@@ -140,5 +150,7 @@ describe('reduceCspReport', () => {
     ['application/reports+json', '[{"type":"csp-violation"}]', 'no csp-violation report'],
     ['application/reports+json', '[{"type":"csp-violation","body":[]}]', 'no csp-violation report'],
     ['application/reports+json', '[null]', 'no csp-violation report'],
-  ] as const)('refuses a %s body %s: %s', (type, body, reason) => expect(reduceCspReport(type, body)).toEqual({ ok: false, reason }));
+  ] as const)('refuses a %s body %s: %s', (type, body, reason) =>
+    expect(reduceCspReport(type, body)).toEqual({ ok: false, reason }),
+  );
 });

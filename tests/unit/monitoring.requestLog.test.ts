@@ -2,7 +2,14 @@
 // Datadog's attribute names, the tenant as RUM names it, never a query string; console lines too.
 import { Writable } from 'node:stream';
 import { EDGE_WARNING_PREFIX, edgeWarn } from '@/base/logger';
-import { isRequestId, requestLogFields, requestLogger, routeConsole, serverLogger, type RequestFacts } from '@/monitoring/requestLog';
+import {
+  isRequestId,
+  requestLogFields,
+  requestLogger,
+  routeConsole,
+  serverLogger,
+  type RequestFacts,
+} from '@/monitoring/requestLog';
 import { createTenantResolver } from '@/tenancy/resolveTenant';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 
@@ -22,7 +29,13 @@ function capture() {
   const lines: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>));
+      lines.push(
+        ...chunk
+          .toString()
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as Record<string, unknown>),
+      );
       done();
     },
   });
@@ -33,7 +46,12 @@ describe('requestLogFields', () => {
   it("names a request in Datadog's standard attributes, with the tenant as RUM names it", () => {
     expect(requestLogFields(facts, resolve)).toEqual({
       message: 'GET /de 200',
-      http: { method: 'GET', status_code: 200, request_id: facts.requestId, url_details: { host: 'kingscross-bagberth.co.uk', path: '/de' } },
+      http: {
+        method: 'GET',
+        status_code: 200,
+        request_id: facts.requestId,
+        url_details: { host: 'kingscross-bagberth.co.uk', path: '/de' },
+      },
       duration: 12_500_000,
       network: { bytes_written: 4096 },
       tenant: { host: 'kingscross-bagberth.co.uk', slug: 'kings-cross-station', type: 'poi' },
@@ -49,7 +67,10 @@ describe('requestLogFields', () => {
     const fields = requestLogFields({ ...facts, host: 'nowhere.example', url: '/', country: 'de' }, resolve);
     expect(fields).not.toHaveProperty('tenant');
     expect(fields).not.toHaveProperty('locale');
-    expect(fields).toMatchObject({ geo: { country_iso_code: 'DE' }, http: { url_details: { host: 'nowhere.example', path: '/' } } });
+    expect(fields).toMatchObject({
+      geo: { country_iso_code: 'DE' },
+      http: { url_details: { host: 'nowhere.example', path: '/' } },
+    });
   });
 });
 
@@ -61,7 +82,13 @@ describe('serverLogger and requestLogger', () => {
     log({ ...facts, status: 404 });
     log({ ...facts, status: 502 });
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatchObject({ status: 'info', service: 'microsites-server', env: 'test', version: 'abc123', message: 'GET /de 200' });
+    expect(lines[0]).toMatchObject({
+      status: 'info',
+      service: 'microsites-server',
+      env: 'test',
+      version: 'abc123',
+      message: 'GET /de 200',
+    });
     expect(new Date(String(lines[0]!.date)).toISOString()).toBe(lines[0]!.date);
     expect(lines.map((line) => line.status)).toEqual(['info', 'warn', 'error']);
   });
@@ -74,8 +101,15 @@ describe('routeConsole', () => {
     routeConsole(logger, target);
     target.warn('[cache] Redis at %s is unreachable', 'redis://127.0.0.1:6390');
     target.error('[revalidate] /de could not be regenerated', new TypeError('fetch failed'));
-    expect(lines[0]).toMatchObject({ status: 'warn', message: '[cache] Redis at redis://127.0.0.1:6390 is unreachable' });
-    expect(lines[1]).toMatchObject({ status: 'error', message: '[revalidate] /de could not be regenerated', error: { kind: 'TypeError', message: 'fetch failed' } });
+    expect(lines[0]).toMatchObject({
+      status: 'warn',
+      message: '[cache] Redis at redis://127.0.0.1:6390 is unreachable',
+    });
+    expect(lines[1]).toMatchObject({
+      status: 'error',
+      message: '[revalidate] /de could not be regenerated',
+      error: { kind: 'TypeError', message: 'fetch failed' },
+    });
     expect(String((lines[1]!.error as { stack: string }).stack)).toContain('TypeError: fetch failed');
   });
 

@@ -16,15 +16,24 @@ function enabled(env: Record<string, string | undefined> = {}): EnabledMonitorin
   return config;
 }
 
-const SAFARI_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-const CHROME_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1';
-const FIREFOX_IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/127.0 Mobile/15E148 Safari/605.1.15';
-const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-const CHROME_ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.71 Mobile Safari/537.36';
-const SAMSUNG_ANDROID = 'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36';
-const OLD_ANDROID_STOCK = 'Mozilla/5.0 (Linux; U; Android 4.0.3; de-de; Galaxy S II Build/GRJ22) AppleWebKit/534.30 (KHTML, like Gecko) Version/4.0 Mobile Safari/534.30';
-const EDGE_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.68';
+const SAFARI_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const CHROME_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1';
+const FIREFOX_IPAD =
+  'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/127.0 Mobile/15E148 Safari/605.1.15';
+const CHROME_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const CHROME_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.71 Mobile Safari/537.36';
+const SAMSUNG_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36';
+const OLD_ANDROID_STOCK =
+  'Mozilla/5.0 (Linux; U; Android 4.0.3; de-de; Galaxy S II Build/GRJ22) AppleWebKit/534.30 (KHTML, like Gecko) Version/4.0 Mobile Safari/534.30';
+const EDGE_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.68';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0';
 
 describe('isSafariLike', () => {
@@ -44,7 +53,10 @@ describe('isSafariLike', () => {
 });
 
 describe('rumInitOptions', () => {
-  const options = rumInitOptions(enabled({ NEXT_PUBLIC_DATADOG_ENV: 'production', NEXT_PUBLIC_COMMIT_SHA: 'abc1234' }), { useSafariProxy: false });
+  const options = rumInitOptions(
+    enabled({ NEXT_PUBLIC_DATADOG_ENV: 'production', NEXT_PUBLIC_COMMIT_SHA: 'abc1234' }),
+    { useSafariProxy: false },
+  );
 
   it('uses the Datadog v7 option names and the spec values', () => {
     expect(options).toMatchObject({
@@ -63,7 +75,13 @@ describe('rumInitOptions', () => {
       compressIntakeRequests: true,
     });
     // The v4-era names would be silently ignored by v7.
-    for (const legacy of ['sampleRate', 'replaySampleRate', 'tracingOrigins', 'trackInteractions', 'allowedTracingOrigins']) {
+    for (const legacy of [
+      'sampleRate',
+      'replaySampleRate',
+      'tracingOrigins',
+      'trackInteractions',
+      'allowedTracingOrigins',
+    ]) {
       expect(options).not.toHaveProperty(legacy);
     }
   });
@@ -87,9 +105,13 @@ describe('rumInitOptions', () => {
   });
 
   describe('beforeSend (spec §8: IgnoredEventCancel and IgnorableError are dropped)', () => {
-    const context = { application: { locale: 'de', commitSha: 'abc' }, tenant: { host: 'prague-bagberth.cz', slug: 'prague', type: 'city' } };
+    const context = {
+      application: { locale: 'de', commitSha: 'abc' },
+      tenant: { host: 'prague-bagberth.cz', slug: 'prague', type: 'city' },
+    };
     const withContext = rumInitOptions(enabled(), { useSafariProxy: false }, () => context);
-    const beforeSend = (event: unknown, domain?: unknown) => withContext.beforeSend?.(event as RumEvent, (domain ?? {}) as RumEventDomainContext);
+    const beforeSend = (event: unknown, domain?: unknown) =>
+      withContext.beforeSend?.(event as RumEvent, (domain ?? {}) as RumEventDomainContext);
     const rumError = (type: string) => ({ type: 'error', error: { type, message: 'boom', source: 'source' } });
 
     it.each(['IgnoredEventCancel', 'IgnorableError'])('drops a RUM error of type %s', (type) => {
@@ -114,7 +136,8 @@ describe('rumInitOptions', () => {
 
     it('drops the same errors from Datadog logs, keeping the rest', () => {
       const logs = logsInitOptions(enabled(), { useSafariProxy: false });
-      const log = (kind: string) => ({ message: 'boom', status: 'error', origin: 'source', error: { kind } }) as unknown as LogsEvent;
+      const log = (kind: string) =>
+        ({ message: 'boom', status: 'error', origin: 'source', error: { kind } }) as unknown as LogsEvent;
       expect(logs.beforeSend?.(log('IgnorableError'), {} as never)).toBe(false);
       expect(logs.beforeSend?.(log('IgnoredEventCancel'), {} as never)).toBe(false);
       expect(logs.beforeSend?.(log('TypeError'), {} as never)).toBe(true);
@@ -126,7 +149,9 @@ describe('rumInitOptions', () => {
   });
 
   it('sends them through the first-party proxy from Safari', () => {
-    expect(rumInitOptions(enabled(), { useSafariProxy: isSafariLike(SAFARI_IPHONE) }).proxy).toBe('/api/monitoring-proxy');
+    expect(rumInitOptions(enabled(), { useSafariProxy: isSafariLike(SAFARI_IPHONE) }).proxy).toBe(
+      '/api/monitoring-proxy',
+    );
   });
 
   it('prefers a configured proxy (the test collector) in every browser', () => {
@@ -136,7 +161,10 @@ describe('rumInitOptions', () => {
   });
 
   it('turns compression off when the environment says so', () => {
-    expect(rumInitOptions(enabled({ NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE: '0' }), { useSafariProxy: false }).compressIntakeRequests).toBe(false);
+    expect(
+      rumInitOptions(enabled({ NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE: '0' }), { useSafariProxy: false })
+        .compressIntakeRequests,
+    ).toBe(false);
   });
 });
 
@@ -147,7 +175,16 @@ describe('logsInitOptions', () => {
     const logs = logsInitOptions(config, transport);
     const rum = rumInitOptions(config, transport);
     expect(logs).toMatchObject({ forwardErrorsToLogs: true, clientToken: 'pub-abc' });
-    for (const key of ['site', 'service', 'env', 'version', 'sessionSampleRate', 'trackSessionAcrossSubdomains', 'useSecureSessionCookie', 'proxy'] as const) {
+    for (const key of [
+      'site',
+      'service',
+      'env',
+      'version',
+      'sessionSampleRate',
+      'trackSessionAcrossSubdomains',
+      'useSecureSessionCookie',
+      'proxy',
+    ] as const) {
       expect(logs[key], key).toEqual(rum[key]);
     }
     expect(logs).toMatchObject({ site: 'datadoghq.eu', sessionSampleRate: 50, proxy: '/api/monitoring-proxy' });
@@ -158,7 +195,12 @@ describe('logsInitOptions', () => {
     const transport = { useSafariProxy: false };
     const gpc = { globalPrivacyControl: true };
     expect(logsInitOptions(config, transport).trackAnonymousUser).toBe(false);
-    expect(rumInitOptions(config, transport, undefined, gpc)).toMatchObject({ trackAnonymousUser: false, sessionReplaySampleRate: 0 });
-    expect(rumInitOptions(config, transport, undefined, { globalPrivacyControl: false }).sessionReplaySampleRate).toBe(20);
+    expect(rumInitOptions(config, transport, undefined, gpc)).toMatchObject({
+      trackAnonymousUser: false,
+      sessionReplaySampleRate: 0,
+    });
+    expect(rumInitOptions(config, transport, undefined, { globalPrivacyControl: false }).sessionReplaySampleRate).toBe(
+      20,
+    );
   });
 });

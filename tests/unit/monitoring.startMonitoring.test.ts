@@ -4,9 +4,14 @@
 import { parseMonitoringEnv, type MonitoringConfig } from '@/config/monitoringEnv';
 import type { StartMonitoringOptions } from '@/monitoring/startMonitoring';
 
-const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-const ON = parseMonitoringEnv({ NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app-123', NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: 'pub-abc', NEXT_PUBLIC_COMMIT_SHA: 'abc1234' });
+const ON = parseMonitoringEnv({
+  NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app-123',
+  NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: 'pub-abc',
+  NEXT_PUBLIC_COMMIT_SHA: 'abc1234',
+});
 const TENANT = { host: 'kingscross-bagberth.co.uk', slug: 'kings-cross-station', type: 'poi' as const };
 
 function fakeSdk() {
@@ -94,7 +99,12 @@ describe('startMonitoring', () => {
     expect(handle).toBeDefined();
     expect(imported.sort()).toEqual(['logs', 'rum']);
     expect(rum.init).toHaveBeenCalledTimes(1);
-    expect(rum.init.mock.calls[0]![0]).toMatchObject({ applicationId: 'app-123', version: 'abc1234', sessionReplaySampleRate: 20, proxy: undefined });
+    expect(rum.init.mock.calls[0]![0]).toMatchObject({
+      applicationId: 'app-123',
+      version: 'abc1234',
+      sessionReplaySampleRate: 20,
+      proxy: undefined,
+    });
     expect(logs.init).toHaveBeenCalledTimes(1);
     expect(logs.init.mock.calls[0]![0]).toMatchObject({ clientToken: 'pub-abc', forwardErrorsToLogs: true });
     for (const sdk of [rum, logs]) {
@@ -127,8 +137,14 @@ describe('startMonitoring', () => {
     const { startMonitoring } = await load();
     const handle = await startMonitoring(options());
     handle!.setLocale('ja');
-    expect(rum.setGlobalContextProperty).toHaveBeenLastCalledWith('application', { locale: 'ja', commitSha: 'abc1234' });
-    expect(logs.setGlobalContextProperty).toHaveBeenLastCalledWith('application', { locale: 'ja', commitSha: 'abc1234' });
+    expect(rum.setGlobalContextProperty).toHaveBeenLastCalledWith('application', {
+      locale: 'ja',
+      commitSha: 'abc1234',
+    });
+    expect(logs.setGlobalContextProperty).toHaveBeenLastCalledWith('application', {
+      locale: 'ja',
+      commitSha: 'abc1234',
+    });
   });
 
   it('starts once per page load, however often it is called', async () => {
@@ -180,7 +196,9 @@ describe('startMonitoring', () => {
 
     it('while RUM still loads: Logs stops and the intake is closed in the same task, and RUM never starts', async () => {
       let rumArrives!: () => void;
-      const { startMonitoring, withdrawMonitoring } = await load({ rumLoaded: new Promise<void>((resolve) => (rumArrives = resolve)) });
+      const { startMonitoring, withdrawMonitoring } = await load({
+        rumLoaded: new Promise<void>((resolve) => (rumArrives = resolve)),
+      });
       const started = startMonitoring(options());
       await vi.waitFor(() => expect(imported).toEqual(['logs', 'rum']));
       expect(logs.init).toHaveBeenCalledTimes(1);

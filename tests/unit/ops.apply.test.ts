@@ -31,10 +31,21 @@ describe('ops:apply against the stand-in', () => {
     expect(standIn.store.logMetrics.size).toBe(want.logMetrics.length);
     expect(standIn.store.syntheticTests.size).toBe(want.syntheticTests.length);
     const written = standIn.writes.length;
-    expect(written).toBe(want.dashboards.length + want.monitors.length + want.slos.length + want.rumMetrics.length + want.logMetrics.length + want.syntheticTests.length);
+    expect(written).toBe(
+      want.dashboards.length +
+        want.monitors.length +
+        want.slos.length +
+        want.rumMetrics.length +
+        want.logMetrics.length +
+        want.syntheticTests.length,
+    );
 
     const again = await plan(apis(account()), desired(OPS_CONFIG));
-    expect(again.filter((change) => change.action !== 'unchanged').map((change) => `${change.action} ${change.opsId} ${change.fields ?? ''}`)).toEqual([]);
+    expect(
+      again
+        .filter((change) => change.action !== 'unchanged')
+        .map((change) => `${change.action} ${change.opsId} ${change.fields ?? ''}`),
+    ).toEqual([]);
     await apply(again);
     expect(standIn.writes).toHaveLength(written);
   });
@@ -47,10 +58,15 @@ describe('ops:apply against the stand-in', () => {
     lcp.query = lcp.query.replace(/> \d+$/, '> 3000000000');
     lcp.options!.thresholds!.critical = 3_000_000_000;
     const changes = await plan(apis(account()), changed);
-    expect(changes.filter((change) => change.action === 'update').map((change) => [change.opsId, change.fields])).toEqual([['microsites-lcp', ['options', 'query']]]);
+    expect(
+      changes.filter((change) => change.action === 'update').map((change) => [change.opsId, change.fields]),
+    ).toEqual([['microsites-lcp', ['options', 'query']]]);
     await apply(changes);
     expect(standIn.writes.slice(written)).toEqual([expect.stringMatching(/^PUT \/api\/v1\/monitor\/\d+$/)]);
-    expect([...standIn.store.monitors.values()].find((monitor) => monitor.tags.includes('ops-id:microsites-lcp'))!.options.thresholds.critical).toBe(3_000_000_000);
+    expect(
+      [...standIn.store.monitors.values()].find((monitor) => monitor.tags.includes('ops-id:microsites-lcp'))!.options
+        .thresholds.critical,
+    ).toBe(3_000_000_000);
   });
 
   it('a monitor removed from the code is kept, and deleted only with --prune', async () => {
@@ -65,10 +81,12 @@ describe('ops:apply against the stand-in', () => {
     expect(pruned.find((change) => change.opsId === 'microsites-redis-down')?.action).toBe('delete');
     await apply(pruned);
     expect(standIn.store.monitors.size).toBe(fewer.monitors.length);
-    expect([...standIn.store.monitors.values()].some((monitor) => monitor.tags.includes('ops-id:microsites-redis-down'))).toBe(false);
+    expect(
+      [...standIn.store.monitors.values()].some((monitor) => monitor.tags.includes('ops-id:microsites-redis-down')),
+    ).toBe(false);
   });
 
-  it("finds its objects by their ops id, never by title: a renamed dashboard is updated, another one with the same title is left alone", async () => {
+  it('finds its objects by their ops id, never by title: a renamed dashboard is updated, another one with the same title is left alone', async () => {
     await run(desired(OPS_CONFIG));
     // Someone's own copy, made by hand from ours: same title, no ops id.
     const { dashboard } = desired(OPS_CONFIG).dashboards[0]!;
@@ -76,14 +94,20 @@ describe('ops:apply against the stand-in', () => {
     const renamed = desired(OPS_CONFIG);
     renamed.dashboards[0]!.dashboard.title = 'Microsites: overview (renamed)';
     const changes = await plan(apis(account()), renamed, { prune: true });
-    expect(changes.filter((change) => change.action !== 'unchanged').map((change) => [change.action, change.opsId])).toEqual([['update', renamed.dashboards[0]!.opsId]]);
+    expect(
+      changes.filter((change) => change.action !== 'unchanged').map((change) => [change.action, change.opsId]),
+    ).toEqual([['update', renamed.dashboards[0]!.opsId]]);
     await apply(changes);
     expect([...standIn.store.dashboards.values()].filter((stored) => stored.description === 'my copy')).toHaveLength(1);
   });
 
   it('the stand-in refuses what Datadog would: a body the models reject is a 400', async () => {
     const post = (body: object) =>
-      fetch(`${standIn.url}/api/v1/monitor`, { method: 'POST', headers: { 'dd-api-key': KEYS.apiKey, 'dd-application-key': KEYS.appKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${standIn.url}/api/v1/monitor`, {
+        method: 'POST',
+        headers: { 'dd-api-key': KEYS.apiKey, 'dd-application-key': KEYS.appKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const { monitor } = desired(OPS_CONFIG).monitors[0]!;
     const valid = { name: monitor.name, type: monitor.type, query: monitor.query };
     expect((await post({ ...valid, type: 'not a monitor type' })).status).toBe(400);
@@ -108,8 +132,12 @@ describe('the ops:plan and ops:apply commands', () => {
   it('without keys name what is missing and exit 1, sending nothing', async () => {
     const lines: string[] = [];
     expect(await main(['apply'], { ...OPS_ENV, DD_API_URL: standIn.url }, (line) => lines.push(line))).toBe(1);
-    expect(lines).toEqual(['ops:apply needs DD_API_KEY and DD_APP_KEY (and DD_SITE unless the account is on datadoghq.com): nothing was sent.']);
-    expect(await main(['plan'], { ...OPS_ENV, DD_API_KEY: 'x', DD_API_URL: standIn.url }, (line) => lines.push(line))).toBe(1);
+    expect(lines).toEqual([
+      'ops:apply needs DD_API_KEY and DD_APP_KEY (and DD_SITE unless the account is on datadoghq.com): nothing was sent.',
+    ]);
+    expect(
+      await main(['plan'], { ...OPS_ENV, DD_API_KEY: 'x', DD_API_URL: standIn.url }, (line) => lines.push(line)),
+    ).toBe(1);
     expect(lines.at(-1)).toMatch(/^ops:plan needs DD_APP_KEY /);
     expect(standIn.requests).toBe(0);
   });
@@ -117,10 +145,16 @@ describe('the ops:plan and ops:apply commands', () => {
   it('without handles to notify or a RUM application, name each variable and exit 1, sending nothing', async () => {
     const lines: string[] = [];
     const { OPS_NOTIFY_WARNING: _warning, OPS_RUM_APPLICATION_ID: _application, ...partial } = env();
-    expect(await main(['plan'], { ...partial, OPS_NOTIFY_CRITICAL: '@pagerduty-microsites #ops' }, (line) => lines.push(line))).toBe(1);
+    expect(
+      await main(['plan'], { ...partial, OPS_NOTIFY_CRITICAL: '@pagerduty-microsites #ops' }, (line) =>
+        lines.push(line),
+      ),
+    ).toBe(1);
     expect(lines).toEqual([
       'Invalid environment variable OPS_NOTIFY_CRITICAL: "#ops" is not a Datadog handle (@ and a name, or @ and an e-mail address)',
-      expect.stringMatching(/^Invalid environment variable OPS_NOTIFY_WARNING: required: the Datadog handles a warning reaches/),
+      expect.stringMatching(
+        /^Invalid environment variable OPS_NOTIFY_WARNING: required: the Datadog handles a warning reaches/,
+      ),
       expect.stringMatching(/^Invalid environment variable OPS_RUM_APPLICATION_ID: required/),
       'Nothing was sent (docs/configuration.md, "Ops commands only").',
     ]);
@@ -130,7 +164,11 @@ describe('the ops:plan and ops:apply commands', () => {
   it('a 403 names the keys to check and exits 1', async () => {
     const lines: string[] = [];
     expect(await main(['plan'], { ...env(), DD_APP_KEY: 'a-key-of-another-org' }, (line) => lines.push(line))).toBe(1);
-    expect(lines).toEqual([expect.stringMatching(/^Datadog refused the request \(403 Forbidden\): check DD_API_KEY, and that DD_APP_KEY is an application key/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^Datadog refused the request \(403 Forbidden\): check DD_API_KEY, and that DD_APP_KEY is an application key/,
+      ),
+    ]);
     expect(standIn.writes).toEqual([]);
   });
 });
@@ -138,13 +176,26 @@ describe('the ops:plan and ops:apply commands', () => {
 describe('ops:mark, the deploy marker', () => {
   it('posts one rollout event tagged with the service, env and version the releases dashboard overlays', async () => {
     const lines: string[] = [];
-    expect(await main(['mark', '--version', 'commit-two', '--tag', 'b-Build2', '--previous', 'commit-one'], { ...env(), OPS_ENV: 'staging' }, (line) => lines.push(line))).toBe(0);
+    expect(
+      await main(
+        ['mark', '--version', 'commit-two', '--tag', 'b-Build2', '--previous', 'commit-one'],
+        { ...env(), OPS_ENV: 'staging' },
+        (line) => lines.push(line),
+      ),
+    ).toBe(0);
     expect(lines).toEqual(['Marked the rollout of commit-two (b-Build2) in staging.']);
     expect(standIn.store.events).toEqual([
-      expect.objectContaining({ title: 'Microsites: commit-two rolled out to staging', tags: ['microsites-rollout', 'service:microsites', 'env:staging', 'version:commit-two', 'image_tag:b-Build2'], alert_type: 'info' }),
+      expect.objectContaining({
+        title: 'Microsites: commit-two rolled out to staging',
+        tags: ['microsites-rollout', 'service:microsites', 'env:staging', 'version:commit-two', 'image_tag:b-Build2'],
+        alert_type: 'info',
+      }),
     ]);
-    const releases = desired(parseOpsEnv({ ...OPS_ENV, OPS_ENV: 'staging' })).dashboards.find((item) => item.opsId === 'microsites-releases')!.dashboard;
-    const overlays = JSON.stringify(releases.widgets).match(/tags:microsites-rollout service:microsites env:staging/g) ?? [];
+    const releases = desired(parseOpsEnv({ ...OPS_ENV, OPS_ENV: 'staging' })).dashboards.find(
+      (item) => item.opsId === 'microsites-releases',
+    )!.dashboard;
+    const overlays =
+      JSON.stringify(releases.widgets).match(/tags:microsites-rollout service:microsites env:staging/g) ?? [];
     expect(overlays.length).toBe(2);
   });
 
@@ -152,7 +203,10 @@ describe('ops:mark, the deploy marker', () => {
     const lines: string[] = [];
     expect(await main(['mark', '--version', 'commit-two'], env(), (line) => lines.push(line))).toBe(2);
     expect(await main(['mark', '--version', 'a b', '--tag', 'b-Build2'], env(), (line) => lines.push(line))).toBe(2);
-    expect(lines).toEqual(["ops:mark needs --version <the build's version> and --tag <its images' tag>", '--version: letters, digits, ".", "_" or "-", not "a b"']);
+    expect(lines).toEqual([
+      "ops:mark needs --version <the build's version> and --tag <its images' tag>",
+      '--version: letters, digits, ".", "_" or "-", not "a b"',
+    ]);
     expect(standIn.requests).toBe(0);
   });
 });

@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 import { layouts } from '../../ops/datadog/layouts';
 
 describe('the dashboard layout pictures in docs/ops', () => {
-  it.each(layouts().map(({ file, svg }) => [file.split('/').pop()!, file, svg]))('%s is what the code draws', (_, file, svg) => {
-    expect(readFileSync(file, 'utf8')).toBe(svg);
-  });
+  it.each(layouts().map(({ file, svg }) => [file.split('/').pop()!, file, svg]))(
+    '%s is what the code draws',
+    (_, file, svg) => {
+      expect(readFileSync(file, 'utf8')).toBe(svg);
+    },
+  );
 });

@@ -42,7 +42,7 @@ describe('dropUntrustedForwarding', () => {
     expect(headers).toEqual(forwarded());
   });
 
-  it('drops the headers only a proxy may write, such as the visitor\'s country, from any other peer', () => {
+  it("drops the headers only a proxy may write, such as the visitor's country, from any other peer", () => {
     const headers = { ...forwarded(), 'cf-ipcountry': 'DE' };
     dropUntrustedForwarding(headers, '203.0.113.9', loopback, ['cf-ipcountry']);
     expect(headers).toEqual({ host: 'kingscross-bagberth.co.uk', 'user-agent': 'curl' });

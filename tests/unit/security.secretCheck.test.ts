@@ -27,7 +27,11 @@ describe('createSecretCheck', () => {
 
   it('answers right and wrong until a client has used up its wrong guesses, then refuses it', () => {
     const { check } = setup();
-    expect([check('a', 'x'), check('a', undefined), check('a', 'y')]).toEqual([{ kind: 'wrong' }, { kind: 'wrong' }, { kind: 'wrong' }]);
+    expect([check('a', 'x'), check('a', undefined), check('a', 'y')]).toEqual([
+      { kind: 'wrong' },
+      { kind: 'wrong' },
+      { kind: 'wrong' },
+    ]);
     expect(check('a', 'z')).toEqual({ kind: 'throttled', retryAfterSeconds: 10 });
   });
 

@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseAnalyticsEnv } from '@/config/analyticsEnv';
 import { parseMonitoringEnv } from '@/config/monitoringEnv';
-import { ANALYTICS_PROVIDER_ORIGIN, connectOrigins, contentSecurityPolicy, inlineScripts, securityHeaders, VISUAL_TAGGING_SCRIPTS } from '@/security/policy';
+import {
+  ANALYTICS_PROVIDER_ORIGIN,
+  connectOrigins,
+  contentSecurityPolicy,
+  inlineScripts,
+  securityHeaders,
+  VISUAL_TAGGING_SCRIPTS,
+} from '@/security/policy';
 import { refuseRequest } from '@/security/requestGuard';
 import { headersFor, isFromOrigin, isHttps } from '@/security/serverHeaders';
 
@@ -18,14 +25,38 @@ const inputs = (env: Record<string, string> = {}, graphqlUrl?: string) => ({
 describe('connectOrigins', () => {
   it.each([
     ['nothing configured', {}, undefined, []],
-    ['Amplitude on its defaults', { NEXT_PUBLIC_AMPLITUDE_API_KEY: 'k' }, undefined, ['https://api2.amplitude.com', 'https://sr-client-cfg.amplitude.com']],
-    ['Segment on its defaults', { NEXT_PUBLIC_SEGMENT_WRITE_KEY: 'w' }, undefined, ['https://api.segment.io', 'https://cdn.segment.com']],
-    ['Datadog EU', { ...monitoringOn, NEXT_PUBLIC_DATADOG_SITE: 'datadoghq.eu' }, undefined, ['https://browser-intake-datadoghq.eu']],
-    ['Datadog through a proxy', { ...monitoringOn, NEXT_PUBLIC_DATADOG_PROXY_URL: 'https://t.example/dd?x=1' }, undefined, ['https://t.example']],
+    [
+      'Amplitude on its defaults',
+      { NEXT_PUBLIC_AMPLITUDE_API_KEY: 'k' },
+      undefined,
+      ['https://api2.amplitude.com', 'https://sr-client-cfg.amplitude.com'],
+    ],
+    [
+      'Segment on its defaults',
+      { NEXT_PUBLIC_SEGMENT_WRITE_KEY: 'w' },
+      undefined,
+      ['https://api.segment.io', 'https://cdn.segment.com'],
+    ],
+    [
+      'Datadog EU',
+      { ...monitoringOn, NEXT_PUBLIC_DATADOG_SITE: 'datadoghq.eu' },
+      undefined,
+      ['https://browser-intake-datadoghq.eu'],
+    ],
+    [
+      'Datadog through a proxy',
+      { ...monitoringOn, NEXT_PUBLIC_DATADOG_PROXY_URL: 'https://t.example/dd?x=1' },
+      undefined,
+      ['https://t.example'],
+    ],
     ['the GraphQL API', {}, 'https://api.example/graphql', ['https://api.example']],
     [
       'overridden endpoints, de-duplicated',
-      { NEXT_PUBLIC_AMPLITUDE_API_KEY: 'k', NEXT_PUBLIC_AMPLITUDE_SERVER_URL: 'http://localhost:4100/a', NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL: 'http://localhost:4100/c' },
+      {
+        NEXT_PUBLIC_AMPLITUDE_API_KEY: 'k',
+        NEXT_PUBLIC_AMPLITUDE_SERVER_URL: 'http://localhost:4100/a',
+        NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL: 'http://localhost:4100/c',
+      },
       undefined,
       ['http://localhost:4100'],
     ],
@@ -55,7 +86,9 @@ describe('CSP violation reports', () => {
   it('go to the telemetry proxy by report-uri and report-to when monitoring is on', () => {
     const headers = securityHeaders(inputs(monitoringOn)).all;
     const path = '/api/monitoring-proxy?csp';
-    expect(headers['content-security-policy']).toMatch(new RegExp(`; report-uri ${path.replace(/[?]/g, '\\?')}; report-to csp$`));
+    expect(headers['content-security-policy']).toMatch(
+      new RegExp(`; report-uri ${path.replace(/[?]/g, '\\?')}; report-to csp$`),
+    );
     expect(headers['reporting-endpoints']).toBe(`csp="${path}"`);
   });
 
@@ -77,7 +110,10 @@ describe('inlineScripts', () => {
 
 describe('headersFor', () => {
   const headers = securityHeaders(inputs());
-  const request = (forwardedProto?: string, encrypted = false) => ({ headers: { 'x-forwarded-proto': forwardedProto }, socket: { encrypted } });
+  const request = (forwardedProto?: string, encrypted = false) => ({
+    headers: { 'x-forwarded-proto': forwardedProto },
+    socket: { encrypted },
+  });
   it.each([
     ['plain http', request(), 1, false],
     ['TLS on the socket', request(undefined, true), 0, true],
@@ -96,20 +132,28 @@ describe('a page opened from the analytics provider (spec §7 call 5, visual tag
   const from = (referer?: string) => ({ headers: { referer }, socket: {} });
   const scriptSources = (csp: string | undefined) => /script-src ([^;]*)/.exec(csp ?? '')?.[1]?.split(' ');
 
-  it('names the SDK\'s own origin and scripts', async () => {
+  it("names the SDK's own origin and scripts", async () => {
     const messenger = await import('@amplitude/analytics-core/lib/esm/messenger/constants.js');
     const autocapture = await import('@amplitude/plugin-autocapture-browser/lib/esm/constants.js');
     expect(ANALYTICS_PROVIDER_ORIGIN).toBe(messenger.AMPLITUDE_ORIGINS_MAP.US);
-    expect(VISUAL_TAGGING_SCRIPTS).toEqual([autocapture.AMPLITUDE_VISUAL_TAGGING_SELECTOR_SCRIPT_URL, messenger.AMPLITUDE_BACKGROUND_CAPTURE_SCRIPT_URL]);
+    expect(VISUAL_TAGGING_SCRIPTS).toEqual([
+      autocapture.AMPLITUDE_VISUAL_TAGGING_SELECTOR_SCRIPT_URL,
+      messenger.AMPLITUDE_BACKGROUND_CAPTURE_SCRIPT_URL,
+    ]);
   });
 
   it('from the provider: exactly its two scripts allowed, the opener kept, never cached', () => {
     const headers = headersFor(from(`${ANALYTICS_PROVIDER_ORIGIN}/analytics/org/1/data`), amplitudeOn, 0);
-    expect(scriptSources(headers['content-security-policy'])).toEqual([...(scriptSources(amplitudeOn.all['content-security-policy']) ?? []), ...VISUAL_TAGGING_SCRIPTS]);
+    expect(scriptSources(headers['content-security-policy'])).toEqual([
+      ...(scriptSources(amplitudeOn.all['content-security-policy']) ?? []),
+      ...VISUAL_TAGGING_SCRIPTS,
+    ]);
     expect(headers['cross-origin-opener-policy']).toBe('unsafe-none');
     expect(headers['cache-control']).toBe('private, no-store');
     // Everything else is the strict set.
-    expect(headers['content-security-policy']?.replace(/script-src [^;]*/, '')).toBe(amplitudeOn.all['content-security-policy']?.replace(/script-src [^;]*/, ''));
+    expect(headers['content-security-policy']?.replace(/script-src [^;]*/, '')).toBe(
+      amplitudeOn.all['content-security-policy']?.replace(/script-src [^;]*/, ''),
+    );
     expect(headers['x-frame-options']).toBe('DENY');
   });
 
@@ -130,7 +174,9 @@ describe('a page opened from the analytics provider (spec §7 call 5, visual tag
   });
 
   it('reads the first Referer only', () => {
-    expect(isFromOrigin(['https://evil.example/', `${ANALYTICS_PROVIDER_ORIGIN}/`], ANALYTICS_PROVIDER_ORIGIN)).toBe(false);
+    expect(isFromOrigin(['https://evil.example/', `${ANALYTICS_PROVIDER_ORIGIN}/`], ANALYTICS_PROVIDER_ORIGIN)).toBe(
+      false,
+    );
   });
 });
 

@@ -10,7 +10,9 @@ describe('host files', () => {
   });
 
   it('name a local preview on the base URL port, whatever port the request came in on', () => {
-    expect(robotsFor('prague-bagberth.cz.localhost').body).toContain('Sitemap: http://prague-bagberth.cz.localhost:3000/sitemap.xml');
+    expect(robotsFor('prague-bagberth.cz.localhost').body).toContain(
+      'Sitemap: http://prague-bagberth.cz.localhost:3000/sitemap.xml',
+    );
   });
 
   it('name the microsites host as the base URL gives it', () => {

@@ -10,7 +10,14 @@ const home = { name: 'Bagberth', url: 'https://bagberth.example/' };
 describe('placeJsonLd', () => {
   it('is a Place with geo coordinates and its country', () => {
     expect(
-      placeJsonLd({ name: '京都駅', url: 'https://kyotostation-bagberth.jp/ja', lat: 34.9858, lng: 135.7588, country: 'JP', image: 'https://img.example/kyoto.jpg' }),
+      placeJsonLd({
+        name: '京都駅',
+        url: 'https://kyotostation-bagberth.jp/ja',
+        lat: 34.9858,
+        lng: 135.7588,
+        country: 'JP',
+        image: 'https://img.example/kyoto.jpg',
+      }),
     ).toEqual({
       '@context': 'https://schema.org',
       '@type': 'Place',
@@ -23,7 +30,9 @@ describe('placeJsonLd', () => {
   });
 
   it('leaves out an image it was not given', () => {
-    expect(placeJsonLd({ name: 'Prague', url: 'https://p.cz/', lat: 50, lng: 14, country: 'CZ' })).not.toHaveProperty('image');
+    expect(placeJsonLd({ name: 'Prague', url: 'https://p.cz/', lat: 50, lng: 14, country: 'CZ' })).not.toHaveProperty(
+      'image',
+    );
   });
 });
 
@@ -41,7 +50,12 @@ describe('breadcrumbs', () => {
       entries: [
         { domain: 'london-test.co.uk', path: '/london/city', locales: ['en' as const] },
         { domain: 'kx-test.co.uk', path: '/kings-cross-station/poi', locales: ['en' as const, 'ja' as const] },
-        { domain: 'kx-alias.com', path: '/kings-cross-station/poi', locales: ['en' as const, 'ja' as const], canonical: true },
+        {
+          domain: 'kx-alias.com',
+          path: '/kings-cross-station/poi',
+          locales: ['en' as const, 'ja' as const],
+          canonical: true,
+        },
       ],
       places: { london: PLACES.london!, 'kings-cross-station': PLACES['kings-cross-station']! },
     };
@@ -53,7 +67,10 @@ describe('breadcrumbs', () => {
   });
 
   it('runs home → place for a city page and for a POI without a parent city', () => {
-    expect(breadcrumbTrail({ slug: 'london', type: 'city' }, 'en', home, map)).toEqual([home, { name: 'London', url: 'https://london-bagberth.co.uk/' }]);
+    expect(breadcrumbTrail({ slug: 'london', type: 'city' }, 'en', home, map)).toEqual([
+      home,
+      { name: 'London', url: 'https://london-bagberth.co.uk/' },
+    ]);
     const venicePoi = breadcrumbTrail({ slug: 'venice', type: 'poi' }, 'en', home, map);
     expect(venicePoi).toHaveLength(2);
     expect(venicePoi[1]?.url).toBe(`https://${DOMAIN_ENTRIES.find((entry) => entry.path === '/venice/poi')!.domain}/`);
@@ -79,7 +96,9 @@ describe('organizationJsonLd', () => {
       name: 'Bagberth',
       url: 'https://bagberth.example/',
     });
-    expect(organizationJsonLd({ url: 'https://b.example/', logo: 'https://b.example/logo.png' }).logo).toBe('https://b.example/logo.png');
+    expect(organizationJsonLd({ url: 'https://b.example/', logo: 'https://b.example/logo.png' }).logo).toBe(
+      'https://b.example/logo.png',
+    );
   });
 });
 
@@ -88,7 +107,13 @@ describe('faqPageJsonLd', () => {
     expect(faqPageJsonLd([{ question: 'Is there a size limit?', answer: 'No, any bag up to 30 kg.' }])).toEqual({
       '@context': 'https://schema.org',
       '@type': 'FAQPage',
-      mainEntity: [{ '@type': 'Question', name: 'Is there a size limit?', acceptedAnswer: { '@type': 'Answer', text: 'No, any bag up to 30 kg.' } }],
+      mainEntity: [
+        {
+          '@type': 'Question',
+          name: 'Is there a size limit?',
+          acceptedAnswer: { '@type': 'Answer', text: 'No, any bag up to 30 kg.' },
+        },
+      ],
     });
   });
 });

@@ -40,7 +40,9 @@ describe('socialMetaTags', () => {
   });
 
   it('uses `property` for Open Graph and `name` for the Twitter card', () => {
-    expect(tags.filter((tag) => 'property' in tag).every((tag) => 'property' in tag && tag.property.startsWith('og:'))).toBe(true);
+    expect(
+      tags.filter((tag) => 'property' in tag).every((tag) => 'property' in tag && tag.property.startsWith('og:')),
+    ).toBe(true);
     expect(tags.filter((tag) => 'name' in tag).map((tag) => ('name' in tag ? tag.name : ''))).toEqual([
       'twitter:card',
       'twitter:title',
@@ -52,7 +54,13 @@ describe('socialMetaTags', () => {
   });
 
   it('leaves out alt tags without alt text', () => {
-    const plain = socialMetaTags({ title: 't', description: 'd', url: 'https://x.example/', imageUrl: 'https://x.example/i.jpg', locale: 'en' });
+    const plain = socialMetaTags({
+      title: 't',
+      description: 'd',
+      url: 'https://x.example/',
+      imageUrl: 'https://x.example/i.jpg',
+      locale: 'en',
+    });
     expect(content(plain, 'og:image:alt')).toEqual([]);
     expect(content(plain, 'twitter:image:alt')).toEqual([]);
     expect(content(plain, 'og:locale:alternate')).toEqual([]);

@@ -7,7 +7,12 @@ const kingsCross = FIXTURE_ENTRIES.find((entry) => entry.path === '/kings-cross-
 
 describe('shareImageFor', () => {
   it.each([
-    ['its own page in one of its locales', shareImageName('kings-cross-station', 'poi', kingsCross.locales[0]!), kingsCross, true],
+    [
+      'its own page in one of its locales',
+      shareImageName('kings-cross-station', 'poi', kingsCross.locales[0]!),
+      kingsCross,
+      true,
+    ],
     ['its own page in a locale it lacks', shareImageName('kings-cross-station', 'poi', 'xx'), kingsCross, false],
     ['another host’s page', shareImageName('prague', 'city', 'en'), kingsCross, false],
     ['the old name without a locale', 'kings-cross-station-poi', kingsCross, false],

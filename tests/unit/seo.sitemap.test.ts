@@ -7,8 +7,10 @@ import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 import { FIXTURE_ENTRIES } from './fixtures';
 
 // jsdom ships no type declarations; its XML parser is all these tests need.
-const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new () => { window: { DOMParser: typeof DOMParser } } };
-const xmlParser = new (new JSDOM().window.DOMParser)();
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new () => { window: { DOMParser: typeof DOMParser } };
+};
+const xmlParser = new new JSDOM().window.DOMParser();
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 
@@ -66,18 +68,28 @@ describe('tenantSitemap', () => {
 
   it('writes a preview host and scheme when asked', () => {
     const prague = FIXTURE_ENTRIES[2]!;
-    expect(readSitemap(tenantSitemap(prague, FIXTURE_ENTRIES, { host: 'prague-test.cz.localhost:3000', scheme: 'http' }))).toEqual([
+    expect(
+      readSitemap(tenantSitemap(prague, FIXTURE_ENTRIES, { host: 'prague-test.cz.localhost:3000', scheme: 'http' })),
+    ).toEqual([
       {
         loc: 'http://prague-test.cz.localhost:3000/',
-        alternates: ['alternate en http://prague-test.cz.localhost:3000/', 'alternate x-default http://prague-test.cz.localhost:3000/'],
+        alternates: [
+          'alternate en http://prague-test.cz.localhost:3000/',
+          'alternate x-default http://prague-test.cz.localhost:3000/',
+        ],
       },
     ]);
   });
 
   it('is well-formed for every host of the real map, and lists each canonical page once', () => {
-    const listed = DOMAIN_ENTRIES.flatMap((entry) => readSitemap(tenantSitemap(entry, DOMAIN_ENTRIES)).map((url) => url.loc));
+    const listed = DOMAIN_ENTRIES.flatMap((entry) =>
+      readSitemap(tenantSitemap(entry, DOMAIN_ENTRIES)).map((url) => url.loc),
+    );
     const paths = new Set(DOMAIN_ENTRIES.map((entry) => entry.path));
-    const pagesInAllLocales = [...paths].reduce((sum, path) => sum + DOMAIN_ENTRIES.find((entry) => entry.path === path)!.locales.length, 0);
+    const pagesInAllLocales = [...paths].reduce(
+      (sum, path) => sum + DOMAIN_ENTRIES.find((entry) => entry.path === path)!.locales.length,
+      0,
+    );
     expect(listed).toHaveLength(pagesInAllLocales);
     expect(new Set(listed).size).toBe(listed.length);
     expect(listed).toContain('https://kingscross-bagberth.co.uk/ja');
@@ -95,7 +107,9 @@ describe('sitemapXml', () => {
   });
 
   it('is checked by a parser that rejects unescaped text', () => {
-    expect(() => parseXml(`<urlset xmlns="${SITEMAP_NS}"><url><loc>https://example.com/?a=1&b=2</loc></url></urlset>`)).toThrow('not well-formed');
+    expect(() =>
+      parseXml(`<urlset xmlns="${SITEMAP_NS}"><url><loc>https://example.com/?a=1&b=2</loc></url></urlset>`),
+    ).toThrow('not well-formed');
   });
 
   it('declares UTF-8 and both namespaces', () => {
@@ -122,10 +136,14 @@ describe('micrositesSitemap', () => {
 
 describe('robotsTxt', () => {
   it('allows everything and points to the host’s own sitemap', () => {
-    expect(robotsTxt('bagberth-kingscross.co.uk')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://bagberth-kingscross.co.uk/sitemap.xml\n');
+    expect(robotsTxt('bagberth-kingscross.co.uk')).toBe(
+      'User-agent: *\nAllow: /\n\nSitemap: https://bagberth-kingscross.co.uk/sitemap.xml\n',
+    );
   });
 
   it('uses the preview scheme and host', () => {
-    expect(robotsTxt('kyoto-test.jp.localhost:3000', 'http')).toContain('Sitemap: http://kyoto-test.jp.localhost:3000/sitemap.xml');
+    expect(robotsTxt('kyoto-test.jp.localhost:3000', 'http')).toContain(
+      'Sitemap: http://kyoto-test.jp.localhost:3000/sitemap.xml',
+    );
   });
 });

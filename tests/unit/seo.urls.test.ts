@@ -34,7 +34,10 @@ describe('alternates', () => {
 
 describe('linkToHost', () => {
   it('links in the reader’s locale when the host offers it, else in English', () => {
-    expect(linkToHost('kyoto-test.jp', ['en', 'ja'], 'ja')).toEqual({ href: 'https://kyoto-test.jp/ja', hrefLang: 'ja' });
+    expect(linkToHost('kyoto-test.jp', ['en', 'ja'], 'ja')).toEqual({
+      href: 'https://kyoto-test.jp/ja',
+      hrefLang: 'ja',
+    });
     expect(linkToHost('prague-test.cz', ['en'], 'ja')).toEqual({ href: 'https://prague-test.cz/', hrefLang: 'en' });
   });
 });
@@ -52,8 +55,12 @@ describe('headLinks', () => {
   });
 
   it('follows a "canonical": true override', () => {
-    const entries = FIXTURE_ENTRIES.map((entry) => (entry.domain === 'kingscross-alias.com' ? { ...entry, canonical: true } : entry));
-    expect(headLinks({ path: '/kings-cross-station/poi', locales: ['en'] }, 'en', entries)?.canonical).toBe('https://kingscross-alias.com/');
+    const entries = FIXTURE_ENTRIES.map((entry) =>
+      entry.domain === 'kingscross-alias.com' ? { ...entry, canonical: true } : entry,
+    );
+    expect(headLinks({ path: '/kings-cross-station/poi', locales: ['en'] }, 'en', entries)?.canonical).toBe(
+      'https://kingscross-alias.com/',
+    );
   });
 
   it('has nothing for a path outside the map', () => {

@@ -9,7 +9,11 @@ import { startScriptsAfterFirstPaint } from '@/shell/document/startScriptsAfterF
 
 const SOURCES = ['/_next/static/chunks/a.js', '/_next/static/chunks/b.js', '/_next/static/build/_buildManifest.js'];
 
-const startedScripts = () => Array.from(document.head.querySelectorAll('script[src]'), (script) => [script.getAttribute('src'), (script as HTMLScriptElement).async]);
+const startedScripts = () =>
+  Array.from(document.head.querySelectorAll('script[src]'), (script) => [
+    script.getAttribute('src'),
+    (script as HTMLScriptElement).async,
+  ]);
 
 /** A stand-in for the browser's paint timing: the test reports paint entries by name. */
 class FakePaintObserver {
@@ -17,7 +21,12 @@ class FakePaintObserver {
   static instances: FakePaintObserver[] = [];
   observed: unknown;
   disconnected = false;
-  constructor(private readonly callback: (entries: { getEntriesByName: (name: string) => unknown[] }, observer: FakePaintObserver) => void) {
+  constructor(
+    private readonly callback: (
+      entries: { getEntriesByName: (name: string) => unknown[] },
+      observer: FakePaintObserver,
+    ) => void,
+  ) {
     FakePaintObserver.instances.push(this);
   }
   observe(options: unknown) {
@@ -107,8 +116,11 @@ describe('startScriptsAfterFirstPaint', () => {
     expect(startedScripts()).toHaveLength(SOURCES.length);
   });
 
-  it("hands Turbopack its chunk lists at once, in order, before any script starts", () => {
-    const lists = [{ otherChunks: ['static/chunks/a.js'], runtimeModuleIds: [1] }, { otherChunks: ['static/chunks/b.js'], runtimeModuleIds: [2] }];
+  it('hands Turbopack its chunk lists at once, in order, before any script starts', () => {
+    const lists = [
+      { otherChunks: ['static/chunks/a.js'], runtimeModuleIds: [1] },
+      { otherChunks: ['static/chunks/b.js'], runtimeModuleIds: [2] },
+    ];
     (globalThis as { TURBOPACK?: unknown[] }).TURBOPACK = ['already there'];
     const finishParsing = whileParsing();
     startScriptsAfterFirstPaint({ chunkLists: lists, sources: SOURCES });
@@ -131,11 +143,20 @@ describe('startScriptsAfterFirstPaint', () => {
   });
 });
 
-const turbopackPush = (list: object) => `(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push(${JSON.stringify(list)});`;
-const LISTS = [{ otherChunks: ['static/chunks/a.js', 'static/chunks/b.js'], runtimeModuleIds: [10783, 68146] }, { otherChunks: ['static/chunks/c.js'], runtimeModuleIds: [10783, 41851] }];
+const turbopackPush = (list: object) =>
+  `(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push(${JSON.stringify(list)});`;
+const LISTS = [
+  { otherChunks: ['static/chunks/a.js', 'static/chunks/b.js'], runtimeModuleIds: [10783, 68146] },
+  { otherChunks: ['static/chunks/c.js'], runtimeModuleIds: [10783, 41851] },
+];
 /** Next's inline Turbopack bootstrap, as `next build` writes it (see a page in .next/server/pages). */
-const turbopackBootstrap = (lists = LISTS) => <script key="turbopack" dangerouslySetInnerHTML={{ __html: lists.map(turbopackPush).join('\n') }} />;
-const startOf = (html: string) => JSON.parse(/<script id="__paint_first_scripts" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
+const turbopackBootstrap = (lists = LISTS) => (
+  <script key="turbopack" dangerouslySetInnerHTML={{ __html: lists.map(turbopackPush).join('\n') }} />
+);
+const startOf = (html: string) =>
+  JSON.parse(
+    /<script id="__paint_first_scripts" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null',
+  ) as unknown;
 
 describe('turbopackChunkLists', () => {
   it("reads the lists of Next's Turbopack bootstrap", () => {
@@ -144,8 +165,19 @@ describe('turbopackChunkLists', () => {
 
   it.each([
     ['another inline script', <script key="x" dangerouslySetInnerHTML={{ __html: 'self.QUEUE = [];' }} />],
-    ['a bootstrap with one more statement', <script key="x" dangerouslySetInnerHTML={{ __html: `${turbopackPush(LISTS[0]!)}\nalert(1);` }} />],
-    ['a push of something that is not JSON', <script key="x" dangerouslySetInnerHTML={{ __html: '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({a: alert(1)});' }} />],
+    [
+      'a bootstrap with one more statement',
+      <script key="x" dangerouslySetInnerHTML={{ __html: `${turbopackPush(LISTS[0]!)}\nalert(1);` }} />,
+    ],
+    [
+      'a push of something that is not JSON',
+      <script
+        key="x"
+        dangerouslySetInnerHTML={{
+          __html: '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({a: alert(1)});',
+        }}
+      />,
+    ],
     ['an external script', <script key="x" src="/a.js" />],
     ['an empty script', <script key="x" dangerouslySetInnerHTML={{ __html: '' }} />],
     ['another element', <meta key="x" name="a" />],
@@ -169,9 +201,15 @@ describe('paintFirstScripts', () => {
 
   // docs/performance.md, "The page in one round trip": the policy allows the starter by its hash.
   it('sends the same starter text whatever the page', () => {
-    const starterOf = (elements: Array<ReactElement | null>) => renderToStaticMarkup(<>{paintFirstScripts(elements)}</>).split('<script>').at(-1);
+    const starterOf = (elements: Array<ReactElement | null>) =>
+      renderToStaticMarkup(<>{paintFirstScripts(elements)}</>)
+        .split('<script>')
+        .at(-1);
     const one = starterOf([turbopackBootstrap(), ...deferred]);
-    const other = starterOf([turbopackBootstrap([LISTS[1]!]), <script key="z" src="/_next/static/chunks/z.js" defer />]);
+    const other = starterOf([
+      turbopackBootstrap([LISTS[1]!]),
+      <script key="z" src="/_next/static/chunks/z.js" defer />,
+    ]);
     expect(one).toBe(`${STARTER}</script>`);
     expect(other).toBe(one);
   });
@@ -188,7 +226,9 @@ describe('paintFirstScripts', () => {
   });
 
   it('sends a starter that runs on its own, reads its JSON element and starts the scripts', () => {
-    document.head.innerHTML = renderToStaticMarkup(<>{paintFirstScripts([bootstrap, turbopackBootstrap(), ...deferred])}</>);
+    document.head.innerHTML = renderToStaticMarkup(
+      <>{paintFirstScripts([bootstrap, turbopackBootstrap(), ...deferred])}</>,
+    );
     new Function(STARTER)();
     expect((globalThis as { TURBOPACK?: unknown[] }).TURBOPACK).toEqual(LISTS);
     paintObserver().report('first-contentful-paint');

@@ -24,8 +24,12 @@ function OtherPage() {
 describe('StablePage', () => {
   it('compares pages by component and by the JSON of their props', () => {
     const page = { Component: CountingPage, pageProps: { title: 'Prague', nested: { locale: 'en' } } };
-    expect(samePage(page, { Component: CountingPage, pageProps: { title: 'Prague', nested: { locale: 'en' } } })).toBe(true);
-    expect(samePage(page, { Component: CountingPage, pageProps: { title: 'Prague', nested: { locale: 'de' } } })).toBe(false);
+    expect(samePage(page, { Component: CountingPage, pageProps: { title: 'Prague', nested: { locale: 'en' } } })).toBe(
+      true,
+    );
+    expect(samePage(page, { Component: CountingPage, pageProps: { title: 'Prague', nested: { locale: 'de' } } })).toBe(
+      false,
+    );
     expect(samePage(page, { Component: OtherPage, pageProps: page.pageProps })).toBe(false);
   });
 
@@ -68,8 +72,10 @@ function streamedHtml(tree: React.ReactNode): Promise<string> {
 }
 
 describe('LowPriorityHydration', () => {
-  it('streams a page larger than React\'s progressive chunk size in place: no hidden container, no revealing script', async () => {
-    const paragraphs = Array.from({ length: 600 }, (_, index) => <p key={index}>Storage spot {index}, open from early morning.</p>);
+  it("streams a page larger than React's progressive chunk size in place: no hidden container, no revealing script", async () => {
+    const paragraphs = Array.from({ length: 600 }, (_, index) => (
+      <p key={index}>Storage spot {index}, open from early morning.</p>
+    ));
     const html = await streamedHtml(
       <main>
         <LowPriorityHydration>{paragraphs}</LowPriorityHydration>

@@ -1,5 +1,10 @@
 // Spec §2 (alias hosts share one slug) and §3 (domain-mapping entry): which alias host is canonical.
-import { canonicalHostFor, canonicalHostIndex, canonicalProblems, type CanonicalCandidate } from '@/tenancy/canonicalHost';
+import {
+  canonicalHostFor,
+  canonicalHostIndex,
+  canonicalProblems,
+  type CanonicalCandidate,
+} from '@/tenancy/canonicalHost';
 import { DOMAIN_ENTRIES } from '@/tenancy/tenantMap';
 import { formatProblem } from '@/tenancy/types';
 
@@ -16,11 +21,15 @@ describe('canonicalHostFor', () => {
   });
 
   it('lets an entry claim it with "canonical": true', () => {
-    expect(canonicalHostFor(KX, [entry('kx-a.co.uk', KX), entry('kx-b.com', KX, true), entry('kx-c.com', KX)])).toBe('kx-b.com');
+    expect(canonicalHostFor(KX, [entry('kx-a.co.uk', KX), entry('kx-b.com', KX, true), entry('kx-c.com', KX)])).toBe(
+      'kx-b.com',
+    );
   });
 
   it('skips hosts that decline with "canonical": false', () => {
-    expect(canonicalHostFor(KX, [entry('kx-a.co.uk', KX, false), entry('kx-b.com', KX), entry('kx-c.com', KX)])).toBe('kx-b.com');
+    expect(canonicalHostFor(KX, [entry('kx-a.co.uk', KX, false), entry('kx-b.com', KX), entry('kx-c.com', KX)])).toBe(
+      'kx-b.com',
+    );
     expect(canonicalHostFor(KX, [entry('kx-a.co.uk', KX, false), entry('kx-b.com', KX, false)])).toBe('kx-a.co.uk');
   });
 
@@ -33,14 +42,18 @@ describe('canonicalHostFor', () => {
     expect(canonicalHostFor('/waikiki/poi', DOMAIN_ENTRIES)).toBe('waikiki-bagberth.com');
     const index = canonicalHostIndex(DOMAIN_ENTRIES);
     expect(index.size).toBe(new Set(DOMAIN_ENTRIES.map((candidate) => candidate.path)).size);
-    expect(index.get('/sydney-cbd/poi')).toBe(DOMAIN_ENTRIES.find((candidate) => candidate.path === '/sydney-cbd/poi')?.domain);
+    expect(index.get('/sydney-cbd/poi')).toBe(
+      DOMAIN_ENTRIES.find((candidate) => candidate.path === '/sydney-cbd/poi')?.domain,
+    );
   });
 });
 
 describe('canonicalProblems', () => {
   it('accepts the real map and a single claim per path', () => {
     expect(problems([...DOMAIN_ENTRIES])).toEqual([]);
-    expect(problems([entry('kx-a.co.uk', KX), entry('kx-b.com', KX, true), entry('prague.cz', '/prague/city', true)])).toEqual([]);
+    expect(
+      problems([entry('kx-a.co.uk', KX), entry('kx-b.com', KX, true), entry('prague.cz', '/prague/city', true)]),
+    ).toEqual([]);
   });
 
   it('names the second host that claims a path another already claims', () => {

@@ -9,16 +9,24 @@ describe('parseTenantJson', () => {
   });
 
   it.each([
-    ['a missing comma', '{\n  "domains": [\n    { "domain": "a.cz" }\n    { "domain": "b.cz" }\n  ]\n}', 'line 4, column 5: comma expected'],
+    [
+      'a missing comma',
+      '{\n  "domains": [\n    { "domain": "a.cz" }\n    { "domain": "b.cz" }\n  ]\n}',
+      'line 4, column 5: comma expected',
+    ],
     ['a trailing comma', '{\n  "domains": [\n    { "domain": "a.cz" },\n  ]\n}', 'line 4, column 3: value expected'],
     ['a comment', '{\n  // London\n  "domains": []\n}', 'line 2, column 3: invalid comment token'],
     ['a cut-off file', '{\n  "domains": [', 'line 2, column 15: close bracket expected'],
   ])('names the line and column of %s', (_, text, where) => {
-    expect(parseTenantJson('domains.json', text)).toEqual({ ok: false, messages: [`tenants/domains.json: ${where} (not valid JSON)`] });
+    expect(parseTenantJson('domains.json', text)).toEqual({
+      ok: false,
+      messages: [`tenants/domains.json: ${where} (not valid JSON)`],
+    });
   });
 
   it('refuses a key given twice in one object, naming both lines, each time it happens', () => {
-    const text = '{\n  "places": {\n    "vienna": { "kind": "city" },\n    "prague": { "kind": "city", "kind": "station" },\n    "vienna": { "kind": "city" }\n  }\n}';
+    const text =
+      '{\n  "places": {\n    "vienna": { "kind": "city" },\n    "prague": { "kind": "city", "kind": "station" },\n    "vienna": { "kind": "city" }\n  }\n}';
     expect(parseTenantJson('places.json', text)).toEqual({
       ok: false,
       messages: [
@@ -34,7 +42,8 @@ describe('parseTenantJson', () => {
 });
 
 describe('lineLocator', () => {
-  const text = '{\n  "domains": [\n    {\n      "domain": "a.cz",\n      "slug": "prague"\n    },\n    { "domain": "b.cz" }\n  ]\n}';
+  const text =
+    '{\n  "domains": [\n    {\n      "domain": "a.cz",\n      "slug": "prague"\n    },\n    { "domain": "b.cz" }\n  ]\n}';
   const lineOf = lineLocator(text);
   it.each<[string, Array<string | number>, number | undefined]>([
     ['a field: the line of its key', ['domains', 0, 'slug'], 5],

@@ -2,7 +2,14 @@
 // country-coder draws them: the 49th parallel at 100° W (US | Canada, at 49.00039° N here) and the
 // 141st meridian at 65° N (Alaska | Yukon, at 140.99596° W).
 import { distanceKm } from '@/base/greatCircle';
-import { BORDER_TOLERANCE_KM, cityDistanceProblem, countryName, countryProblem, isCityPart, MAX_KM_FROM_CITY } from '@/tenancy/placeGeo';
+import {
+  BORDER_TOLERANCE_KM,
+  cityDistanceProblem,
+  countryName,
+  countryProblem,
+  isCityPart,
+  MAX_KM_FROM_CITY,
+} from '@/tenancy/placeGeo';
 
 const KM_PER_DEGREE = 111.32;
 const PARALLEL = { lat: 49.00039, lng: -100 };
@@ -11,13 +18,33 @@ const lngKm = (km: number, lat: number) => km / (KM_PER_DEGREE * Math.cos((lat *
 
 describe(`a place may stand up to ${BORDER_TOLERANCE_KM} km outside its country, on every side`, () => {
   it.each([
-    ['north of the US (in Canada)', 'US', (km: number) => ({ lat: PARALLEL.lat + km / KM_PER_DEGREE, lng: PARALLEL.lng })],
-    ['south of Canada (in the US)', 'CA', (km: number) => ({ lat: PARALLEL.lat - km / KM_PER_DEGREE, lng: PARALLEL.lng })],
-    ['east of Alaska (in Yukon)', 'US', (km: number) => ({ lat: MERIDIAN.lat, lng: MERIDIAN.lng + lngKm(km, MERIDIAN.lat) })],
-    ['west of Yukon (in Alaska)', 'CA', (km: number) => ({ lat: MERIDIAN.lat, lng: MERIDIAN.lng - lngKm(km, MERIDIAN.lat) })],
+    [
+      'north of the US (in Canada)',
+      'US',
+      (km: number) => ({ lat: PARALLEL.lat + km / KM_PER_DEGREE, lng: PARALLEL.lng }),
+    ],
+    [
+      'south of Canada (in the US)',
+      'CA',
+      (km: number) => ({ lat: PARALLEL.lat - km / KM_PER_DEGREE, lng: PARALLEL.lng }),
+    ],
+    [
+      'east of Alaska (in Yukon)',
+      'US',
+      (km: number) => ({ lat: MERIDIAN.lat, lng: MERIDIAN.lng + lngKm(km, MERIDIAN.lat) }),
+    ],
+    [
+      'west of Yukon (in Alaska)',
+      'CA',
+      (km: number) => ({ lat: MERIDIAN.lat, lng: MERIDIAN.lng - lngKm(km, MERIDIAN.lat) }),
+    ],
   ])('%s: 0.8 km out is accepted, 1.3 km out is not', (_side, country, at) => {
     expect(countryProblem({ ...at(0.8), country })).toBeUndefined();
-    expect(countryProblem({ ...at(1.3), country })).toMatch(new RegExp(`is in (Canada|United States of America) .*, not in its country ${countryName(country).replace(/[()]/g, '\\$&')}`));
+    expect(countryProblem({ ...at(1.3), country })).toMatch(
+      new RegExp(
+        `is in (Canada|United States of America) .*, not in its country ${countryName(country).replace(/[()]/g, '\\$&')}`,
+      ),
+    );
   });
 });
 
@@ -37,6 +64,8 @@ describe('the rest of placeGeo', () => {
     const at = (km: number) => ({ lat: (km / 6371.0088) * (180 / Math.PI), lng: 0 });
     expect(distanceKm(at(29.99), city)).toBeCloseTo(29.99, 6);
     expect(cityDistanceProblem('station', at(29.99), 'x', city)).toBeUndefined();
-    expect(cityDistanceProblem('station', at(30.01), 'x', city)).toBe('30 km from its city "x"; stations are at most 30 km from theirs: check lat, lng and city');
+    expect(cityDistanceProblem('station', at(30.01), 'x', city)).toBe(
+      '30 km from its city "x"; stations are at most 30 km from theirs: check lat, lng and city',
+    );
   });
 });

@@ -10,11 +10,41 @@ const KINGS_CROSS_MICROSITES = [...KINGS_CROSS, '/en/kings-cross-station/poi'];
 
 describe('revalidationTargets', () => {
   it.each<[string, unknown, RevalidationTargets]>([
-    ['a tenant host: its page in every locale it offers', { host: 'kyoto-test.jp' }, { ok: true, paths: ['/kyoto-station/poi', '/ja/kyoto-station/poi'], hosts: ['kyoto-test.jp'], micrositesPaths: ['/kyoto-station/poi', '/ja/kyoto-station/poi', '/en/kyoto-station/poi'] }],
-    ['a host as a browser writes it, with port, case and preview suffix', { host: 'KingsCross-Test.co.uk.localhost:3000' }, { ok: true, paths: KINGS_CROSS, hosts: KINGS_CROSS_HOSTS, micrositesPaths: KINGS_CROSS_MICROSITES }],
-    ['an alias host: the page it shares, once', { host: 'kingscross-alias.com' }, { ok: true, paths: KINGS_CROSS, hosts: KINGS_CROSS_HOSTS, micrositesPaths: KINGS_CROSS_MICROSITES }],
-    ['a slug: every page of the place, aliases once', { slug: 'kings-cross-station' }, { ok: true, paths: KINGS_CROSS, hosts: KINGS_CROSS_HOSTS, micrositesPaths: KINGS_CROSS_MICROSITES }],
-    ['a city with one locale', { slug: 'prague' }, { ok: true, paths: ['/prague/city'], hosts: ['prague-test.cz'], micrositesPaths: ['/prague/city', '/en/prague/city'] }],
+    [
+      'a tenant host: its page in every locale it offers',
+      { host: 'kyoto-test.jp' },
+      {
+        ok: true,
+        paths: ['/kyoto-station/poi', '/ja/kyoto-station/poi'],
+        hosts: ['kyoto-test.jp'],
+        micrositesPaths: ['/kyoto-station/poi', '/ja/kyoto-station/poi', '/en/kyoto-station/poi'],
+      },
+    ],
+    [
+      'a host as a browser writes it, with port, case and preview suffix',
+      { host: 'KingsCross-Test.co.uk.localhost:3000' },
+      { ok: true, paths: KINGS_CROSS, hosts: KINGS_CROSS_HOSTS, micrositesPaths: KINGS_CROSS_MICROSITES },
+    ],
+    [
+      'an alias host: the page it shares, once',
+      { host: 'kingscross-alias.com' },
+      { ok: true, paths: KINGS_CROSS, hosts: KINGS_CROSS_HOSTS, micrositesPaths: KINGS_CROSS_MICROSITES },
+    ],
+    [
+      'a slug: every page of the place, aliases once',
+      { slug: 'kings-cross-station' },
+      { ok: true, paths: KINGS_CROSS, hosts: KINGS_CROSS_HOSTS, micrositesPaths: KINGS_CROSS_MICROSITES },
+    ],
+    [
+      'a city with one locale',
+      { slug: 'prague' },
+      {
+        ok: true,
+        paths: ['/prague/city'],
+        hosts: ['prague-test.cz'],
+        micrositesPaths: ['/prague/city', '/en/prague/city'],
+      },
+    ],
   ])('%s', (_name, body, expected) => expect(revalidationTargets(body, FIXTURE_ENTRIES)).toEqual(expected));
 
   it.each([
@@ -33,6 +63,10 @@ describe('revalidationTargets', () => {
     ['a host that is not a string', { host: 42 }],
     ['a slug that is not a string', { slug: ['prague'] }],
   ])('answers 400 for %s, saying what it expects', (_name, body) => {
-    expect(revalidationTargets(body, FIXTURE_ENTRIES)).toMatchObject({ ok: false, status: 400, message: expect.stringContaining('"host"') });
+    expect(revalidationTargets(body, FIXTURE_ENTRIES)).toMatchObject({
+      ok: false,
+      status: 400,
+      message: expect.stringContaining('"host"'),
+    });
   });
 });

@@ -6,7 +6,11 @@ describe('throttledWarning', () => {
   it('writes one line per interval and counts the ones it left out', () => {
     const lines: string[] = [];
     let time = 1_000;
-    const warn = throttledWarning((line) => lines.push(line), 10_000, () => time);
+    const warn = throttledWarning(
+      (line) => lines.push(line),
+      10_000,
+      () => time,
+    );
     warn('host=a');
     for (let i = 0; i < 6_500; i += 1) {
       time += 1;

@@ -3,14 +3,18 @@ import styled from 'styled-components';
 import { bookingLinkReplayPrivacy } from '../bookingUrl';
 
 /** The booking button: the hero's, and its repeats where a reader decides. */
-export const BookingLink = styled.a.attrs(({ href }) => bookingLinkReplayPrivacy(href ?? '') as AnchorHTMLAttributes<HTMLAnchorElement>)`
+export const BookingLink = styled.a.attrs(
+  ({ href }) => bookingLinkReplayPrivacy(href ?? '') as AnchorHTMLAttributes<HTMLAnchorElement>,
+)`
   display: inline-flex;
   align-items: center;
   justify-content: center;
   min-height: 52px;
   /* Narrower sides on a phone keep a long label ("Znajdź przechowalnię") on one line. */
   padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  ${({ theme }) => theme.media.tablet} { padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg}; }
+  ${({ theme }) => theme.media.tablet} {
+    padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  }
   border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ theme }) => theme.colors.brand};
   color: ${({ theme }) => theme.colors.onBrand};
@@ -18,5 +22,7 @@ export const BookingLink = styled.a.attrs(({ href }) => bookingLinkReplayPrivacy
   font-size: ${({ theme }) => theme.fontSizes.md};
   text-align: center;
   text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.colors.brandStrong}; }
+  &:hover {
+    background: ${({ theme }) => theme.colors.brandStrong};
+  }
 `;

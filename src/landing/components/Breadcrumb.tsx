@@ -30,12 +30,35 @@ const Nav = styled.nav<{ $phoneHidden: boolean }>`
   ${({ $phoneHidden, theme }) => $phoneHidden && `display: none; ${theme.media.tablet} { display: block; }`}
   font-size: ${({ theme }) => theme.fontSizes.xs};
   margin-bottom: ${({ theme }) => theme.space.xs};
-  ${({ theme }) => theme.media.tablet} { margin-bottom: ${({ theme }) => theme.space.md}; }
-  ol { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.xs}; }
-  li + li::before { content: '›'; margin-right: ${({ theme }) => theme.space.xs}; color: ${({ theme }) => theme.colors.muted}; }
-  a { color: ${({ theme }) => theme.colors.brandStrong}; }
-  [aria-current] { color: ${({ theme }) => theme.colors.muted}; }
+  ${({ theme }) => theme.media.tablet} {
+    margin-bottom: ${({ theme }) => theme.space.md};
+  }
+  ol {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space.xs};
+  }
+  li + li::before {
+    content: '›';
+    margin-right: ${({ theme }) => theme.space.xs};
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  a {
+    color: ${({ theme }) => theme.colors.brandStrong};
+  }
+  [aria-current] {
+    color: ${({ theme }) => theme.colors.muted};
+  }
   /* On a phone the headline right below names the page, often in two lines of its own here. */
-  li[aria-current] { display: none; }
-  ${({ theme }) => theme.media.tablet} { li[aria-current] { display: block; } }
+  li[aria-current] {
+    display: none;
+  }
+  ${({ theme }) => theme.media.tablet} {
+    li[aria-current] {
+      display: block;
+    }
+  }
 `;

@@ -8,6 +8,10 @@ export const CardGrid = styled.ul`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.md};
-  ${({ theme }) => theme.media.tablet} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  ${({ theme }) => theme.media.desktop} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  ${({ theme }) => theme.media.desktop} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
 `;

@@ -46,5 +46,8 @@ const Item = styled.details`
     font-size: ${({ theme }) => theme.fontSizes.md};
     min-height: 44px;
   }
-  p { padding-bottom: ${({ theme }) => theme.space.md}; color: ${({ theme }) => theme.colors.muted}; }
+  p {
+    padding-bottom: ${({ theme }) => theme.space.md};
+    color: ${({ theme }) => theme.colors.muted};
+  }
 `;

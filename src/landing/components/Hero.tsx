@@ -59,7 +59,9 @@ const Section = styled.section`
     radial-gradient(circle at 85% 10%, rgba(255, 183, 3, 0.18), transparent 40%),
     linear-gradient(160deg, ${({ theme }) => theme.colors.brandSoft}, ${({ theme }) => theme.colors.surface} 70%);
   padding: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.xl};
-  ${({ theme }) => theme.media.tablet} { padding: ${({ theme }) => theme.space.xxl} 0; }
+  ${({ theme }) => theme.media.tablet} {
+    padding: ${({ theme }) => theme.space.xxl} 0;
+  }
 `;
 
 const Layout = styled(Container)`
@@ -68,7 +70,9 @@ const Layout = styled(Container)`
   grid-template-columns: minmax(0, 1fr);
   grid-template-areas: 'intro' 'offer' 'lead';
   gap: ${({ theme }) => theme.space.sm};
-  ${({ theme }) => theme.media.tablet} { gap: ${({ theme }) => theme.space.lg}; }
+  ${({ theme }) => theme.media.tablet} {
+    gap: ${({ theme }) => theme.space.lg};
+  }
   /* The headline and lead, as one block centred beside the offer. */
   ${({ theme }) => theme.media.desktop} {
     grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr);
@@ -88,7 +92,10 @@ const Eyebrow = styled.p`
   font-weight: 700;
   color: ${({ theme }) => theme.colors.brandStrong};
   /* Capitals spaced out take a second line on a phone. */
-  ${({ theme }) => theme.media.tablet} { letter-spacing: 0.06em; text-transform: uppercase; }
+  ${({ theme }) => theme.media.tablet} {
+    letter-spacing: 0.06em;
+    text-transform: uppercase;
+  }
 `;
 
 /**
@@ -96,14 +103,18 @@ const Eyebrow = styled.p`
  * Chinese and Japanese, where a line may break between any two characters.
  */
 const longestWord = (text: string): number =>
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text) ? 0 : Math.max(0, ...text.split(/[\s\-\u2010]+/u).map((word) => [...word].length));
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)
+    ? 0
+    : Math.max(0, ...text.split(/[\s\-\u2010]+/u).map((word) => [...word].length));
 
 // Bold characters average about 0.66 em in the widest fonts pages fall back to (DejaVu Sans), with a margin.
 const EM_PER_CHARACTER = 0.72;
 
 const Title = styled.h1<{ $longestWord: number }>`
   margin-top: ${({ theme }) => theme.space.xs};
-  ${({ theme }) => theme.media.tablet} { margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md}; }
+  ${({ theme }) => theme.media.tablet} {
+    margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
+  }
   font-size: ${({ theme }) => theme.fontSizes.xxl};
   letter-spacing: -0.02em;
   /* A compound like "Gepäckaufbewahrung" must fit its column whole: no browser hyphenates it
@@ -135,7 +146,11 @@ const Offer = styled.section`
   grid-template-columns: ${PHONE_PICTURE_WIDTH}px minmax(0, 1fr);
   align-items: center;
   gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  ${({ theme }) => theme.media.tablet} { grid-template-columns: minmax(0, 1fr); padding: ${({ theme }) => theme.space.lg}; gap: ${({ theme }) => theme.space.md}; }
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: minmax(0, 1fr);
+    padding: ${({ theme }) => theme.space.lg};
+    gap: ${({ theme }) => theme.space.md};
+  }
 `;
 
 /* A picture element: React writes no preload for an image inside one; the image's own high priority fetches it as early. */
@@ -144,7 +159,10 @@ const Picture = styled.picture`
   border-radius: ${({ theme }) => theme.radii.md};
   overflow: hidden;
   line-height: 0;
-  img { width: 100%; height: auto; }
+  img {
+    width: 100%;
+    height: auto;
+  }
   ${({ theme }) => theme.media.tablet} {
     margin: -${({ theme }) => theme.space.lg} -${({ theme }) => theme.space.lg} 0;
     border-radius: ${({ theme }) => `${theme.radii.lg} ${theme.radii.lg} 0 0`};
@@ -155,7 +173,9 @@ const Price = styled.h2`
   /* Beside the thumbnail on a phone: "Ab CHF 7 pro Gepäckstück und Tag" must fit its column with
      no word cut, which at 320 px takes 1rem. */
   font-size: clamp(${({ theme }) => theme.fontSizes.sm}, 5vw, ${({ theme }) => theme.fontSizes.md});
-  ${({ theme }) => theme.media.tablet} { font-size: ${({ theme }) => theme.fontSizes.lg}; }
+  ${({ theme }) => theme.media.tablet} {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
 `;
 
 const Cta = styled(BookingLink)`

@@ -37,8 +37,14 @@ const List = styled.ul`
   gap: ${({ theme }) => theme.space.sm};
   font-weight: 600;
   grid-template-columns: minmax(0, 1fr);
-  ${({ theme }) => theme.media.tablet} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
-  li { display: flex; align-items: center; gap: ${({ theme }) => theme.space.sm}; }
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+  li {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.sm};
+  }
 `;
 
 const Tick = styled.span`

@@ -42,15 +42,22 @@ const Steps = styled.ol`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
   grid-template-columns: minmax(0, 1fr);
-  ${({ theme }) => theme.media.tablet} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
 `;
 
 const Step = styled.li`
   padding: ${({ theme }) => theme.space.lg};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
-  h3 { font-size: ${({ theme }) => theme.fontSizes.md}; margin: ${({ theme }) => theme.space.md} 0 ${({ theme }) => theme.space.sm}; }
-  p { color: ${({ theme }) => theme.colors.muted}; }
+  h3 {
+    font-size: ${({ theme }) => theme.fontSizes.md};
+    margin: ${({ theme }) => theme.space.md} 0 ${({ theme }) => theme.space.sm};
+  }
+  p {
+    color: ${({ theme }) => theme.colors.muted};
+  }
 `;
 
 const Number = styled.span`

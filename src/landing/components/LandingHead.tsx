@@ -8,7 +8,14 @@ import { faqItems } from '../faqTopics';
 import { titleKeys } from '../titleKeys';
 
 /** Title, description, canonical and hreflang links, share tags and structured data of a landing page. */
-export function LandingHead({ place, price, seo, type, locale, locales }: Pick<LandingProps, 'place' | 'price' | 'seo' | 'type' | 'locale' | 'locales'>) {
+export function LandingHead({
+  place,
+  price,
+  seo,
+  type,
+  locale,
+  locales,
+}: Pick<LandingProps, 'place' | 'price' | 'seo' | 'type' | 'locale' | 'locales'>) {
   const { t } = useTranslation('microsites');
   // `where` is the place as a sentence names it: "près de la tour Eiffel", "in Prag" (see LandingProps).
   const values = { where: place.where, price: price.dailyFrom, guarantee: price.guarantee, amount: price.guarantee };
@@ -16,7 +23,14 @@ export function LandingHead({ place, price, seo, type, locale, locales }: Pick<L
   const description = t(`meta.description.${type}`, values);
   const imageAlt = t('meta.ogImageAlt', values);
   const structuredData = [
-    placeJsonLd({ name: place.name, url: seo.canonical, lat: place.lat, lng: place.lng, country: place.country, image: seo.image }),
+    placeJsonLd({
+      name: place.name,
+      url: seo.canonical,
+      lat: place.lat,
+      lng: place.lng,
+      country: place.country,
+      image: seo.image,
+    }),
     breadcrumbListJsonLd(seo.breadcrumb),
     organizationJsonLd({ url: seo.organizationUrl }),
     faqPageJsonLd(faqItems(place.kind).map(({ key }) => ({ question: t(`${key}.q`), answer: t(`${key}.a`, values) }))),
@@ -30,11 +44,27 @@ export function LandingHead({ place, price, seo, type, locale, locales }: Pick<L
       {seo.alternates.map((alternate) => (
         <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />
       ))}
-      {socialMetaTags({ title, description, url: seo.canonical, imageUrl: seo.image, imageAlt, locale, alternateLocales: locales }).map((tag) =>
-        'property' in tag ? <meta key={`${tag.property}${tag.content}`} property={tag.property} content={tag.content} /> : <meta key={tag.name} name={tag.name} content={tag.content} />,
+      {socialMetaTags({
+        title,
+        description,
+        url: seo.canonical,
+        imageUrl: seo.image,
+        imageAlt,
+        locale,
+        alternateLocales: locales,
+      }).map((tag) =>
+        'property' in tag ? (
+          <meta key={`${tag.property}${tag.content}`} property={tag.property} content={tag.content} />
+        ) : (
+          <meta key={tag.name} name={tag.name} content={tag.content} />
+        ),
       )}
       {structuredData.map((data) => (
-        <script key={data['@type']} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForInlineScript(data) }} />
+        <script
+          key={data['@type']}
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: jsonForInlineScript(data) }}
+        />
       ))}
     </Head>
   );

@@ -53,7 +53,9 @@ const Card = styled.a`
   background: ${({ theme }) => theme.colors.surface};
   text-decoration: none;
   color: ${({ theme }) => theme.colors.ink};
-  &:hover { border-color: ${({ theme }) => theme.colors.brand}; }
+  &:hover {
+    border-color: ${({ theme }) => theme.colors.brand};
+  }
 `;
 
 const Number = styled.span`

@@ -10,15 +10,26 @@ const LOAD_MARGIN = '600px 0px';
  * arrive too. The Suspense boundary exists only in the browser, after hydration: on the server it
  * would stream the page into a hidden container (docs/architecture.md: the `<Activity>` boundary).
  */
-export function WhenNearViewport({ children, id, placeholder }: { children: ReactNode; id: string; placeholder?: ReactNode }) {
+export function WhenNearViewport({
+  children,
+  id,
+  placeholder,
+}: {
+  children: ReactNode;
+  id: string;
+  placeholder?: ReactNode;
+}) {
   const anchor = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
     const element = anchor.current;
     if (!element || near) return undefined;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: LOAD_MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: LOAD_MARGIN },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);

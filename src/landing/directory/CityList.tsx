@@ -32,19 +32,32 @@ export function CityList({ countries }: { countries: readonly CountryCities[] })
 
 const Nav = styled.nav`
   margin-top: ${({ theme }) => theme.space.xl};
-  h2 { font-size: ${({ theme }) => theme.fontSizes.md}; margin-bottom: ${({ theme }) => theme.space.sm}; }
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.md};
+    margin-bottom: ${({ theme }) => theme.space.sm};
+  }
 `;
 
 const Countries = styled.ul`
   list-style: none;
   padding: 0;
   /* One column on a phone, two from a tablet up: a country's cities stay together. */
-  ${({ theme }) => theme.media.tablet} { columns: 2; column-gap: ${({ theme }) => theme.space.xl}; }
-  > li { break-inside: avoid; padding: ${({ theme }) => theme.space.xs} 0; }
+  ${({ theme }) => theme.media.tablet} {
+    columns: 2;
+    column-gap: ${({ theme }) => theme.space.xl};
+  }
+  > li {
+    break-inside: avoid;
+    padding: ${({ theme }) => theme.space.xs} 0;
+  }
 `;
 
 const Country = styled.p`
-  && { font-size: ${({ theme }) => theme.fontSizes.xs}; font-weight: 700; color: ${({ theme }) => theme.colors.ink}; }
+  && {
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-weight: 700;
+    color: ${({ theme }) => theme.colors.ink};
+  }
 `;
 
 const Cities = styled.ul`
@@ -54,5 +67,9 @@ const Cities = styled.ul`
   flex-wrap: wrap;
   gap: 0 ${({ theme }) => theme.space.md};
   /* Tall enough to tap on a phone (WCAG 2.2 target size). */
-  a { display: inline-block; min-height: 24px; padding: 2px 0; }
+  a {
+    display: inline-block;
+    min-height: 24px;
+    padding: 2px 0;
+  }
 `;

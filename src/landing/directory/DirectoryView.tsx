@@ -48,20 +48,59 @@ export function DirectoryView({ rows, year }: DirectoryProps) {
 
 const Body = styled(Container)`
   padding-top: ${({ theme }) => theme.space.xl};
-  h1 { font-size: ${({ theme }) => theme.fontSizes.xl}; margin-bottom: ${({ theme }) => theme.space.sm}; }
-  > p { color: ${({ theme }) => theme.colors.muted}; margin-bottom: ${({ theme }) => theme.space.lg}; }
+  h1 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+    margin-bottom: ${({ theme }) => theme.space.sm};
+  }
+  > p {
+    color: ${({ theme }) => theme.colors.muted};
+    margin-bottom: ${({ theme }) => theme.space.lg};
+  }
 `;
 
 const TableWrap = styled.div`
-  table { width: 100%; border-collapse: collapse; font-size: ${({ theme }) => theme.fontSizes.xs}; }
-  th, td { text-align: left; padding: ${({ theme }) => theme.space.sm}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: top; }
-  th { background: ${({ theme }) => theme.colors.surfaceAlt}; }
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+  }
+  th,
+  td {
+    text-align: left;
+    padding: ${({ theme }) => theme.space.sm};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    vertical-align: top;
+  }
+  th {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
   /* On a phone each host is a card: its cells stacked, each labelled with its column's heading. */
   @media (max-width: ${({ theme }) => theme.breakpoints.tablet - 1}px) {
-    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
-    tr { display: block; padding: ${({ theme }) => theme.space.sm} 0; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
-    td { display: flex; flex-wrap: wrap; gap: 0 ${({ theme }) => theme.space.sm}; border: 0; padding: 2px 0; }
-    td::before { content: attr(data-label); flex: 0 0 7.5em; font-weight: 700; color: ${({ theme }) => theme.colors.muted}; }
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+    }
+    tr {
+      display: block;
+      padding: ${({ theme }) => theme.space.sm} 0;
+      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    }
+    td {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0 ${({ theme }) => theme.space.sm};
+      border: 0;
+      padding: 2px 0;
+    }
+    td::before {
+      content: attr(data-label);
+      flex: 0 0 7.5em;
+      font-weight: 700;
+      color: ${({ theme }) => theme.colors.muted};
+    }
   }
 `;
 

@@ -15,8 +15,14 @@ export function ImprintText({ facts: { operator }, locale }: { facts: LegalFacts
       <FactList
         facts={[
           [t('facts.address'), <AddressLines key="address" address={operator.address} locale={locale} />],
-          [t(operator.directors.length === 1 ? 'imprint.directors.one' : 'imprint.directors.many'), list(operator.directors, locale)],
-          [t('imprint.register'), t('imprint.registerEntry', { register: operator.register.name, number: operator.register.number })],
+          [
+            t(operator.directors.length === 1 ? 'imprint.directors.one' : 'imprint.directors.many'),
+            list(operator.directors, locale),
+          ],
+          [
+            t('imprint.register'),
+            t('imprint.registerEntry', { register: operator.register.name, number: operator.register.number }),
+          ],
           [t('imprint.vat'), operator.vatNumber],
         ]}
       />
@@ -34,21 +40,47 @@ export function ImprintText({ facts: { operator }, locale }: { facts: LegalFacts
       {operator.euRepresentative && (
         <>
           <h2>{t('imprint.representative')}</h2>
-          <Contact name={operator.euRepresentative.name} address={operator.euRepresentative.address} email={operator.euRepresentative.email} locale={locale} />
+          <Contact
+            name={operator.euRepresentative.name}
+            address={operator.euRepresentative.address}
+            email={operator.euRepresentative.email}
+            locale={locale}
+          />
         </>
       )}
       <h2>{t('imprint.hosting')}</h2>
-      <Contact name={operator.hostingProvider.name} address={operator.hostingProvider.address} phone={operator.hostingProvider.phone} locale={locale} />
+      <Contact
+        name={operator.hostingProvider.name}
+        address={operator.hostingProvider.address}
+        phone={operator.hostingProvider.phone}
+        locale={locale}
+      />
       <h2>{t('imprint.disputesHeading')}</h2>
       {/* The EU's ODR platform closed on 20 July 2025: nothing to link. */}
-      <p>{arbitration ? t('imprint.disputesBody', { name: arbitration.name, website: arbitration.website }) : t('imprint.disputesNone')}</p>
+      <p>
+        {arbitration
+          ? t('imprint.disputesBody', { name: arbitration.name, website: arbitration.website })
+          : t('imprint.disputesNone')}
+      </p>
       <p>{t('imprint.disputesFirst', { email: operator.email })}</p>
     </>
   );
 }
 
 /** A name and postal address, with email and phone links when there are any. */
-export function Contact({ name, address, email, phone, locale }: { name: string; address: LegalFacts['operator']['address']; email?: string; phone?: string; locale: string }) {
+export function Contact({
+  name,
+  address,
+  email,
+  phone,
+  locale,
+}: {
+  name: string;
+  address: LegalFacts['operator']['address'];
+  email?: string;
+  phone?: string;
+  locale: string;
+}) {
   return (
     <address>
       {name}
@@ -77,7 +109,16 @@ export function Authority({ facts, locale }: { facts: LegalFacts['operator']; lo
   return (
     <>
       <Contact name={name} address={address} locale={locale} />
-      <FactList facts={[[t('facts.website'), <a key="website" href={website}>{new URL(website).host}</a>]]} />
+      <FactList
+        facts={[
+          [
+            t('facts.website'),
+            <a key="website" href={website}>
+              {new URL(website).host}
+            </a>,
+          ],
+        ]}
+      />
     </>
   );
 }

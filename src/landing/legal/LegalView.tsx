@@ -103,11 +103,26 @@ export function LegalView({ doc, updated, formatLocale, year, facts }: LegalProp
 const Article = styled(Container)`
   max-width: 760px;
   padding-top: ${({ theme }) => theme.space.xl};
-  h1 { font-size: ${({ theme }) => theme.fontSizes.xl}; margin-bottom: ${({ theme }) => theme.space.sm}; }
-  p + p, p + address, address + p { margin-top: ${({ theme }) => theme.space.md}; }
-  h2 { font-size: ${({ theme }) => theme.fontSizes.md}; margin: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.sm}; }
-  h3 { font-size: ${({ theme }) => theme.fontSizes.sm}; margin-bottom: ${({ theme }) => theme.space.xs}; }
-  address { font-style: normal; }
+  h1 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+    margin-bottom: ${({ theme }) => theme.space.sm};
+  }
+  p + p,
+  p + address,
+  address + p {
+    margin-top: ${({ theme }) => theme.space.md};
+  }
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.md};
+    margin: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.sm};
+  }
+  h3 {
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    margin-bottom: ${({ theme }) => theme.space.xs};
+  }
+  address {
+    font-style: normal;
+  }
 `;
 
 const Back = styled.a`

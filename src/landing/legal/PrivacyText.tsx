@@ -32,7 +32,12 @@ export function PrivacyText({ facts, locale }: { facts: LegalFacts; locale: stri
       {representative && (
         <>
           <p>{t('privacy.representative')}</p>
-          <Contact name={representative.name} address={representative.address} email={representative.email} locale={locale} />
+          <Contact
+            name={representative.name}
+            address={representative.address}
+            email={representative.email}
+            locale={locale}
+          />
         </>
       )}
 
@@ -76,9 +81,20 @@ export function PrivacyText({ facts, locale }: { facts: LegalFacts; locale: stri
   );
 }
 
-function ProcessorEntry({ processor, facts, locale }: { processor: ProcessorFacts; facts: LegalFacts; locale: string }) {
+function ProcessorEntry({
+  processor,
+  facts,
+  locale,
+}: {
+  processor: ProcessorFacts;
+  facts: LegalFacts;
+  locale: string;
+}) {
   const { t } = useTranslation('legal');
-  const values = { sessions: percent(facts.monitoring.sessions, locale), replays: percent(facts.monitoring.replays, locale) };
+  const values = {
+    sessions: percent(facts.monitoring.sessions, locale),
+    replays: percent(facts.monitoring.replays, locale),
+  };
   return (
     <Processor>
       <h3>{processor.name}</h3>
@@ -87,9 +103,18 @@ function ProcessorEntry({ processor, facts, locale }: { processor: ProcessorFact
           [t('privacy.processor.purpose'), t(`privacy.processors.${processor.id}.purpose`)],
           [t('privacy.processor.receives'), t(`privacy.processors.${processor.id}.receives`, values)],
           [t('privacy.processor.fields'), <FieldList key="fields" fields={processor.fields} locale={locale} />],
-          [t('privacy.processor.company'), <Contact key="company" name={processor.entity} address={processor.address} locale={locale} />],
+          [
+            t('privacy.processor.company'),
+            <Contact key="company" name={processor.entity} address={processor.address} locale={locale} />,
+          ],
           [t('privacy.processor.where'), countryName(processor.country, locale)],
-          [t('privacy.processor.safeguard'), <Lines key="safeguards" lines={processor.safeguards.map((safeguard) => t(`privacy.safeguards.${safeguard}`))} />],
+          [
+            t('privacy.processor.safeguard'),
+            <Lines
+              key="safeguards"
+              lines={processor.safeguards.map((safeguard) => t(`privacy.safeguards.${safeguard}`))}
+            />,
+          ],
           [t('privacy.processor.kept'), period(processor.retention, locale)],
           [t('privacy.processor.basis'), t('privacy.basis')],
           [t('privacy.processor.storage'), <CodeList key="stored" names={processor.stored} locale={locale} />],
@@ -117,8 +142,12 @@ function FieldList({ fields, locale }: { fields: ProcessorFacts['fields']; local
 const Fields = styled.ul`
   margin: 0;
   padding-inline-start: ${({ theme }) => theme.space.md};
-  li + li { margin-top: ${({ theme }) => theme.space.xs}; }
-  code { overflow-wrap: anywhere; }
+  li + li {
+    margin-top: ${({ theme }) => theme.space.xs};
+  }
+  code {
+    overflow-wrap: anywhere;
+  }
 `;
 
 /* One provider after another, each set off by a rule. */

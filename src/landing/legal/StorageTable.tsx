@@ -48,18 +48,53 @@ const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.fontSizes.xs};
-  th, td { text-align: start; padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: top; }
-  th { font-weight: 700; }
-  code { overflow-wrap: normal; white-space: nowrap; }
+  th,
+  td {
+    text-align: start;
+    padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    vertical-align: top;
+  }
+  th {
+    font-weight: 700;
+  }
+  code {
+    overflow-wrap: normal;
+    white-space: nowrap;
+  }
   /*
    * Four columns do not fit a phone: the names squeezed the others to a letter wide. There each
    * key is a card, its cells stacked and labelled with their column's heading.
    */
   @media (max-width: ${({ theme }) => theme.breakpoints.tablet - 1}px) {
-    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
-    tr { display: block; padding: ${({ theme }) => theme.space.sm} 0; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
-    td { display: flex; gap: ${({ theme }) => theme.space.sm}; border: 0; padding: 2px 0; }
-    td::before { content: attr(data-label); flex: 0 0 7em; font-weight: 700; color: ${({ theme }) => theme.colors.muted}; overflow-wrap: normal; }
-    code { white-space: normal; overflow-wrap: anywhere; }
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+    }
+    tr {
+      display: block;
+      padding: ${({ theme }) => theme.space.sm} 0;
+      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    }
+    td {
+      display: flex;
+      gap: ${({ theme }) => theme.space.sm};
+      border: 0;
+      padding: 2px 0;
+    }
+    td::before {
+      content: attr(data-label);
+      flex: 0 0 7em;
+      font-weight: 700;
+      color: ${({ theme }) => theme.colors.muted};
+      overflow-wrap: normal;
+    }
+    code {
+      white-space: normal;
+      overflow-wrap: anywhere;
+    }
   }
 `;

@@ -27,7 +27,9 @@ export function Lines({ lines }: { lines: readonly ReactNode[] }) {
   ));
 }
 
-export const AddressLines = ({ address, locale }: { address: PostalAddress; locale: string }) => <Lines lines={addressLines(address, locale)} />;
+export const AddressLines = ({ address, locale }: { address: PostalAddress; locale: string }) => (
+  <Lines lines={addressLines(address, locale)} />
+);
 
 export const MailLink = ({ email }: { email: string }) => <a href={`mailto:${email}`}>{email}</a>;
 
@@ -38,13 +40,20 @@ export const PhoneLink = ({ phone }: { phone: string }) => <a href={`tel:${phone
 export function CodeList({ names, locale }: { names: readonly string[]; locale: string }) {
   return new Intl.ListFormat(locale, { type: 'conjunction' })
     .formatToParts(names)
-    .map((part, index) => (part.type === 'element' ? <code key={index}>{part.value}</code> : <Fragment key={index}>{part.value}</Fragment>));
+    .map((part, index) =>
+      part.type === 'element' ? <code key={index}>{part.value}</code> : <Fragment key={index}>{part.value}</Fragment>,
+    );
 }
 
 const Facts = styled.dl`
   margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
-  dt { font-weight: 700; margin-top: ${({ theme }) => theme.space.sm}; }
-  dd { margin: 0; }
+  dt {
+    font-weight: 700;
+    margin-top: ${({ theme }) => theme.space.sm};
+  }
+  dd {
+    margin: 0;
+  }
   /* Long words (a German label, an address) wrap rather than widen the page. */
   overflow-wrap: break-word;
 `;

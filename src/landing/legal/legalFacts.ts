@@ -5,7 +5,13 @@ import { DATA_KINDS, PROCESSOR_FIELDS, type DataKind, type FieldList } from '@/c
 import { PROCESSORS, type ProcessorId, type ProcessorName } from '@/consent/processors';
 import { DATADOG_VISIT, STORAGE_ENTRIES, type StorageCategory, type StorageEntry } from '@/consent/storageKeys';
 import type { WebsiteLocale } from '@/i18n/websiteLocales';
-import { OPERATOR, type OperatorFacts, type PostalAddress, type Period, type TransferSafeguard } from '@/tenancy/operatorFacts';
+import {
+  OPERATOR,
+  type OperatorFacts,
+  type PostalAddress,
+  type Period,
+  type TransferSafeguard,
+} from '@/tenancy/operatorFacts';
 
 /** One provider as the privacy policy describes it: code facts, and its contract from tenants/operator.json. */
 export interface ProcessorFacts {
@@ -66,17 +72,22 @@ function receivedFields(id: ProcessorId): ProcessorFacts['fields'] {
 }
 
 const uniqueNames = (entries: readonly StorageEntry[]) => [...new Set(entries.map((entry) => entry.name))];
-const ownNames = (category: StorageCategory) => uniqueNames(STORAGE_ENTRIES.filter((entry) => entry.provider === 'Bagberth' && entry.category === category));
+const ownNames = (category: StorageCategory) =>
+  uniqueNames(STORAGE_ENTRIES.filter((entry) => entry.provider === 'Bagberth' && entry.category === category));
 
 export function legalFacts(locale: WebsiteLocale): LegalFacts {
   const { processors: contracts, governingLaw, ...operator } = OPERATOR;
-  const datadogCookie = STORAGE_ENTRIES.find((entry) => entry.provider === 'Datadog' && entry.kind === 'cookie')?.lifetime;
-  if (typeof datadogCookie !== 'object') throw new Error('consent/storageKeys.ts lists no Datadog cookie kept for a period');
+  const datadogCookie = STORAGE_ENTRIES.find(
+    (entry) => entry.provider === 'Datadog' && entry.kind === 'cookie',
+  )?.lifetime;
+  if (typeof datadogCookie !== 'object')
+    throw new Error('consent/storageKeys.ts lists no Datadog cookie kept for a period');
   return {
     operator: { ...operator, governingLaw: governingLaw[locale] ?? governingLaw.en },
     processors: PROCESSORS.map(({ id, name, category }) => {
       const contract = contracts[id];
-      if (!contract) throw new Error(`tenants/operator.json: field "processors.${id}": missing (run npm run tenants:check)`);
+      if (!contract)
+        throw new Error(`tenants/operator.json: field "processors.${id}": missing (run npm run tenants:check)`);
       return {
         id,
         name,
@@ -90,7 +101,10 @@ export function legalFacts(locale: WebsiteLocale): LegalFacts {
     necessary: ownNames('necessary'),
     ownAnalytics: ownNames('analytics'),
     visitorIdCookie: ANONYMOUS_ID_KEY,
-    monitoring: { sessions: publicMonitoringConfig.sampleRate / 100, replays: publicMonitoringConfig.sessionReplaySampleRate / 100 },
+    monitoring: {
+      sessions: publicMonitoringConfig.sampleRate / 100,
+      replays: publicMonitoringConfig.sessionReplaySampleRate / 100,
+    },
     datadogVisit: DATADOG_VISIT,
     datadogCookie,
   };

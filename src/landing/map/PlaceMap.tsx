@@ -26,7 +26,9 @@ export function PlaceMap({ name, reference, layout, neighbours }: PlaceMapProps)
     <Figure>
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="place-map-title place-map-desc">
         <title id="place-map-title">{t('map.title', { name })}</title>
-        <desc id="place-map-desc">{neighbours.map((neighbour, index) => `${index + 1}. ${neighbour.name}, ${neighbour.distance}`).join('; ')}</desc>
+        <desc id="place-map-desc">
+          {neighbours.map((neighbour, index) => `${index + 1}. ${neighbour.name}, ${neighbour.distance}`).join('; ')}
+        </desc>
         <rect width={width} height={height} rx="16" className="ground" />
         {pins.map((pin) => (
           <line key={`line-${pin.number}`} x1={centre.x} y1={centre.y} x2={pin.x} y2={pin.y} className="route" />
@@ -56,12 +58,32 @@ const Figure = styled.figure`
     height: auto;
     aspect-ratio: ${MAP_SIZE.width} / ${MAP_SIZE.height};
   }
-  .ground { fill: ${({ theme }) => theme.colors.brandSoft}; }
-  .route { stroke: ${({ theme }) => theme.colors.border}; stroke-width: 2; stroke-dasharray: 4 4; }
-  .here { fill: ${({ theme }) => theme.colors.accent}; stroke: ${({ theme }) => theme.colors.surface}; stroke-width: 3; }
-  .here-dot { fill: ${({ theme }) => theme.colors.accentInk}; }
-  .pin circle { fill: ${({ theme }) => theme.colors.brand}; stroke: ${({ theme }) => theme.colors.surface}; stroke-width: 2; }
-  .pin text { fill: ${({ theme }) => theme.colors.onBrand}; font-size: 12px; font-weight: 700; }
+  .ground {
+    fill: ${({ theme }) => theme.colors.brandSoft};
+  }
+  .route {
+    stroke: ${({ theme }) => theme.colors.border};
+    stroke-width: 2;
+    stroke-dasharray: 4 4;
+  }
+  .here {
+    fill: ${({ theme }) => theme.colors.accent};
+    stroke: ${({ theme }) => theme.colors.surface};
+    stroke-width: 3;
+  }
+  .here-dot {
+    fill: ${({ theme }) => theme.colors.accentInk};
+  }
+  .pin circle {
+    fill: ${({ theme }) => theme.colors.brand};
+    stroke: ${({ theme }) => theme.colors.surface};
+    stroke-width: 2;
+  }
+  .pin text {
+    fill: ${({ theme }) => theme.colors.onBrand};
+    font-size: 12px;
+    font-weight: 700;
+  }
   figcaption {
     margin-top: ${({ theme }) => theme.space.sm};
     font-size: ${({ theme }) => theme.fontSizes.xs};

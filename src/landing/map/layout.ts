@@ -45,7 +45,10 @@ export function layoutMap(place: Coordinates, neighbours: readonly Coordinates[]
   const [minX, maxX] = [Math.min(...all.map((p) => p.x)), Math.max(...all.map((p) => p.x))];
   const [minY, maxY] = [Math.min(...all.map((p) => p.y)), Math.max(...all.map((p) => p.y))];
   const inner = { width: size.width - 2 * size.padding, height: size.height - 2 * size.padding };
-  const scale = Math.min(inner.width / Math.max(maxX - minX, Number.EPSILON), inner.height / Math.max(maxY - minY, Number.EPSILON));
+  const scale = Math.min(
+    inner.width / Math.max(maxX - minX, Number.EPSILON),
+    inner.height / Math.max(maxY - minY, Number.EPSILON),
+  );
   // Centred in the map whatever shape the drawing has.
   const left = size.padding + (inner.width - (maxX - minX) * scale) / 2;
   const top = size.padding + (inner.height - (maxY - minY) * scale) / 2;

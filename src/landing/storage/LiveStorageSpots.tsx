@@ -25,7 +25,17 @@ export interface StorageSpotsRefresherProps {
 /** react-query refreshes the spots from the server's list, which stays on screen meanwhile. */
 export function StorageSpotsRefresher({ graphqlUrl, place, format, bookingUrl, initial }: StorageSpotsRefresherProps) {
   const { slug, lat, lng, where } = place;
-  const query = useStorageSpots({ graphqlUrl, slug, lat, lng, initial: initial?.status === 'ok' ? initial.spots : undefined });
-  const state: StorageSpotsState | undefined = query.data ? { status: 'ok', spots: query.data } : query.isError ? { status: 'error' } : initial;
+  const query = useStorageSpots({
+    graphqlUrl,
+    slug,
+    lat,
+    lng,
+    initial: initial?.status === 'ok' ? initial.spots : undefined,
+  });
+  const state: StorageSpotsState | undefined = query.data
+    ? { status: 'ok', spots: query.data }
+    : query.isError
+      ? { status: 'error' }
+      : initial;
   return <StorageSpotsView state={state} where={where} format={format} bookingUrl={bookingUrl} />;
 }

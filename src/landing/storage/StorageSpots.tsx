@@ -33,7 +33,10 @@ export function StorageSpotsView({ state, where, format, bookingUrl }: StorageSp
   } else if (state.status === 'error') {
     body = (
       <Note>
-        {t('storage.error', { where })} <a href={bookingUrl} {...bookingLinkReplayPrivacy(bookingUrl)}>{t('hero.cta', { where })}</a>
+        {t('storage.error', { where })}{' '}
+        <a href={bookingUrl} {...bookingLinkReplayPrivacy(bookingUrl)}>
+          {t('hero.cta', { where })}
+        </a>
       </Note>
     );
   } else if (state.spots.length === 0) {
@@ -59,7 +62,11 @@ export function StorageSpotsView({ state, where, format, bookingUrl }: StorageSp
 function SpotCard({ spot, format }: { spot: StorageSpot; format: RegionalFormat }) {
   const { t } = useTranslation('microsites');
   const rating =
-    spot.rating === null ? null : new Intl.NumberFormat(format.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(spot.rating);
+    spot.rating === null
+      ? null
+      : new Intl.NumberFormat(format.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+          spot.rating,
+        );
   const price = spot.price === null ? null : formatMoney(spot.price.amount, spot.price.currency, format);
   return (
     <Spot>
@@ -92,7 +99,9 @@ const Note = styled.p`
 `;
 
 const Spots = styled(CardGrid)`
-  ${({ theme }) => theme.media.desktop} { gap: ${({ theme }) => theme.space.lg}; }
+  ${({ theme }) => theme.media.desktop} {
+    gap: ${({ theme }) => theme.space.lg};
+  }
 `;
 
 const Spot = styled.li`

@@ -24,10 +24,17 @@ export function storageSpotsFor(
 ): Promise<StorageSpotsState> {
   const cached = cache.get(place.slug);
   if (!fresh && cached && now - cached.at < CACHE_MS) return cached.state;
-  const state = fetchStorageSpots(graphqlUrl, { lat: place.lat, lng: place.lng, radiusKm: STORAGE_SPOTS_RADIUS_KM, limit: STORAGE_SPOTS_LIMIT }).then(
+  const state = fetchStorageSpots(graphqlUrl, {
+    lat: place.lat,
+    lng: place.lng,
+    radiusKm: STORAGE_SPOTS_RADIUS_KM,
+    limit: STORAGE_SPOTS_LIMIT,
+  }).then(
     (spots): StorageSpotsState => ({ status: 'ok', spots }),
     (error: unknown): StorageSpotsState => {
-      appLogger.warn(`[storage] spots near ${place.slug} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+      appLogger.warn(
+        `[storage] spots near ${place.slug} could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return { status: 'error' };
     },
   );

@@ -19,11 +19,21 @@
  */
 import { isObject } from '@/base/isObject';
 
-export const STORAGE_SPOTS_QUERY = /* GraphQL */ `query StorageSpotsNear($lat: Float!, $lng: Float!, $radiusKm: Float!, $limit: Int!) {
-  storageSpotsNear(lat: $lat, lng: $lng, radiusKm: $radiusKm, limit: $limit) {
-    id name distanceKm rating openingHours price { amount currency }
+export const STORAGE_SPOTS_QUERY = /* GraphQL */ `
+  query StorageSpotsNear($lat: Float!, $lng: Float!, $radiusKm: Float!, $limit: Int!) {
+    storageSpotsNear(lat: $lat, lng: $lng, radiusKm: $radiusKm, limit: $limit) {
+      id
+      name
+      distanceKm
+      rating
+      openingHours
+      price {
+        amount
+        currency
+      }
+    }
   }
-}`;
+`;
 
 /** How far around the place spots are searched, and how many are shown at most. */
 export const STORAGE_SPOTS_RADIUS_KM = 2;
@@ -90,14 +100,17 @@ function parseSpot(value: unknown, index: number): StorageSpot {
 export function parseStorageSpotsResponse(body: unknown): StorageSpot[] {
   if (!isObject(body)) throw new StorageSpotsError('Storage spots response is not a JSON object');
   if (Array.isArray(body.errors) && body.errors.length > 0) {
-    const messages = body.errors.map((error) => (isObject(error) && typeof error.message === 'string' ? error.message : 'unknown error'));
+    const messages = body.errors.map((error) =>
+      isObject(error) && typeof error.message === 'string' ? error.message : 'unknown error',
+    );
     throw new StorageSpotsError(`Storage spots query failed: ${messages.join('; ')}`);
   }
   if (!isObject(body.data) || !Array.isArray(body.data.storageSpotsNear)) {
     throw new StorageSpotsError('Malformed storage spots response: data.storageSpotsNear is not a list');
   }
   const spots = body.data.storageSpotsNear.map(parseSpot);
-  if (new Set(spots.map((spot) => spot.id)).size !== spots.length) throw new StorageSpotsError('Malformed storage spots response: duplicate ids');
+  if (new Set(spots.map((spot) => spot.id)).size !== spots.length)
+    throw new StorageSpotsError('Malformed storage spots response: duplicate ids');
   return spots;
 }
 

@@ -15,11 +15,22 @@ export interface StorageSpotsTarget {
  * QueryClient's defaults (spec §8, §9: 3 retries on the client, the delay doubling up to 30 s),
  * so nothing here overrides them.
  */
-export function useStorageSpots({ graphqlUrl, slug, lat, lng, initial }: StorageSpotsTarget): UseQueryResult<StorageSpot[], Error> {
+export function useStorageSpots({
+  graphqlUrl,
+  slug,
+  lat,
+  lng,
+  initial,
+}: StorageSpotsTarget): UseQueryResult<StorageSpot[], Error> {
   return useQuery({
     queryKey: ['storageSpots', slug],
     queryFn: ({ signal }) =>
-      fetchStorageSpots(graphqlUrl, { lat, lng, radiusKm: STORAGE_SPOTS_RADIUS_KM, limit: STORAGE_SPOTS_LIMIT }, undefined, signal),
+      fetchStorageSpots(
+        graphqlUrl,
+        { lat, lng, radiusKm: STORAGE_SPOTS_RADIUS_KM, limit: STORAGE_SPOTS_LIMIT },
+        undefined,
+        signal,
+      ),
     initialData: initial,
     initialDataUpdatedAt: 0,
   });

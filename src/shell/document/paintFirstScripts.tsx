@@ -56,7 +56,12 @@ export function paintFirstScripts(elements: ReadonlyArray<ReactElement | null>):
   const start: ScriptStart = { chunkLists: chunkLists.flatMap((lists) => lists ?? []), sources };
   return [
     ...elements.filter((element, index) => !isDeferredScript(element) && chunkLists[index] === undefined),
-    <script key="paint-first-scripts" id={START_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: jsonForInlineScript(start) }} />,
+    <script
+      key="paint-first-scripts"
+      id={START_ELEMENT_ID}
+      type="application/json"
+      dangerouslySetInnerHTML={{ __html: jsonForInlineScript(start) }}
+    />,
     <script key="start-scripts-after-first-paint" dangerouslySetInnerHTML={{ __html: STARTER }} />,
   ];
 }

@@ -48,6 +48,7 @@ export function startScriptsAfterFirstPaint({ chunkLists, sources }: ScriptStart
       setTimeout(start, 0);
     }).observe({ type: 'paint', buffered: true });
   };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', startAfterFirstContentfulPaint, { once: true });
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', startAfterFirstContentfulPaint, { once: true });
   else startAfterFirstContentfulPaint();
 }

@@ -67,7 +67,8 @@ export function startCollector(port = COLLECTOR_PORT): Promise<Server> {
 
     if (url.pathname.startsWith('/__control/')) return control(url, body, res);
     if (url.pathname.startsWith('/amplitude/config')) return json(res, 200, { configs: {} });
-    if (url.pathname === `/segment-cdn/v1/projects/${E2E_KEYS.segment}/settings`) return json(res, 200, segmentSettings());
+    if (url.pathname === `/segment-cdn/v1/projects/${E2E_KEYS.segment}/settings`)
+      return json(res, 200, segmentSettings());
 
     if (url.pathname === '/datadog') {
       const forwarded = new URL(url.searchParams.get('ddforward') ?? '/', 'http://intake');
@@ -75,24 +76,57 @@ export function startCollector(port = COLLECTOR_PORT): Promise<Server> {
       return json(res, 202, {});
     }
     if (url.pathname.startsWith('/datadog-intake/')) {
-      telemetry.push(...fromDatadog('safari-proxy', url.pathname.slice('/datadog-intake'.length), body, Object.fromEntries(url.searchParams), req.headers['user-agent']));
+      telemetry.push(
+        ...fromDatadog(
+          'safari-proxy',
+          url.pathname.slice('/datadog-intake'.length),
+          body,
+          Object.fromEntries(url.searchParams),
+          req.headers['user-agent'],
+        ),
+      );
       return json(res, 202, {});
     }
 
-    const vendor = url.pathname.startsWith('/amplitude/2/httpapi') ? 'amplitude' : url.pathname.startsWith('/segment/v1/') ? 'segment' : undefined;
+    const vendor = url.pathname.startsWith('/amplitude/2/httpapi')
+      ? 'amplitude'
+      : url.pathname.startsWith('/segment/v1/')
+        ? 'segment'
+        : undefined;
     if (!vendor) return json(res, 404, { error: 'unknown collector path' });
 
     const parsed = parseJson(body);
     const received = vendor === 'amplitude' ? fromAmplitude(parsed) : fromSegment(parsed);
     const anonymousIds = [...new Set(received.map((event) => event.anonymousId).filter((id): id is string => !!id))];
-    const fault = faults.find((candidate) => candidate.vendor === vendor && anonymousIds.includes(candidate.anonymousId) && candidate.statuses.length > 0);
+    const fault = faults.find(
+      (candidate) =>
+        candidate.vendor === vendor && anonymousIds.includes(candidate.anonymousId) && candidate.statuses.length > 0,
+    );
     const status = fault?.statuses.shift() ?? 200;
     const at = Date.now();
     const rateLimitReset = status === 429 ? Math.ceil(at / 1000) + 1 : undefined;
-    requests.push({ vendor, path: url.pathname, status, anonymousIds, at, ...(rateLimitReset !== undefined && { rateLimitReset }) });
+    requests.push({
+      vendor,
+      path: url.pathname,
+      status,
+      anonymousIds,
+      at,
+      ...(rateLimitReset !== undefined && { rateLimitReset }),
+    });
     if (status === 200) {
       events.push(...received);
-      return json(res, 200, vendor === 'amplitude' ? { code: 200, events_ingested: received.length, payload_size_bytes: body.length, server_upload_time: Date.now() } : { success: true });
+      return json(
+        res,
+        200,
+        vendor === 'amplitude'
+          ? {
+              code: 200,
+              events_ingested: received.length,
+              payload_size_bytes: body.length,
+              server_upload_time: Date.now(),
+            }
+          : { success: true },
+      );
     }
     if (status === 429) {
       res.setHeader('x-ratelimit-reset', String(rateLimitReset));
@@ -100,7 +134,14 @@ export function startCollector(port = COLLECTOR_PORT): Promise<Server> {
       // Amplitude's HTTP V2 answer names every event it throttled; the SDK then waits its own 30 s.
       const body =
         vendor === 'amplitude'
-          ? { code: 429, error: 'Too many requests for some devices and users', eps_threshold: 30, throttled_events: received.map((_event, index) => index), exceeded_daily_quota_users: {}, exceeded_daily_quota_devices: {} }
+          ? {
+              code: 429,
+              error: 'Too many requests for some devices and users',
+              eps_threshold: 30,
+              throttled_events: received.map((_event, index) => index),
+              exceeded_daily_quota_users: {},
+              exceeded_daily_quota_devices: {},
+            }
           : { code: 429, error: 'Too many requests' };
       return json(res, 429, body);
     }
@@ -111,12 +152,24 @@ export function startCollector(port = COLLECTOR_PORT): Promise<Server> {
     const anonymousId = url.searchParams.get('anonymousId');
     switch (url.pathname) {
       case '/__control/events':
-        return json(res, 200, events.filter((event) => !anonymousId || event.anonymousId === anonymousId));
+        return json(
+          res,
+          200,
+          events.filter((event) => !anonymousId || event.anonymousId === anonymousId),
+        );
       case '/__control/requests':
-        return json(res, 200, requests.filter((request) => !anonymousId || request.anonymousIds.includes(anonymousId)));
+        return json(
+          res,
+          200,
+          requests.filter((request) => !anonymousId || request.anonymousIds.includes(anonymousId)),
+        );
       case '/__control/telemetry': {
         const contains = url.searchParams.get('contains') ?? '';
-        return json(res, 200, telemetry.filter((item) => JSON.stringify(item.event).includes(contains)));
+        return json(
+          res,
+          200,
+          telemetry.filter((item) => JSON.stringify(item.event).includes(contains)),
+        );
       }
       case '/__control/faults':
         faults.push(parseJson(body) as Fault);
@@ -133,7 +186,13 @@ export function startCollector(port = COLLECTOR_PORT): Promise<Server> {
 }
 
 /** Datadog intake bodies are newline-separated JSON events (uncompressed in the e2e build). */
-function fromDatadog(via: CollectedTelemetry['via'], intakePath: string, body: string, query: Record<string, string> = {}, userAgent?: string): CollectedTelemetry[] {
+function fromDatadog(
+  via: CollectedTelemetry['via'],
+  intakePath: string,
+  body: string,
+  query: Record<string, string> = {},
+  userAgent?: string,
+): CollectedTelemetry[] {
   const track = intakePath.replace(/^\/api\/v2\//, '');
   return body
     .split('\n')
@@ -177,8 +236,19 @@ function fromSegment(body: unknown): CollectedEvent[] {
 /** Source settings as Segment's CDN would serve them; metrics off so nothing else is sent. */
 function segmentSettings() {
   return {
-    integrations: { 'Segment.io': { apiKey: E2E_KEYS.segment, unbundledIntegrations: [], addBundledMetadata: true, maybeBundledConfigIds: {} } },
-    plan: { track: { __default: { enabled: true, integrations: {} } }, identify: { __default: { enabled: true } }, group: { __default: { enabled: true } } },
+    integrations: {
+      'Segment.io': {
+        apiKey: E2E_KEYS.segment,
+        unbundledIntegrations: [],
+        addBundledMetadata: true,
+        maybeBundledConfigIds: {},
+      },
+    },
+    plan: {
+      track: { __default: { enabled: true, integrations: {} } },
+      identify: { __default: { enabled: true } },
+      group: { __default: { enabled: true } },
+    },
     edgeFunction: {},
     analyticsNextEnabled: true,
     middlewareSettings: {},

@@ -5,7 +5,9 @@ import type { CollectedEvent, CollectedRequest, CollectedTelemetry } from './col
 /** Test-side view of the collector, one visitor at a time. */
 export const collector = {
   async events(anonymousId: string): Promise<CollectedEvent[]> {
-    return (await fetch(`${COLLECTOR_URL}/__control/events?anonymousId=${anonymousId}`)).json() as Promise<CollectedEvent[]>;
+    return (await fetch(`${COLLECTOR_URL}/__control/events?anonymousId=${anonymousId}`)).json() as Promise<
+      CollectedEvent[]
+    >;
   },
   async requests(anonymousId?: string): Promise<CollectedRequest[]> {
     const query = anonymousId ? `?anonymousId=${anonymousId}` : '';
@@ -23,10 +25,20 @@ export const collector = {
   },
   /** Monitoring events whose JSON contains a marker (e.g. a text in an error message). */
   async telemetry(contains: string): Promise<CollectedTelemetry[]> {
-    return (await fetch(`${COLLECTOR_URL}/__control/telemetry?contains=${encodeURIComponent(contains)}`)).json() as Promise<CollectedTelemetry[]>;
+    return (
+      await fetch(`${COLLECTOR_URL}/__control/telemetry?contains=${encodeURIComponent(contains)}`)
+    ).json() as Promise<CollectedTelemetry[]>;
   },
   /** `hideReset`: a 429 carries x-ratelimit-reset without exposing it to the page, as the vendors' public endpoints answer. */
-  async failNext(vendor: 'amplitude' | 'segment', anonymousId: string, statuses: number[], options: { hideReset?: boolean } = {}): Promise<void> {
-    await fetch(`${COLLECTOR_URL}/__control/faults`, { method: 'POST', body: JSON.stringify({ vendor, anonymousId, statuses, ...options }) });
+  async failNext(
+    vendor: 'amplitude' | 'segment',
+    anonymousId: string,
+    statuses: number[],
+    options: { hideReset?: boolean } = {},
+  ): Promise<void> {
+    await fetch(`${COLLECTOR_URL}/__control/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ vendor, anonymousId, statuses, ...options }),
+    });
   },
 };

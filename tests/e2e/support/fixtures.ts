@@ -13,7 +13,12 @@ export const micrositesUrl = (path = '/') => `http://localhost:${E2E_PORT}${path
  * A visitor who made a cookie choice on this host earlier: the consent cookie as the
  * banner writes it. Tests of what analytics and monitoring send start from "Accept all".
  */
-export async function rememberConsent(context: BrowserContext, domain: string, choice: ConsentChoice = ALL_GRANTED, madeAt = new Date()) {
+export async function rememberConsent(
+  context: BrowserContext,
+  domain: string,
+  choice: ConsentChoice = ALL_GRANTED,
+  madeAt = new Date(),
+) {
   await context.addCookies([{ name: 'consent', value: serializeConsent(choice, madeAt), url: hostUrl(domain) }]);
 }
 

@@ -4,7 +4,10 @@ import { expect } from '@playwright/test';
 import { MARK, type FuzzRequest } from './fuzzRequests';
 
 /** No 5xx, and nothing of the request (marked with MARK) back in the body or headers. Returns how to name the request. */
-export function expectNoServerErrorNorEcho({ method, host, path }: FuzzRequest, answer: { status: number; headers: object; body: string }): string {
+export function expectNoServerErrorNorEcho(
+  { method, host, path }: FuzzRequest,
+  answer: { status: number; headers: object; body: string },
+): string {
   const what = `${method} ${host}${path.slice(0, 200)}`;
   // Its opening '<fz': the quotes after it may come back escaped, the tag never may.
   const echo = MARK.slice(0, 3);

@@ -36,24 +36,60 @@ export interface FuzzRequest {
  * client's own value never arrives. A local preview alias counts.
  */
 export function mapsToTenant({ host, headers }: FuzzRequest, forwardedHostCounts: boolean): boolean {
-  const forwarded = forwardedHostCounts ? headers['x-forwarded-host']?.split(',').map((entry) => entry.trim()).filter(Boolean).at(-1) : undefined;
-  return KNOWN.includes((forwarded ?? host).toLowerCase().replace(/:\d*$/, '').replace(/\.localhost$/, ''));
+  const forwarded = forwardedHostCounts
+    ? headers['x-forwarded-host']
+        ?.split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .at(-1)
+    : undefined;
+  return KNOWN.includes(
+    (forwarded ?? host)
+      .toLowerCase()
+      .replace(/:\d*$/, '')
+      .replace(/\.localhost$/, ''),
+  );
 }
 
 /** Whether a page route (not an API route, a file or Next's own namespace) answers this request. */
 export function isRoutedPage({ method, path }: FuzzRequest): boolean {
   // As the server sees it: dot segments resolved (`/../_next/data` is `/_next/data`).
   const pathname = path.startsWith('//') ? path : new URL(path, 'http://fuzz.invalid').pathname;
-  return ['GET', 'HEAD'].includes(method) && !/^\/(api|_next)\//.test(pathname) && !pathname.startsWith('//') && !/\.[^/]+$/.test(pathname);
+  return (
+    ['GET', 'HEAD'].includes(method) &&
+    !/^\/(api|_next)\//.test(pathname) &&
+    !pathname.startsWith('//') &&
+    !/\.[^/]+$/.test(pathname)
+  );
 }
 
 const label = fc.stringMatching(/^[a-z0-9-]{1,12}$/);
 const segment = fc.oneof(
-  fc.constantFrom('', 'de', 'ja', 'privacy', 'terms', 'cookies', 'sitemap.xml', 'robots.txt', 'og', '_next', 'data', '..', '%2e%2e', 'unknown-host', '404', '500', 'api'),
+  fc.constantFrom(
+    '',
+    'de',
+    'ja',
+    'privacy',
+    'terms',
+    'cookies',
+    'sitemap.xml',
+    'robots.txt',
+    'og',
+    '_next',
+    'data',
+    '..',
+    '%2e%2e',
+    'unknown-host',
+    '404',
+    '500',
+    'api',
+  ),
   fc.string({ maxLength: 16 }).map((text) => encodeURIComponent(`${text}${MARK}`)),
 );
 const query = fc.oneof(
-  fc.string({ maxLength: 20 }).map((text) => `?q=${encodeURIComponent(text + MARK)}&language=${encodeURIComponent(MARK)}`),
+  fc
+    .string({ maxLength: 20 })
+    .map((text) => `?q=${encodeURIComponent(text + MARK)}&language=${encodeURIComponent(MARK)}`),
   // What ads and e-mails append, up to the 8 kB a request line may have.
   fc.integer({ min: 1_000, max: 8_192 }).map((length) => `?gclid=${encodeURIComponent(MARK)}${'x'.repeat(length)}`),
 );
@@ -72,7 +108,10 @@ export function fuzzRequests(port: number): fc.Arbitrary<FuzzRequest> {
     .map(([segments, search]) => `/${segments.join('/')}${search ?? ''}`);
   const headers = fc.record(
     {
-      'x-forwarded-host': fc.oneof(headerValue, fc.constantFrom(...KNOWN).map((domain) => `${MARK}, ${domain}`)),
+      'x-forwarded-host': fc.oneof(
+        headerValue,
+        fc.constantFrom(...KNOWN).map((domain) => `${MARK}, ${domain}`),
+      ),
       'x-forwarded-for': headerValue,
       'x-forwarded-proto': fc.constantFrom('https', 'http', MARK),
       cookie: headerValue.map((value) => `language=${value}`),
@@ -101,9 +140,24 @@ export interface FuzzAnswer {
  */
 export const visitorAddress = (n: number): string => `127.0.${1 + (Math.floor(n / 250) % 250)}.${1 + (n % 250)}`;
 
-export function sendThroughProxy(port: number, { method, path, host, headers }: FuzzRequest, localAddress = '127.0.0.1'): Promise<FuzzAnswer> {
+export function sendThroughProxy(
+  port: number,
+  { method, path, host, headers }: FuzzRequest,
+  localAddress = '127.0.0.1',
+): Promise<FuzzAnswer> {
   return new Promise((resolve, reject) => {
-    const options = { hostname: '127.0.0.1', localAddress, port, servername: 'localhost', method, path, headers: { ...headers, host }, rejectUnauthorized: false, timeout: 15_000, maxHeaderSize: MAX_ANSWER_HEADERS };
+    const options = {
+      hostname: '127.0.0.1',
+      localAddress,
+      port,
+      servername: 'localhost',
+      method,
+      path,
+      headers: { ...headers, host },
+      rejectUnauthorized: false,
+      timeout: 15_000,
+      maxHeaderSize: MAX_ANSWER_HEADERS,
+    };
     const request = httpsRequest(options, (response) => {
       let body = '';
       response.setEncoding('utf8');

@@ -26,7 +26,8 @@ export const FAILURE_MESSAGE = 'Storage spots are unavailable here (test failure
 export const EMPTY_AT = { lat: 0, lng: 0 } as const;
 
 /** Where the site's pages run: `http://localhost:3100` and every `http://{host}.localhost:3100`. */
-export const siteOriginPattern = (sitePort: number) => new RegExp(`^http://([a-z0-9-]+\\.)*localhost:${sitePort}$`, 'i');
+export const siteOriginPattern = (sitePort: number) =>
+  new RegExp(`^http://([a-z0-9-]+\\.)*localhost:${sitePort}$`, 'i');
 
 const TEMPLATES = [
   { letter: 'A', distanceKm: 0.25, rating: 4.8, openingHours: '08:00–22:00', price: { amount: 5, currency: 'EUR' } },
@@ -97,7 +98,10 @@ export interface GraphqlServerOptions {
 }
 
 /** Starts the API on `port` (0 picks a free one) at `/graphql`. */
-export function startGraphqlServer(port = GRAPHQL_PORT, { sitePort = SITE_PORT }: GraphqlServerOptions = {}): Promise<GraphqlServer> {
+export function startGraphqlServer(
+  port = GRAPHQL_PORT,
+  { sitePort = SITE_PORT }: GraphqlServerOptions = {},
+): Promise<GraphqlServer> {
   const calls: Args[] = [];
   let edition = '';
   const allowed = siteOriginPattern(sitePort);

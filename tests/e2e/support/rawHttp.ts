@@ -20,12 +20,24 @@ export function rawRequest(
   { localAddress, body }: { localAddress?: string; body?: string } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: E2E_PORT, method, path: target, headers, localAddress, timeout: 15_000, maxHeaderSize: MAX_ANSWER_HEADERS }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: E2E_PORT,
+        method,
+        path: target,
+        headers,
+        localAddress,
+        timeout: 15_000,
+        maxHeaderSize: MAX_ANSWER_HEADERS,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`${method} ${target}: no answer in 15 s`)));
     req.on('error', reject);
     req.end(body);

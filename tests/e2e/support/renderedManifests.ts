@@ -14,13 +14,27 @@ export interface RenderedContainer {
   env: Array<{ name: string; value?: string }>;
 }
 export interface RenderedManifests {
-  items: Array<{ kind: string; metadata: { name: string }; spec: { template: { spec: { securityContext: { runAsUser: number }; initContainers: RenderedContainer[]; containers: RenderedContainer[] } } } }>;
+  items: Array<{
+    kind: string;
+    metadata: { name: string };
+    spec: {
+      template: {
+        spec: {
+          securityContext: { runAsUser: number };
+          initContainers: RenderedContainer[];
+          containers: RenderedContainer[];
+        };
+      };
+    };
+  }>;
 }
 
 export function renderedManifests(): RenderedManifests {
   const dir = mkdtempSync(join(tmpdir(), 'k8s-render-'));
   try {
-    execFileSync('npx', ['tsx', 'deploy/k8s/manifests.mts', '--out', join(dir, 'microsites.json')], { stdio: 'ignore' });
+    execFileSync('npx', ['tsx', 'deploy/k8s/manifests.mts', '--out', join(dir, 'microsites.json')], {
+      stdio: 'ignore',
+    });
     return JSON.parse(readFileSync(join(dir, 'microsites.json'), 'utf8')) as RenderedManifests;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -28,4 +42,5 @@ export function renderedManifests(): RenderedManifests {
 }
 
 /** The pod spec of the workload `kind` `name`. */
-export const podOf = (manifests: RenderedManifests, kind: string, name: string) => manifests.items.find((item) => item.kind === kind && item.metadata.name === name)!.spec.template.spec;
+export const podOf = (manifests: RenderedManifests, kind: string, name: string) =>
+  manifests.items.find((item) => item.kind === kind && item.metadata.name === name)!.spec.template.spec;

@@ -17,12 +17,14 @@ export function watchVendors(page: Page) {
     if (!response.url().endsWith('.js')) return;
     const body = await response.text().catch(() => '');
     // Strings only the SDK bundles contain.
-    if (['sr-client-cfg.amplitude.com', 'cdn.segment.com', 'dd-evp-origin'].some((marker) => body.includes(marker))) seen.push(response.url());
+    if (['sr-client-cfg.amplitude.com', 'cdn.segment.com', 'dd-evp-origin'].some((marker) => body.includes(marker)))
+      seen.push(response.url());
   });
   return {
     all: () => [...seen],
     /** The calls the page started at or after a moment (ms since the epoch), by each request's own start time. */
-    sentSince: (at: number) => sent.filter((request) => request.timing().startTime >= at).map((request) => request.url()),
+    sentSince: (at: number) =>
+      sent.filter((request) => request.timing().startTime >= at).map((request) => request.url()),
     vendors: () => [...new Set(seen.flatMap((url) => /\/(amplitude|segment|datadog)/.exec(url)?.[1] ?? []))].sort(),
   };
 }

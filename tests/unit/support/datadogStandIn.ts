@@ -15,7 +15,15 @@ export interface StandIn {
   writes: string[];
   /** Every request, reads included. */
   requests: number;
-  store: { dashboards: Map<string, Json>; monitors: Map<number, Json>; slos: Map<string, Json>; rumMetrics: Map<string, Json>; logMetrics: Map<string, Json>; syntheticTests: Map<string, Json>; events: Json[] };
+  store: {
+    dashboards: Map<string, Json>;
+    monitors: Map<number, Json>;
+    slos: Map<string, Json>;
+    rumMetrics: Map<string, Json>;
+    logMetrics: Map<string, Json>;
+    syntheticTests: Map<string, Json>;
+    events: Json[];
+  };
   close(): Promise<void>;
 }
 
@@ -52,7 +60,15 @@ const readBody = (request: IncomingMessage) =>
   });
 
 export async function startDatadogStandIn({ apiKey, appKey }: { apiKey: string; appKey: string }): Promise<StandIn> {
-  const store: StandIn['store'] = { dashboards: new Map(), monitors: new Map(), slos: new Map(), rumMetrics: new Map(), logMetrics: new Map(), syntheticTests: new Map(), events: [] };
+  const store: StandIn['store'] = {
+    dashboards: new Map(),
+    monitors: new Map(),
+    slos: new Map(),
+    rumMetrics: new Map(),
+    logMetrics: new Map(),
+    syntheticTests: new Map(),
+    events: [],
+  };
   const writes: string[] = [];
   let requests = 0;
   let next = 1;
@@ -60,11 +76,15 @@ export async function startDatadogStandIn({ apiKey, appKey }: { apiKey: string; 
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     requests += 1;
-    const send = (status: number, body?: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(body === undefined ? '' : JSON.stringify(body));
+    const send = (status: number, body?: unknown) =>
+      response
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end(body === undefined ? '' : JSON.stringify(body));
     const url = new URL(request.url ?? '/', 'http://stand-in');
     // Posting an event takes the API key alone, as Datadog's does; everything else both keys.
     const needsAppKey = url.pathname !== '/api/v1/events';
-    if (request.headers['dd-api-key'] !== apiKey || (needsAppKey && request.headers['dd-application-key'] !== appKey)) return send(403, { errors: ['Forbidden'] });
+    if (request.headers['dd-api-key'] !== apiKey || (needsAppKey && request.headers['dd-application-key'] !== appKey))
+      return send(403, { errors: ['Forbidden'] });
     const method = request.method ?? 'GET';
     const body = await readBody(request);
     if (method !== 'GET') writes.push(`${method} ${url.pathname}`);
@@ -73,13 +93,27 @@ export async function startDatadogStandIn({ apiKey, appKey }: { apiKey: string; 
 
     // Dashboards: list (summaries), one, create, replace, delete.
     if (url.pathname === '/api/v1/dashboard' && method === 'GET') {
-      return send(200, { dashboards: [...store.dashboards.values()].map(({ id, title, description, layout_type }) => ({ id, title, description, layout_type })) });
+      return send(200, {
+        dashboards: [...store.dashboards.values()].map(({ id, title, description, layout_type }) => ({
+          id,
+          title,
+          description,
+          layout_type,
+        })),
+      });
     }
     if (url.pathname === '/api/v1/dashboard' && method === 'POST') {
       const reason = check(V1, body, 'Dashboard');
       if (reason) return invalid(reason);
       const id = `abc-${String(next++).padStart(3, '0')}-xyz`;
-      const stored = { ...body, id, author_handle: 'ops@example.com', created_at: now, modified_at: now, url: `/dashboard/${id}` };
+      const stored = {
+        ...body,
+        id,
+        author_handle: 'ops@example.com',
+        created_at: now,
+        modified_at: now,
+        url: `/dashboard/${id}`,
+      };
       store.dashboards.set(id, stored);
       return send(200, stored);
     }
@@ -91,7 +125,14 @@ export async function startDatadogStandIn({ apiKey, appKey }: { apiKey: string; 
       if (method === 'PUT') {
         const reason = check(V1, body, 'Dashboard');
         if (reason) return invalid(reason);
-        const stored = { ...body, id, author_handle: found.author_handle, created_at: found.created_at, modified_at: now, url: found.url };
+        const stored = {
+          ...body,
+          id,
+          author_handle: found.author_handle,
+          created_at: found.created_at,
+          modified_at: now,
+          url: found.url,
+        };
         store.dashboards.set(id, stored);
         return send(200, stored);
       }
@@ -104,13 +145,25 @@ export async function startDatadogStandIn({ apiKey, appKey }: { apiKey: string; 
     // Monitors: list by tag, create, update, delete.
     if (url.pathname === '/api/v1/monitor' && method === 'GET') {
       const wanted = url.searchParams.get('monitor_tags')?.split(',') ?? [];
-      return send(200, [...store.monitors.values()].filter((monitor) => wanted.every((tag) => (monitor.tags as string[]).includes(tag))));
+      return send(
+        200,
+        [...store.monitors.values()].filter((monitor) =>
+          wanted.every((tag) => (monitor.tags as string[]).includes(tag)),
+        ),
+      );
     }
     if (url.pathname === '/api/v1/monitor' && method === 'POST') {
       const reason = check(V1, body, 'Monitor');
       if (reason) return invalid(reason);
       const id = next++;
-      const stored = { ...body, id, created: now, modified: now, overall_state: 'OK', options: { notify_audit: false, ...body!.options } };
+      const stored = {
+        ...body,
+        id,
+        created: now,
+        modified: now,
+        overall_state: 'OK',
+        options: { notify_audit: false, ...body!.options },
+      };
       store.monitors.set(id, stored);
       return send(200, stored);
     }
@@ -134,7 +187,9 @@ export async function startDatadogStandIn({ apiKey, appKey }: { apiKey: string; 
     // SLOs: list by tag, create, update, delete.
     if (url.pathname === '/api/v1/slo' && method === 'GET') {
       const wanted = url.searchParams.get('tags_query');
-      return send(200, { data: [...store.slos.values()].filter((slo) => !wanted || (slo.tags as string[]).includes(wanted)) });
+      return send(200, {
+        data: [...store.slos.values()].filter((slo) => !wanted || (slo.tags as string[]).includes(wanted)),
+      });
     }
     if (url.pathname === '/api/v1/slo' && method === 'POST') {
       const reason = check(V1, body, 'ServiceLevelObjectiveRequest');
@@ -183,7 +238,14 @@ export async function startDatadogStandIn({ apiKey, appKey }: { apiKey: string; 
           const reason = check(V2, body, `${type}UpdateRequest`);
           if (reason) return invalid(reason);
           const attributes = body!.data.attributes as Json;
-          const stored = { ...found, attributes: { ...found.attributes, ...attributes, compute: { ...found.attributes.compute, ...attributes.compute } } };
+          const stored = {
+            ...found,
+            attributes: {
+              ...found.attributes,
+              ...attributes,
+              compute: { ...found.attributes.compute, ...attributes.compute },
+            },
+          };
           metrics.set(id, stored);
           return send(200, { data: stored });
         }
@@ -210,7 +272,13 @@ export async function startDatadogStandIn({ apiKey, appKey }: { apiKey: string; 
       const reason = check(V1, body, 'SyntheticsAPITest');
       if (reason) return invalid(reason);
       const publicId = `abc-${String(next++).padStart(3, '0')}-def`;
-      const stored = { ...body, public_id: publicId, monitor_id: next++, status: 'live', creator: { handle: 'ops@example.com' } };
+      const stored = {
+        ...body,
+        public_id: publicId,
+        monitor_id: next++,
+        status: 'live',
+        creator: { handle: 'ops@example.com' },
+      };
       store.syntheticTests.set(publicId, stored);
       return send(200, stored);
     }
@@ -219,7 +287,13 @@ export async function startDatadogStandIn({ apiKey, appKey }: { apiKey: string; 
       if (!found) return send(404, { errors: ['Synthetic test not found'] });
       const reason = check(V1, body, 'SyntheticsAPITest');
       if (reason) return invalid(reason);
-      const stored = { ...body, public_id: found.public_id, monitor_id: found.monitor_id, status: found.status, creator: found.creator };
+      const stored = {
+        ...body,
+        public_id: found.public_id,
+        monitor_id: found.monitor_id,
+        status: found.status,
+        creator: found.creator,
+      };
       store.syntheticTests.set(found.public_id, stored);
       return send(200, stored);
     }

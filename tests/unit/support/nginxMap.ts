@@ -5,14 +5,23 @@
  * expressions alike.
  */
 export function nginxMap(text: string, source: string, variable: string): (input: string) => string {
-  const body = new RegExp(`map ${source.replace(/[$|{}]/g, '\\$&')} \\$${variable} \\{\\n([\\s\\S]*?)\\n  \\}`).exec(text)?.[1];
+  const body = new RegExp(`map ${source.replace(/[$|{}]/g, '\\$&')} \\$${variable} \\{\\n([\\s\\S]*?)\\n  \\}`).exec(
+    text,
+  )?.[1];
   if (!body) throw new Error(`no map of ${source} to $${variable}`);
   const unquoted = (value: string) => value.replace(/^"(.*)"$/, '$1');
-  const lines = body.split('\n').map((line) => /^\s*(?:"([^"]*)"|(default)) (\S+);$/.exec(line)!).map(([, key, isDefault, value]) => ({ key, isDefault, value: unquoted(value!) }));
+  const lines = body
+    .split('\n')
+    .map((line) => /^\s*(?:"([^"]*)"|(default)) (\S+);$/.exec(line)!)
+    .map(([, key, isDefault, value]) => ({ key, isDefault, value: unquoted(value!) }));
   return (input) => {
     for (const { key, isDefault, value } of lines) {
       if (isDefault) continue;
-      const match = key!.startsWith('~') ? new RegExp(key!.replace(/^~\*?/, ''), key!.startsWith('~*') ? 'i' : '').exec(input) : key === input ? ({ groups: {} } as unknown as RegExpExecArray) : null;
+      const match = key!.startsWith('~')
+        ? new RegExp(key!.replace(/^~\*?/, ''), key!.startsWith('~*') ? 'i' : '').exec(input)
+        : key === input
+          ? ({ groups: {} } as unknown as RegExpExecArray)
+          : null;
       if (match) return value.replace(/\$(\w+)/g, (_, name: string) => match.groups?.[name] ?? '');
     }
     return lines.find((line) => line.isDefault)?.value ?? '';

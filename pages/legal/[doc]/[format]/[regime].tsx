@@ -22,17 +22,31 @@ type LegalParams = { doc: LegalDocument; format: string; regime: ConsentRegime }
  * middleware picks one per host.
  */
 export const getStaticPaths: GetStaticPaths<LegalParams> = async () => ({
-  paths: LEGAL_DOCUMENTS.flatMap((doc) => sharedPageFormats(DOMAIN_ENTRIES).map(({ locale, formatLocale, regime }) => ({ params: { doc, format: formatLocale, regime }, locale }))),
+  paths: LEGAL_DOCUMENTS.flatMap((doc) =>
+    sharedPageFormats(DOMAIN_ENTRIES).map(({ locale, formatLocale, regime }) => ({
+      params: { doc, format: formatLocale, regime },
+      locale,
+    })),
+  ),
   fallback: false,
 });
 
 export const getStaticProps: GetStaticProps<LegalProps, LegalParams> = async ({ params, locale }) => {
-  if (!params || !LEGAL_DOCUMENTS.includes(params.doc) || !isConsentRegime(params.regime) || !isWebsiteLocale(locale)) return { notFound: true };
+  if (!params || !LEGAL_DOCUMENTS.includes(params.doc) || !isConsentRegime(params.regime) || !isWebsiteLocale(locale))
+    return { notFound: true };
   const { translations, revalidate } = await loadPageContent(locale, withCopy(SHELL_COPY, { legal: true }));
   // The operator's facts are spelled like the copy: a Swiss page writes "Strasse".
   const { facts, ...copy } = spelledFor(params.format, { facts: legalFacts(locale), ...translations });
   return {
-    props: { doc: params.doc, updated: LEGAL_TEXT_UPDATED, formatLocale: params.format, consentRegime: params.regime, year: new Date().getUTCFullYear(), facts, ...copy },
+    props: {
+      doc: params.doc,
+      updated: LEGAL_TEXT_UPDATED,
+      formatLocale: params.format,
+      consentRegime: params.regime,
+      year: new Date().getUTCFullYear(),
+      facts,
+      ...copy,
+    },
     ...(revalidate && { revalidate }),
   };
 };
