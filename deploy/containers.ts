@@ -39,7 +39,7 @@ export const USERS = {
 } as const;
 
 /** Each proxy pod's purge endpoint, by its stable StatefulSet name under the headless Service. */
-export const purgeUrls = () =>
+const purgeUrls = () =>
   Array.from(
     { length: PROXY_REPLICAS },
     (_, index) => `http://${PROXY}-${index}.${PROXY}:${POD_PORTS.purge}/purge`,
@@ -193,7 +193,7 @@ export function redisContainer(image: string): IContainer {
 }
 
 /** The cluster's DNS domain (Kubernetes' default). */
-export const CLUSTER_DOMAIN = 'cluster.local';
+const CLUSTER_DOMAIN = 'cluster.local';
 /** The label the Issuer gives cert-manager's HTTP-01 solver pods, which their Service selects. */
 export const ACME_SOLVER_LABEL = `${APP}/acme-solver`;
 

@@ -18,7 +18,7 @@ export const INSTANCE_HEAP_MIB = INSTANCE_MEMORY_LIMIT_MIB / 2;
  * the cap, smaller, and collects the objects a request leaves far more often (2.16 ms of CPU per
  * request against 1.65 uncapped; 1.83 with this; bench/instance-memory.mts).
  */
-export const INSTANCE_SEMI_SPACE_MIB = 16;
+const INSTANCE_SEMI_SPACE_MIB = 16;
 
 /** The instance's NODE_OPTIONS. */
 export const INSTANCE_NODE_OPTIONS = `--max-old-space-size=${INSTANCE_HEAP_MIB} --max-semi-space-size=${INSTANCE_SEMI_SPACE_MIB}`;

@@ -38,7 +38,7 @@ const LOG_LINKS: Record<string, string> = {
 };
 
 /** The first DNS server a resolv.conf names, as nginx's `resolver` takes it (an IPv6 one in brackets). */
-export function nameserver(file: string): string {
+function nameserver(file: string): string {
   const address = /^nameserver\s+(\S+)/m.exec(readFileSync(file, 'utf8'))?.[1];
   if (!address) throw new Error(`PROXY_ACME_SOLVER: ${file} names no DNS server to find the solvers with`);
   return address.includes(':') ? `[${address}]` : address;

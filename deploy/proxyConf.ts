@@ -21,8 +21,8 @@ import { isTagValue, TAG_VALUE_RULE } from '../src/monitoring/tagValue';
 export const PREVIOUS_STATIC = 'previous-static';
 
 /** Debian's brotli modules for nginx (libnginx-mod-http-brotli-filter, -static). */
-export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so';
-export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so';
+const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 /** The ports the proxy listens on in a pod (deploy/proxy-files.ts), as deploy/local.ts's defaults. */
 export const POD_PORTS = { https: 8443, http: 8080, compress: 8081, purge: 8082 } as const;
@@ -144,7 +144,7 @@ export function publicFiles(buildDir: string): string[] {
  * they name internal paths, cache states and build ids. Through the proxy no `x-nextjs-*`,
  * `x-middleware-*` or `x-next-*` header leaves (tests/e2e/topology.spec.ts, the fuzz test).
  */
-export const INTERNAL_RESPONSE_HEADERS = [
+const INTERNAL_RESPONSE_HEADERS = [
   'x-nextjs-cache',
   'x-nextjs-matched-path',
   'x-nextjs-rewrite',
@@ -285,7 +285,7 @@ const alternatives = (values: readonly string[]) =>
  * `token` and does not refuse it with q=0 (RFC 9110, 12.4.2): what Next's image optimiser and the
  * proxy's compression count as asking for it.
  */
-export const listsToken = (token: string): string =>
+const listsToken = (token: string): string =>
   `(^|[\\s,])${alternatives([token])}\\s*(;(?!\\s*q\\s*=\\s*0(\\.0*)?\\s*(,|$))|,|$)`;
 
 /**
@@ -373,7 +373,7 @@ export function storedLanguage(entries: readonly DomainEntry[]): string {
 }
 
 /** Each tenant host's first language, the one its error page is in for a visitor who states none; "" for any other host. */
-export function hostLanguage(entries: readonly DomainEntry[]): string {
+function hostLanguage(entries: readonly DomainEntry[]): string {
   // One line per set of languages, as the other maps: a line holding every host would pass nginx's 4 kB limit.
   return [...hostsByLocales(entries)]
     .map(([locales, hosts]) => `    "~^(?:${hosts})(?:\\.localhost)?$" ${locales.split('|')[0]};`)
@@ -390,7 +390,7 @@ function hostsByLocales(entries: readonly DomainEntry[]): Map<string, string> {
   return new Map([...groups].map(([locales, hosts]) => [locales, hosts.join('|')]));
 }
 
-export const GEOIP_MODULE = '/usr/lib/nginx/modules/ngx_http_geoip_module.so';
+const GEOIP_MODULE = '/usr/lib/nginx/modules/ngx_http_geoip_module.so';
 /** Debian's geoip-database: countries by IPv4 address (an IPv6 visitor is unknown, so asked first). */
 export const GEOIP_COUNTRY_DATA = '/usr/share/GeoIP/GeoIP.dat';
 
@@ -398,7 +398,7 @@ export const GEOIP_COUNTRY_DATA = '/usr/share/GeoIP/GeoIP.dat';
  * nginx's copy of visitorCountry and visitorRegimeFor (src/tenancy/consentRegime.ts): the lookup,
  * the CDN header's nginx variable and the regime map's lines, from the same sets of codes.
  */
-export function visitorRegimeMap(
+function visitorRegimeMap(
   edge: EdgeEnv,
   geoip: boolean,
 ): Record<'GEOIP' | 'COUNTRY_HEADER_VARIABLE' | 'GEOIP_COUNTRY_VARIABLE' | 'VISITOR_REGIME', string> {

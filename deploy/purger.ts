@@ -57,7 +57,7 @@ async function cacheKeyOf(file: string): Promise<string | undefined> {
 }
 
 /** Deletes every cached copy the purge asks for; returns how many went. */
-export async function purge(cacheDir: string, request: PurgeRequest): Promise<number> {
+async function purge(cacheDir: string, request: PurgeRequest): Promise<number> {
   let purged = 0;
   const files = await readdir(cacheDir, { recursive: true, withFileTypes: true }).catch(() => []);
   for (const entry of files) {
@@ -85,7 +85,7 @@ export const isPurgeRequest = (value: unknown): value is PurgeRequest => {
  * address, where only the instances may reach it: deploy/k8s/manifests.mts's NetworkPolicy): only
  * POST /purge with a JSON host list (and page URLs).
  */
-export function startPurger(cacheDir: string, port: number, host = '127.0.0.1') {
+function startPurger(cacheDir: string, port: number, host = '127.0.0.1') {
   const server = createServer((request, response) => {
     const answer = (status: number, body: object) =>
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));

@@ -28,8 +28,8 @@ export const desired = (config: OpsConfig): Desired => ({
   syntheticTests: syntheticTests(config),
 });
 
-export type Kind = 'dashboard' | 'monitor' | 'slo' | 'rum metric' | 'log metric' | 'synthetic test';
-export type Action = 'create' | 'update' | 'delete' | 'keep' | 'unchanged';
+type Kind = 'dashboard' | 'monitor' | 'slo' | 'rum metric' | 'log metric' | 'synthetic test';
+type Action = 'create' | 'update' | 'delete' | 'keep' | 'unchanged';
 
 export interface Change {
   kind: Kind;
@@ -76,7 +76,7 @@ const v2Json = (value: unknown, type: string) => V2Serializer.serialize(value, t
  * Whether the account's copy says everything the code says: objects key by key, lists item by item.
  * Fields the account adds (ids, authors, defaults it fills in) do not count as a difference.
  */
-export function says(wanted: unknown, actual: unknown): boolean {
+function says(wanted: unknown, actual: unknown): boolean {
   if (Array.isArray(wanted))
     return (
       Array.isArray(actual) &&

@@ -14,7 +14,7 @@ export interface ManagedDashboard {
 }
 
 /** The line the description ends with, which apply.ts finds a dashboard by. */
-export const opsMarker = (opsId: string) => `[ops-id: ${opsId}]`;
+const opsMarker = (opsId: string) => `[ops-id: ${opsId}]`;
 
 /** Filters on the tenant, its language and the visitor's country: every RUM query carries them. */
 const RUM_VARIABLES = [

@@ -7,7 +7,7 @@ import { groupName, notification, scopes, type Scopes } from './scope';
 
 /** Every object ops:apply manages carries this tag, and its own ops id as `ops-id:<id>`. */
 export const MANAGED_TAG = 'managed-by:microsites-ops';
-export const opsTag = (opsId: string) => `ops-id:${opsId}`;
+const opsTag = (opsId: string) => `ops-id:${opsId}`;
 export const managedTags = (opsId: string, env: string) => [
   MANAGED_TAG,
   opsTag(opsId),
@@ -305,8 +305,8 @@ export function monitors(config: OpsConfig): ManagedMonitor[] {
 }
 
 /** RUM-based metrics the SLO counts (kept 15 months, unlike RUM events), tagged by tenant; scoped when they are made, so their queries need no filter. */
-export const VIEWS_METRIC = 'microsites.views';
-export const ERRORED_VIEWS_METRIC = 'microsites.views.errored';
+const VIEWS_METRIC = 'microsites.views';
+const ERRORED_VIEWS_METRIC = 'microsites.views.errored';
 
 export function rumMetrics(config: OpsConfig): v2.RumMetricCreateData[] {
   const { rum } = scopes(config);
@@ -327,8 +327,8 @@ export function rumMetrics(config: OpsConfig): v2.RumMetricCreateData[] {
 }
 
 /** Log-based metrics of the proxy's answers, which the availability SLO counts: every answer, and those with a 5xx. */
-export const ANSWERS_METRIC = 'microsites.proxy.answers';
-export const FAILED_ANSWERS_METRIC = 'microsites.proxy.answers.failed';
+const ANSWERS_METRIC = 'microsites.proxy.answers';
+const FAILED_ANSWERS_METRIC = 'microsites.proxy.answers.failed';
 
 export function logMetrics(config: OpsConfig): v2.LogsMetricCreateData[] {
   const { proxy } = scopes(config);

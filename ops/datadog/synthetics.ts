@@ -17,12 +17,12 @@ export interface ManagedSyntheticTest {
 }
 
 /** Days a certificate must have left; cert-manager renews at 30 (docs/deploy.md, "Certificates"). */
-export const CERTIFICATE_DAYS_LEFT = 14;
+const CERTIFICATE_DAYS_LEFT = 14;
 /** How often a certificate is looked at: it changes on renewal, not by the minute. */
 const SSL_TICK_EVERY = 6 * 60 * 60;
 
 /** The text the HTTP test expects in a host's page: the start of the canonical link the page writes (src/landing/components/LandingHead.tsx; Next adds its own attribute after the address). */
-export const canonicalLink = (canonical: string, locale: DomainEntry['locales'][number]) =>
+const canonicalLink = (canonical: string, locale: DomainEntry['locales'][number]) =>
   `<link rel="canonical" href="${pageUrl(canonical, locale)}"`;
 
 export function syntheticTests(

@@ -2,7 +2,7 @@
 // dashboard in ops/datadog/dashboards.ts reads as a list of questions ops ask.
 import type { v1 } from '@datadog/datadog-api-client';
 
-export type DataSource = 'rum' | 'logs' | 'events';
+type DataSource = 'rum' | 'logs' | 'events';
 
 export interface EventQuery {
   name: string;
@@ -22,7 +22,7 @@ export interface Place {
   height: number;
 }
 
-export function eventQuery({
+function eventQuery({
   name,
   source,
   search,

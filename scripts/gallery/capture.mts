@@ -13,7 +13,7 @@ const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 /** Every page is loaded at this size, in a tab of its own (scripts/gallery/cli.mts). */
 const DESKTOP = { width: 1280, height: 800 };
 
-export interface Shot {
+interface Shot {
   /** PNG bytes of the whole page at 390 px, of the first screen at 1280 px, and the share image. */
   phone: Buffer;
   desktop: Buffer;

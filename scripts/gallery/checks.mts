@@ -24,7 +24,7 @@ export interface Measurements {
 }
 
 /** The first screens the booking button must be on: small, common and large phones, and a laptop. */
-export const SCREENS = { '320×568': 568, '360×640': 640, '390×844': 844, '1280×800': 800 } as const;
+const SCREENS = { '320×568': 568, '360×640': 640, '390×844': 844, '1280×800': 800 } as const;
 export type ScreenSize = keyof typeof SCREENS;
 
 export type CheckId = 'fold' | 'overflow' | 'language' | 'headline' | 'neighbours' | 'shareImage' | 'console';
@@ -37,7 +37,7 @@ export interface CheckResult {
 }
 
 /** The limits, one place: docs/gallery.md names them. */
-export const LIMITS = { headlineLines: 3, neighbourKm: 10 } as const;
+const LIMITS = { headlineLines: 3, neighbourKm: 10 } as const;
 
 export const CHECK_LABELS: Record<CheckId, string> = {
   fold: `Booking button on the first screen (${Object.keys(SCREENS).join(', ')})`,
@@ -125,7 +125,7 @@ export function copyStrings(copy: unknown): Set<string> {
  * Japanese or Korean character counts for three, as it carries about a word). Measured over every
  * page of today's map: docs/gallery.md, "Checks".
  */
-export const SENTENCE_MIN_LETTERS = 16;
+const SENTENCE_MIN_LETTERS = 16;
 
 const lettersOf = (text: string) => [...text].reduce((count, character) => count + (UNSPACED.test(character) ? 3 : /\p{L}/u.test(character) ? 1 : 0), 0);
 

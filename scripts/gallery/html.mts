@@ -5,7 +5,7 @@
 import { CHECK_LABELS, type CheckId, type CheckResult } from './checks.mts';
 import type { GalleryPage } from './pages.mts';
 
-export type DiffState = 'changed' | 'new' | 'unchanged';
+type DiffState = 'changed' | 'new' | 'unchanged';
 
 export interface Card {
   page: GalleryPage;
@@ -61,7 +61,7 @@ ${images(card)}${evidence(card)}</article>`;
 }
 
 /** "3 December 2026 at 09:14 UTC": the gallery is read wherever its readers are, so in UTC, named. */
-export const madeAtInWords = (iso: string) =>
+const madeAtInWords = (iso: string) =>
   `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC', hourCycle: 'h23' }).format(new Date(iso))} UTC`;
 
 const options = (values: Iterable<string>) => [...new Set(values)].sort().map((value) => `<option>${escape(value)}</option>`).join('');

@@ -8,7 +8,7 @@ import { CAMPAIGN_PARAMETERS, sharedReferrer, sharedSearch } from '@/consent/pag
  * and this takes its place: the UTM parameters, and the referrer's origin and domain only.
  */
 export const CAMPAIGN_FIELDS = [...CAMPAIGN_PARAMETERS, 'referrer', 'referring_domain'] as const;
-export type CampaignField = (typeof CAMPAIGN_FIELDS)[number];
+type CampaignField = (typeof CAMPAIGN_FIELDS)[number];
 
 /** What Amplitude's attribution writes for a field the first campaign lacked (its `initialEmptyValue`). */
 export const INITIAL_EMPTY_VALUE = 'EMPTY';

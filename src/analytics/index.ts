@@ -1,6 +1,6 @@
 /** Public API of the analytics capability; other modules import from here only. */
 export { trackEvent } from './firstLoadBuffer';
-export type { AnalyticsEventName, CtaPlacement } from './events';
+export type { CtaPlacement } from './events';
 export { PAGE_EVENTS } from './pageEvents';
 export { useMicrositesAnalytics } from './useMicrositesAnalytics';
 // The privacy policy names what the SDKs are set up with.

@@ -1,4 +1,4 @@
-export type EventType = 'page' | 'screen' | 'track' | 'identify' | 'alias' | 'group';
+type EventType = 'page' | 'screen' | 'track' | 'identify' | 'alias' | 'group';
 
 export type Properties = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 /** Spec §7 call 1: the marketing site's bot check. */
-export const BOT_CHECK_PATH = '/api/is-bot';
+const BOT_CHECK_PATH = '/api/is-bot';
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 

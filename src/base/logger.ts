@@ -1,6 +1,5 @@
 // The app's one logger, neutral so that every folder may log without depending on monitoring.
-export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogContext = Record<string, unknown>;
 
 /** Where app log lines go: the console until monitoring swaps in Datadog logs (`src/monitoring/datadogSink.ts`). */

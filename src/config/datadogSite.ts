@@ -2,7 +2,7 @@ import type { EnvReader } from './parse';
 
 // Read by both the browser's monitoring settings and the server's proxy settings; this module holds
 // no parsed value, so a bad variable elsewhere cannot stop it from loading.
-export const DEFAULT_DATADOG_SITE = 'datadoghq.com';
+const DEFAULT_DATADOG_SITE = 'datadoghq.com';
 
 // A Datadog site is a bare host name; the intake host is derived from it on both ends.
 const SITE_PATTERN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;

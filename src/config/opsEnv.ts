@@ -20,7 +20,7 @@ export interface OpsConfig {
   };
 }
 
-export const DEFAULT_OPS_ENV = 'production';
+const DEFAULT_OPS_ENV = 'production';
 export const DEFAULT_SYNTHETICS_LOCATIONS = ['aws:eu-central-1', 'aws:eu-west-2', 'aws:us-east-2'];
 export const DEFAULT_SYNTHETICS_TICK_EVERY = 180;
 /** What Datadog accepts as a test's frequency (the API's `tickEvery`). */

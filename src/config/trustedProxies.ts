@@ -8,7 +8,7 @@ export interface AddressRange {
 }
 
 /** The proxy on the same machine (deploy/): IPv4 loopback and ::1. */
-export const LOOPBACK_RANGES = '127.0.0.0/8,::1/128';
+const LOOPBACK_RANGES = '127.0.0.0/8,::1/128';
 
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
@@ -28,7 +28,7 @@ function ipv6(address: string): boolean {
 }
 
 /** One `address` or `address/prefix` entry, or undefined when it is neither. */
-export function parseAddressRange(entry: string): AddressRange | undefined {
+function parseAddressRange(entry: string): AddressRange | undefined {
   const [address = '', prefixText, ...rest] = entry.split('/');
   const family = ipv4(address) ? 'ipv4' : ipv6(address) ? 'ipv6' : undefined;
   if (!family || rest.length > 0) return undefined;

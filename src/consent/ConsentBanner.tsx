@@ -7,7 +7,7 @@ import { CONSENT_CATEGORIES, CONSENT_MARK_ATTRIBUTE, GPC_MARK_ATTRIBUTE, choiceF
 
 export const CONSENT_BANNER_ID = 'cookie-consent';
 /** Where a submitted choice goes without JavaScript, or before the app has started. */
-export const CONSENT_FORM_ACTION = '/api/consent';
+const CONSENT_FORM_ACTION = '/api/consent';
 
 /**
  * The cookie choice, server-rendered in the page's language at the top of every page, in flow:

@@ -20,7 +20,7 @@ async function purge(refused: readonly ConsentCategory[]): Promise<void> {
   await purgeRefused(refused);
 }
 
-export type BannerState = 'auto' | 'open' | 'closed';
+type BannerState = 'auto' | 'open' | 'closed';
 
 export interface ConsentState {
   regime: ConsentRegime;

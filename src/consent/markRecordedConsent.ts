@@ -14,7 +14,7 @@ import {
  *
  * It runs inline in the document's head as its own source text: self-contained, no imports.
  */
-export function markRecordedConsent(cookie: string, version: number, lifetimeDays: number, attribute: string): void {
+function markRecordedConsent(cookie: string, version: number, lifetimeDays: number, attribute: string): void {
   const match = new RegExp(`(?:^|; )${cookie}=v(\\d+)\\.(\\d{4}-\\d{2}-\\d{2})\\.a[01]m[01](?:;|$)`).exec(
     document.cookie,
   );
@@ -24,7 +24,7 @@ export function markRecordedConsent(cookie: string, version: number, lifetimeDay
 }
 
 /** Marks the document when the browser sends Global Privacy Control, before the body is parsed: the banner's wording changes without a shift. */
-export function markGlobalPrivacyControl(attribute: string): void {
+function markGlobalPrivacyControl(attribute: string): void {
   if ((navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true)
     document.documentElement.setAttribute(attribute, 'on');
 }

@@ -3,7 +3,7 @@ import { isObject } from '@/base/isObject';
 import type { Resources, TranslationTree } from '@/i18n/pageCopy';
 
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
-export type Sleep = (ms: number) => Promise<void>;
+type Sleep = (ms: number) => Promise<void>;
 
 /** Spec §9: the translation library tries 5 times, waiting from 350 ms, with 10 parallel reads. */
 export const CONTENT_FETCH_DEFAULTS = {
@@ -114,11 +114,6 @@ export async function fetchNamespace(
       return { ok: false, error: { locale, namespace, url, tries: tried, message: result.message } };
     await sleep(retryDelayMs * 2 ** (tried - 1));
   }
-}
-
-export interface LoadRemoteOptions extends FetchNamespaceOptions {
-  baseUrl: string;
-  maxParallelReads?: number;
 }
 
 export interface RemoteResources {

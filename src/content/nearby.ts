@@ -8,7 +8,7 @@ import type { DomainEntry, Place, PlaceKind, TenantPage, TenantType } from '@/te
 import { distanceKm } from '@/base/greatCircle';
 
 /** Another tenant page, as a landing page links to it. */
-export interface NearbyPlace {
+interface NearbyPlace {
   slug: string;
   type: TenantType;
   kind: PlaceKind;
@@ -24,7 +24,7 @@ export interface NearbyPlace {
   lng: number;
 }
 
-export interface NearbyOptions {
+interface NearbyOptions {
   radiusKm?: number;
   limit?: number;
   /** Which kinds of page to list; cities are left out by default, a place page links to POIs. */
@@ -33,7 +33,7 @@ export interface NearbyOptions {
   scheme?: Scheme;
 }
 
-export interface CityPoisOptions {
+interface CityPoisOptions {
   limit?: number;
   locale?: WebsiteLocale;
   scheme?: Scheme;
@@ -49,7 +49,7 @@ export const DEFAULT_NEARBY_LIMIT = 6;
  * its city and the city's stations, with their distance but never called near.
  */
 export type NeighbourHeading = 'inCity' | 'near' | 'intoCity';
-export interface PageNeighbours {
+interface PageNeighbours {
   heading: NeighbourHeading;
   places: NearbyPlace[];
 }

@@ -1,6 +1,6 @@
 import type { WebsiteLocale } from './websiteLocales';
 
-export type WeekStart = 'SUN' | 'MON';
+type WeekStart = 'SUN' | 'MON';
 export type DistanceSystem = 'IMPERIAL' | 'METRIC';
 
 /** A locale entry (spec §3). */
@@ -54,7 +54,7 @@ export const LOCALE_TABLE: readonly LocaleEntry[] = [
 ];
 
 /** The default locale of spec §2 and §9. */
-export const DEFAULT_LOCALE_ENTRY = LOCALE_TABLE[0] as LocaleEntry;
+const DEFAULT_LOCALE_ENTRY = LOCALE_TABLE[0] as LocaleEntry;
 
 /** The active table entry behind a website locale (en → en-US, zh → zh-CN, …). */
 export function localeEntryFor(locale: WebsiteLocale): LocaleEntry {

@@ -3,7 +3,7 @@ import type { RumEvent, RumEventDomainContext } from '@datadog/browser-rum';
 import { sharedPayload, sharedReferrer } from '@/consent/pageAddress';
 
 /** Spec §8: monitoring errors of these types are dropped before sending. */
-export const IGNORED_ERROR_TYPES: readonly string[] = ['IgnoredEventCancel', 'IgnorableError'];
+const IGNORED_ERROR_TYPES: readonly string[] = ['IgnoredEventCancel', 'IgnorableError'];
 
 /** An error the app expects and does not want reported. Its name survives minification. */
 export class IgnorableError extends Error {
@@ -46,7 +46,7 @@ export function keepRumEvent(event: RumEvent, context?: RumEventDomainContext): 
  * address bar itself holds no query (src/base/arrival.ts), but a long task's script keeps the
  * address the document was loaded from.
  */
-export function shareRumEvent(event: RumEvent, origin: string): void {
+function shareRumEvent(event: RumEvent, origin: string): void {
   const share = (value: string) => sharedPayload(value, origin, 'monitoring');
   // Typed as always there; an event built by hand (tests) may lack it.
   if (event.view) {

@@ -4,5 +4,6 @@
  * Safari proxy's server side lives in `proxyHandler` and `proxyLimits` (settings in
  * src/config/serverEnv.ts), outside this API.
  */
-export { IGNORED_ERROR_TYPES, IgnorableError } from './beforeSend';
+/** @public For app code to throw (spec §8): nothing throws one yet. */
+export { IgnorableError } from './beforeSend';
 export { useMonitoring } from './useMonitoring';

@@ -15,7 +15,7 @@ const MAX_BODY_BYTES = 512 * 1024;
  */
 export const CSP_REPORT_MAX_BYTES = 16 * 1024;
 /** What browsers send reports as: `report-uri` (application/csp-report) and the Reporting API. */
-export const CSP_REPORT_TYPES = ['application/csp-report', 'application/reports+json'] as const;
+const CSP_REPORT_TYPES = ['application/csp-report', 'application/reports+json'] as const;
 type CspReportType = (typeof CSP_REPORT_TYPES)[number];
 const UPSTREAM_TIMEOUT_MS = 5000;
 

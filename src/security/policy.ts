@@ -83,7 +83,7 @@ export function contentSecurityPolicy(inputs: PolicyInputs, extraScripts: readon
 }
 
 /** Two years, as the HSTS preload list asks; `preload` itself is off (see docs/security.md). */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 
 export interface SecurityHeaders {
   /** On every response. */

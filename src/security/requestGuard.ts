@@ -3,10 +3,10 @@
  * runtime cannot represent; `GET *` or an absolute URL, which it cannot parse) are refused in the
  * server in front of it, with a short plain answer.
  */
-export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const;
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
 // Far above any URL the site makes (the longest is a proxied telemetry request, about 4 KiB).
-export const MAX_TARGET_LENGTH = 8192;
+const MAX_TARGET_LENGTH = 8192;
 
 export interface Refusal {
   status: 400 | 405 | 414;

@@ -1,6 +1,6 @@
 /** schema.org structured data as plain objects; pages render each with jsonForInlineScript (src/base/jsonForInlineScript.ts). */
 
-export const SCHEMA_CONTEXT = 'https://schema.org';
+const SCHEMA_CONTEXT = 'https://schema.org';
 export const BRAND_NAME = 'Bagberth';
 
 type Context = { '@context': typeof SCHEMA_CONTEXT };

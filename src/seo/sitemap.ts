@@ -29,11 +29,7 @@ export function sitemapXml(urls: readonly SitemapUrl[]): string {
 }
 
 /** A host's page in each of its locales, each listing all of them as alternates. */
-export function hostSitemapUrls(
-  host: string,
-  locales: readonly WebsiteLocale[],
-  scheme: Scheme = 'https',
-): SitemapUrl[] {
+function hostSitemapUrls(host: string, locales: readonly WebsiteLocale[], scheme: Scheme = 'https'): SitemapUrl[] {
   const links = alternates(host, locales, scheme);
   return links.filter((link) => link.hrefLang !== 'x-default').map((link) => ({ loc: link.href, alternates: links }));
 }

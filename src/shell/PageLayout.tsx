@@ -19,7 +19,7 @@ export interface PageLayoutProps {
   legalOrigin?: string;
 }
 
-export const MAIN_ID = 'main';
+const MAIN_ID = 'main';
 
 /** Skip link, header, main landmark and footer shared by every page. */
 export function PageLayout({ headerEnd, children, year, legalOrigin = '' }: PageLayoutProps) {

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /** Spec §9 and §8: failed queries retry 3 times in the browser, never on the server. */
-export const CLIENT_QUERY_RETRIES = 3;
-export const GC_TIME_MS = 5 * 60 * 1000;
-export const MAX_RETRY_DELAY_MS = 30_000;
+const CLIENT_QUERY_RETRIES = 3;
+const GC_TIME_MS = 5 * 60 * 1000;
+const MAX_RETRY_DELAY_MS = 30_000;
 
 /** The delay doubles per attempt (1 s, 2 s, 4 s, …) up to 30 s. */
 export const retryDelay = (failureCount: number): number => Math.min(1000 * 2 ** failureCount, MAX_RETRY_DELAY_MS);

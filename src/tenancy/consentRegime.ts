@@ -55,7 +55,7 @@ export const OPT_IN_COUNTRIES: ReadonlySet<string> = new Set([...EEA_COUNTRIES, 
  * from Europe, so it asks first. English is everyone's second language, and Russian, Japanese,
  * Korean and Chinese readers are mostly outside the EEA: those follow the host's country.
  */
-export const EEA_LANGUAGES: ReadonlySet<string> = new Set(['de', 'fr', 'it', 'es', 'pt', 'pl']);
+const EEA_LANGUAGES: ReadonlySet<string> = new Set(['de', 'fr', 'it', 'es', 'pt', 'pl']);
 
 /**
  * A page's regime from its host's ISO 3166 country and its language: opt-in where either makes a

@@ -19,7 +19,7 @@ export const TRANSFER_SAFEGUARDS = ['dpf', 'scc'] as const;
 export type TransferSafeguard = (typeof TRANSFER_SAFEGUARDS)[number];
 
 /** What the data processing agreement with one provider says. */
-export interface ProcessorContract {
+interface ProcessorContract {
   entity: string;
   address: PostalAddress;
   retention: Period;

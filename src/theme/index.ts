@@ -1,4 +1,4 @@
-export { theme, BREAKPOINTS, type MarketingTheme } from './theme';
+export { theme } from './theme';
 export { GlobalStyle } from './GlobalStyle';
 export { Container } from './Container';
 export { VisuallyHidden } from './VisuallyHidden';

@@ -5,7 +5,7 @@ import { PLACES } from '@/tenancy/placeData';
 import { groupTenantPages } from '@/tenancy/tenantPages';
 import type { DomainEntry } from '@/tenancy/types';
 
-export interface CitySite {
+interface CitySite {
   name: string;
   href: string;
   hrefLang: WebsiteLocale;

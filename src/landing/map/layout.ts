@@ -14,7 +14,7 @@ export interface Coordinates {
   lng: number;
 }
 
-export interface Pin {
+interface Pin {
   /** 1-based, as the list beside the map numbers the neighbours. */
   number: number;
   x: number;

@@ -46,7 +46,7 @@ export interface StorageSpotsVariables {
   limit: number;
 }
 
-export interface StorageSpotPrice {
+interface StorageSpotPrice {
   amount: number;
   /** ISO 4217 code, e.g. GBP. */
   currency: string;
@@ -65,7 +65,7 @@ export interface StorageSpot {
 }
 
 /** Thrown for any answer that is not a well-formed list of spots. */
-export class StorageSpotsError extends Error {
+class StorageSpotsError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'StorageSpotsError';

@@ -52,7 +52,7 @@ function termMatches(line: Line, term: string): boolean {
 }
 
 /** The terms of a search: words and quoted phrases, all of which a line must match. */
-export function searchTerms(search: string): string[] {
+function searchTerms(search: string): string[] {
   const terms = search.match(/"[^"]*"|\S+/g) ?? [];
   for (const term of terms)
     if (/^(OR|AND|NOT)$|^[-(]/.test(term)) throw new Error(`boolean syntax this evaluator does not read: ${term}`);

@@ -29,7 +29,7 @@ const isLocal = (url: URL) =>
   url.hostname === '127.0.0.1';
 
 /** Console errors seen in the page, less the ones a test says it expects. */
-export class ConsoleGuard {
+class ConsoleGuard {
   private readonly allowed: RegExp[] = [];
   readonly errors: string[] = [];
   allow(pattern: RegExp) {

@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
 const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as { domains: { domain: string }[] };
-export const KNOWN = domains.map((entry) => entry.domain);
+const KNOWN = domains.map((entry) => entry.domain);
 // Written into hosts, paths and headers; must never come back as markup.
 export const MARK = '<fz"\'>';
 /**

@@ -20,7 +20,7 @@ export interface TestSpot {
 
 /** Any `lat` within FAILING_LAT_TOLERANCE of this (Prague's centre) gets a GraphQL error. */
 export const FAILING_LAT = 50.0755;
-export const FAILING_LAT_TOLERANCE = 0.01;
+const FAILING_LAT_TOLERANCE = 0.01;
 export const FAILURE_MESSAGE = 'Storage spots are unavailable here (test failure case)';
 /** No spots at all around Null Island (0, 0), so tests have an empty case. */
 export const EMPTY_AT = { lat: 0, lng: 0 } as const;

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface RenderedContainer {
+interface RenderedContainer {
   name: string;
   image: string;
   ports: Array<{ containerPort: number }>;
