@@ -8,7 +8,8 @@ import type { GalleryPage } from './pages.mts';
 /** The hero's booking link: the one in the offer the price labels (bench/cta-fold.mts finds it here too). */
 export const HERO_CTA = '[aria-labelledby="offer-price"] a';
 /** As playwright.config.ts: isbot calls Chromium's own user agent a bot. */
-const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 /** Every page is loaded at this size, in a tab of its own (scripts/gallery/cli.mts). */
 const DESKTOP = { width: 1280, height: 800 };
@@ -24,14 +25,26 @@ interface Shot {
 
 export interface Captured {
   /** `texts`: each visible text node; `blocks`: the visible text of each block that holds no other, for the language of its sentences. */
-  measurements: Omit<Measurements, 'foreignTexts' | 'foreignSentences' | 'neighbours'> & { texts: string[]; blocks: string[] };
+  measurements: Omit<Measurements, 'foreignTexts' | 'foreignSentences' | 'neighbours'> & {
+    texts: string[];
+    blocks: string[];
+  };
   shot: Shot;
 }
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--hide-scrollbars', '--font-render-hinting=none'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--hide-scrollbars',
+      '--font-render-hinting=none',
+    ],
   });
 }
 
@@ -44,7 +57,9 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
 
 /** Every image the current width asks for is in (a wider viewport picks other sources from srcset). */
 const imagesLoaded = (page: Page) =>
-  page.waitForFunction(() => [...document.images].every((image) => image.complete), undefined, { timeout: 10_000 }).catch(() => undefined);
+  page
+    .waitForFunction(() => [...document.images].every((image) => image.complete), undefined, { timeout: 10_000 })
+    .catch(() => undefined);
 
 /**
  * A shot once two in a row are the same, as Playwright's own screenshot assertions wait: now and
@@ -84,7 +99,12 @@ const visibleTexts = (page: Page) =>
 const visibleBlocks = (page: Page) =>
   page.evaluate(() => {
     // No named helper in here: tsx would wrap it in a `__name` call the page does not have.
-    const shownBlocks = new Set([...document.body.querySelectorAll('*')].filter((element) => !/^(inline|contents)/.test(getComputedStyle(element).display) && element.getClientRects().length > 0));
+    const shownBlocks = new Set(
+      [...document.body.querySelectorAll('*')].filter(
+        (element) =>
+          !/^(inline|contents)/.test(getComputedStyle(element).display) && element.getClientRects().length > 0,
+      ),
+    );
     const blocks: string[] = [];
     for (const element of shownBlocks) {
       if (element.closest('script, style, noscript, svg, [hidden], [aria-hidden="true"]')) continue;
@@ -133,22 +153,34 @@ export async function capture(page: Page, origin: string, target: GalleryPage): 
     await page.goto(`${origin.replace('://', `://${target.host}.`)}${target.path}`, { waitUntil: 'load' });
     await page.evaluate(() => document.fonts.ready);
     await imagesLoaded(page);
-    const settled = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const settled = () =>
+      page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await settled();
     const desktop = await stableShot(page, false);
     const cta = page.locator(HERO_CTA).first();
-    const ctaBottom = async () => ((await cta.count()) > 0 ? await cta.evaluate((link) => link.getBoundingClientRect().bottom + window.scrollY) : null);
+    const ctaBottom = async () =>
+      (await cta.count()) > 0
+        ? await cta.evaluate((link) => link.getBoundingClientRect().bottom + window.scrollY)
+        : null;
     const bottoms: Partial<Record<ScreenSize, number | null>> = { '1280×800': await ctaBottom() };
     await page.setViewportSize({ width: 390, height: 844 });
     await settled();
     bottoms['390×844'] = await ctaBottom();
-    const headlineLines = await page.locator('h1').first().evaluate((h1) => {
-      const lineHeight = parseFloat(getComputedStyle(h1).lineHeight) || parseFloat(getComputedStyle(h1).fontSize) * 1.2;
-      return Math.round(h1.getBoundingClientRect().height / lineHeight);
-    });
+    const headlineLines = await page
+      .locator('h1')
+      .first()
+      .evaluate((h1) => {
+        const lineHeight =
+          parseFloat(getComputedStyle(h1).lineHeight) || parseFloat(getComputedStyle(h1).fontSize) * 1.2;
+        return Math.round(h1.getBoundingClientRect().height / lineHeight);
+      });
     const texts = await visibleTexts(page);
     const blocks = await visibleBlocks(page);
-    const shareUrl = await page.locator('meta[property="og:image"]').first().getAttribute('content').catch(() => null);
+    const shareUrl = await page
+      .locator('meta[property="og:image"]')
+      .first()
+      .getAttribute('content')
+      .catch(() => null);
     const phone = await stableShot(page, true);
     const at390 = await overflow(page);
     await page.setViewportSize({ width: 360, height: 640 });
@@ -164,8 +196,13 @@ export async function capture(page: Page, origin: string, target: GalleryPage): 
           const answer = await fetch(new URL(url).pathname);
           const bytes = new Uint8Array(await answer.arrayBuffer());
           let binary = '';
-          for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-          return { status: answer.status, contentType: answer.headers.get('content-type') ?? '', base64: answer.ok ? btoa(binary) : '' };
+          for (let at = 0; at < bytes.length; at += 0x8000)
+            binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+          return {
+            status: answer.status,
+            contentType: answer.headers.get('content-type') ?? '',
+            base64: answer.ok ? btoa(binary) : '',
+          };
         }, shareUrl)
       : null;
     const saved = await savedCopy(page);
@@ -176,7 +213,12 @@ export async function capture(page: Page, origin: string, target: GalleryPage): 
         headlineLines,
         texts,
         blocks,
-        shareImage: { url: shareUrl, expected: `${target.slug}-${target.type}-${target.locale}`, status: fetched?.status ?? 0, contentType: fetched?.contentType ?? '' },
+        shareImage: {
+          url: shareUrl,
+          expected: `${target.slug}-${target.type}-${target.locale}`,
+          status: fetched?.status ?? 0,
+          contentType: fetched?.contentType ?? '',
+        },
         consoleErrors,
       },
       shot: { phone, desktop, share: fetched?.base64 ? Buffer.from(fetched.base64, 'base64') : null, saved },

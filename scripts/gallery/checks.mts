@@ -51,7 +51,9 @@ export const CHECK_LABELS: Record<CheckId, string> = {
 
 export function check(m: Measurements): CheckResult[] {
   const overflowing = Object.entries(m.overflow).filter(([, pixels]) => pixels > 0);
-  const below = (Object.keys(SCREENS) as ScreenSize[]).map((size) => [size, m.ctaBottom[size] ?? null] as const).filter(([size, bottom]) => bottom === null || bottom > SCREENS[size]);
+  const below = (Object.keys(SCREENS) as ScreenSize[])
+    .map((size) => [size, m.ctaBottom[size] ?? null] as const)
+    .filter(([size, bottom]) => bottom === null || bottom > SCREENS[size]);
   const far = m.neighbours.filter((neighbour) => neighbour.km > LIMITS.neighbourKm);
   const share = m.shareImage;
   const ownImage = share.url !== null && new URL(share.url, 'http://x').pathname === `/og/${share.expected}.png`;
@@ -59,12 +61,24 @@ export function check(m: Measurements): CheckResult[] {
     {
       id: 'fold',
       ok: below.length === 0,
-      detail: below.length === 0 ? 'on every first screen' : below.map(([size, bottom]) => (bottom === null ? `no booking button at ${size}` : `at ${size} the button ends at ${Math.round(bottom)} px of ${SCREENS[size]}`)).join('; '),
+      detail:
+        below.length === 0
+          ? 'on every first screen'
+          : below
+              .map(([size, bottom]) =>
+                bottom === null
+                  ? `no booking button at ${size}`
+                  : `at ${size} the button ends at ${Math.round(bottom)} px of ${SCREENS[size]}`,
+              )
+              .join('; '),
     },
     {
       id: 'overflow',
       ok: overflowing.length === 0,
-      detail: overflowing.length === 0 ? 'none' : overflowing.map(([width, pixels]) => `${pixels} px too wide at ${width} px`).join(', '),
+      detail:
+        overflowing.length === 0
+          ? 'none'
+          : overflowing.map(([width, pixels]) => `${pixels} px too wide at ${width} px`).join(', '),
     },
     {
       id: 'language',
@@ -72,20 +86,40 @@ export function check(m: Measurements): CheckResult[] {
       detail:
         m.foreignTexts.length + m.foreignSentences.length === 0
           ? 'none'
-          : [...m.foreignTexts.map(({ text, languages }) => `"${text}" (copy of ${languages.join(', ')})`), ...m.foreignSentences.map(({ text, language }) => `"${text}" (reads as ${language})`)].join('; '),
+          : [
+              ...m.foreignTexts.map(({ text, languages }) => `"${text}" (copy of ${languages.join(', ')})`),
+              ...m.foreignSentences.map(({ text, language }) => `"${text}" (reads as ${language})`),
+            ].join('; '),
     },
-    { id: 'headline', ok: m.headlineLines <= LIMITS.headlineLines, detail: `${m.headlineLines} line${m.headlineLines === 1 ? '' : 's'}` },
+    {
+      id: 'headline',
+      ok: m.headlineLines <= LIMITS.headlineLines,
+      detail: `${m.headlineLines} line${m.headlineLines === 1 ? '' : 's'}`,
+    },
     {
       id: 'neighbours',
       ok: far.length === 0,
-      detail: m.neighbours.length === 0 ? 'no "near" list' : m.neighbours.map(({ name, km }) => `${name} ${km.toFixed(1)} km`).join(', '),
+      detail:
+        m.neighbours.length === 0
+          ? 'no "near" list'
+          : m.neighbours.map(({ name, km }) => `${name} ${km.toFixed(1)} km`).join(', '),
     },
     {
       id: 'shareImage',
       ok: ownImage && share.status === 200 && share.contentType === 'image/png',
-      detail: !share.url ? 'no og:image' : !ownImage ? `${share.url} is not /og/${share.expected}.png` : share.status === 200 ? 'ok' : `${share.url} answers ${share.status}`,
+      detail: !share.url
+        ? 'no og:image'
+        : !ownImage
+          ? `${share.url} is not /og/${share.expected}.png`
+          : share.status === 200
+            ? 'ok'
+            : `${share.url} answers ${share.status}`,
     },
-    { id: 'console', ok: m.consoleErrors.length === 0, detail: m.consoleErrors.length === 0 ? 'none' : m.consoleErrors.join(' | ') },
+    {
+      id: 'console',
+      ok: m.consoleErrors.length === 0,
+      detail: m.consoleErrors.length === 0 ? 'none' : m.consoleErrors.join(' | '),
+    },
   ];
 }
 
@@ -94,7 +128,11 @@ export function check(m: Measurements): CheckResult[] {
  * string of another language's copy and of none of its own is a fallback or a paste. Strings that
  * read the same in several languages (brand names, "OK") count for each.
  */
-export function foreignTexts(rendered: readonly string[], locale: string, copyByLocale: Readonly<Record<string, ReadonlySet<string>>>): Array<{ text: string; languages: string[] }> {
+export function foreignTexts(
+  rendered: readonly string[],
+  locale: string,
+  copyByLocale: Readonly<Record<string, ReadonlySet<string>>>,
+): Array<{ text: string; languages: string[] }> {
   const own = copyByLocale[locale] ?? new Set<string>();
   const found = new Map<string, string[]>();
   for (const text of new Set(rendered)) {
@@ -127,7 +165,8 @@ export function copyStrings(copy: unknown): Set<string> {
  */
 const SENTENCE_MIN_LETTERS = 16;
 
-const lettersOf = (text: string) => [...text].reduce((count, character) => count + (UNSPACED.test(character) ? 3 : /\p{L}/u.test(character) ? 1 : 0), 0);
+const lettersOf = (text: string) =>
+  [...text].reduce((count, character) => count + (UNSPACED.test(character) ? 3 : /\p{L}/u.test(character) ? 1 : 0), 0);
 
 /**
  * Every sentence of the page's blocks that reads as another of the site's languages: a phrase
@@ -135,8 +174,15 @@ const lettersOf = (text: string) => [...text].reduce((count, character) => count
  * language) say nothing of a sentence's language and are left out (`withoutNames`, placeFacts.ts's
  * nameRemover) before it is read.
  */
-export function foreignSentences(blocks: readonly string[], locale: string, languageOf: LanguageOf, withoutNames: (text: string) => string): Array<{ text: string; language: string }> {
-  const sentences = new Set(blocks.flatMap((block) => block.split(/(?<=[.!?。！？])\s*/u)).map((sentence) => sentence.trim()));
+export function foreignSentences(
+  blocks: readonly string[],
+  locale: string,
+  languageOf: LanguageOf,
+  withoutNames: (text: string) => string,
+): Array<{ text: string; language: string }> {
+  const sentences = new Set(
+    blocks.flatMap((block) => block.split(/(?<=[.!?。！？])\s*/u)).map((sentence) => sentence.trim()),
+  );
   const found: Array<{ text: string; language: string }> = [];
   for (const text of sentences) {
     const rest = withoutNames(text);

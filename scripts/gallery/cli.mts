@@ -28,7 +28,10 @@ import { affected, changes, galleryPages, mapAtBase, narrow, type GalleryPage, t
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 /** Part of every shot's key: a change to how the gallery measures shoots every page again. */
-const CAPTURE_VERSION = createHash('sha256').update(readFileSync(join(import.meta.dirname, 'capture.mts'))).digest('hex').slice(0, 8);
+const CAPTURE_VERSION = createHash('sha256')
+  .update(readFileSync(join(import.meta.dirname, 'capture.mts')))
+  .digest('hex')
+  .slice(0, 8);
 
 interface Manifest {
   scope: string;
@@ -44,7 +47,12 @@ function currentMap(root: string): TenantMap & { copy: Record<string, string> } 
   return {
     domains: (JSON.parse(read('tenants/domains.json')) as { domains: DomainEntry[] }).domains,
     places: (JSON.parse(read('tenants/places.json')) as { places: Record<string, Place> }).places,
-    copy: Object.fromEntries(WEBSITE_LOCALES.map((locale) => [locale, read(`locales/${locale}/microsites.json`) + read(`locales/${locale}/legal.json`)])),
+    copy: Object.fromEntries(
+      WEBSITE_LOCALES.map((locale) => [
+        locale,
+        read(`locales/${locale}/microsites.json`) + read(`locales/${locale}/legal.json`),
+      ]),
+    ),
   };
 }
 
@@ -56,8 +64,18 @@ async function startSite(build: string, port: number): Promise<() => Promise<voi
   const server = join(build, 'server.js');
   if (!existsSync(server)) throw new UsageError('no build: run `npm run build` first');
   // Whatever answers there would be shot in place of this build.
-  if (await fetchLocal(port, 'localhost', '/api/health').then(() => true, () => false)) throw new UsageError(`port ${port} is in use (GALLERY_PORT or --port moves it)`);
-  const child = spawn(process.execPath, [server], { stdio: ['ignore', 'ignore', 'inherit'], detached: true, env: { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1' } });
+  if (
+    await fetchLocal(port, 'localhost', '/api/health').then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new UsageError(`port ${port} is in use (GALLERY_PORT or --port moves it)`);
+  const child = spawn(process.execPath, [server], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+    env: { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1' },
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
@@ -65,7 +83,13 @@ async function startSite(build: string, port: number): Promise<() => Promise<voi
   };
   for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(200)) {
     if (child.exitCode !== null) break;
-    if (await fetchLocal(port, 'localhost', '/api/health').then(() => true, () => false)) return stop;
+    if (
+      await fetchLocal(port, 'localhost', '/api/health').then(
+        () => true,
+        () => false,
+      )
+    )
+      return stop;
   }
   await stop();
   throw new Error(`the site did not start on port ${port} (GALLERY_PORT or --port moves it)`);
@@ -86,7 +110,10 @@ const REGENERATION_WAIT_MS = 15_000;
 async function keyOf(port: number, page: GalleryPage): Promise<string> {
   const url = `http://${page.host}.localhost:${port}${page.path}`;
   let answer = await askLoopback(url);
-  for (const deadline = Date.now() + REGENERATION_WAIT_MS; answer.headers['x-nextjs-cache'] === 'STALE' && Date.now() < deadline; ) {
+  for (
+    const deadline = Date.now() + REGENERATION_WAIT_MS;
+    answer.headers['x-nextjs-cache'] === 'STALE' && Date.now() < deadline;
+  ) {
     await sleep(250);
     answer = await askLoopback(url);
   }
@@ -112,7 +139,8 @@ async function main(): Promise<number> {
     },
   });
   const threshold = Number(values.threshold);
-  if (!(threshold >= 0 && threshold <= 1)) throw new UsageError(`--threshold must be between 0 and 1, got ${values.threshold}`);
+  if (!(threshold >= 0 && threshold <= 1))
+    throw new UsageError(`--threshold must be between 0 and 1, got ${values.threshold}`);
   const out = resolve(ROOT, values.out);
   const shots = join(out, 'shots');
   mkdirSync(shots, { recursive: true });
@@ -123,7 +151,10 @@ async function main(): Promise<number> {
   let pages = narrow(galleryPages(map), { hosts: values.host, locales: values.locale });
   const unknownHosts = (values.host ?? []).filter((host) => !map.domains.some((entry) => entry.domain === host));
   if (unknownHosts.length > 0) throw new UsageError(`--host: not in tenants/domains.json: ${unknownHosts.join(', ')}`);
-  let scope = values.host || values.locale ? `hosts ${values.host?.join(', ') ?? 'all'}, languages ${values.locale?.join(', ') ?? 'all'}` : 'every page';
+  let scope =
+    values.host || values.locale
+      ? `hosts ${values.host?.join(', ') ?? 'all'}, languages ${values.locale?.join(', ') ?? 'all'}`
+      : 'every page';
   /** With --changed, the pages the base's map already had: the others are new. */
   let pagesAtBase: Set<string> | undefined;
   let basePages: GalleryPage[] = [];
@@ -140,9 +171,17 @@ async function main(): Promise<number> {
   // A ref's base covers the same pages: the hosts and languages asked for, or those --changed picked.
   const narrowing = values.changed
     ? [...new Set(pages.map((page) => page.host))].flatMap((host) => ['--host', host])
-    : [...(values.host ?? []).flatMap((host) => ['--host', host]), ...(values.locale ?? []).flatMap((locale) => ['--locale', locale])];
-  const againstDir = values.against ? (existsSync(resolve(ROOT, values.against)) ? resolve(ROOT, values.against) : galleryOfRef(values.against, out, values.port, narrowing)) : undefined;
-  if (againstDir && !existsSync(join(againstDir, 'manifest.json'))) throw new UsageError(`--against: ${values.against} holds no gallery (manifest.json)`);
+    : [
+        ...(values.host ?? []).flatMap((host) => ['--host', host]),
+        ...(values.locale ?? []).flatMap((locale) => ['--locale', locale]),
+      ];
+  const againstDir = values.against
+    ? existsSync(resolve(ROOT, values.against))
+      ? resolve(ROOT, values.against)
+      : galleryOfRef(values.against, out, values.port, narrowing)
+    : undefined;
+  if (againstDir && !existsSync(join(againstDir, 'manifest.json')))
+    throw new UsageError(`--against: ${values.against} holds no gallery (manifest.json)`);
   const base = againstDir ? readJson<Manifest>(join(againstDir, 'manifest.json')) : undefined;
   const baseShots = againstDir ? join(againstDir, 'shots') : undefined;
 
@@ -171,7 +210,9 @@ async function main(): Promise<number> {
           };
           return once().catch((first: unknown) =>
             once().catch((error: unknown) => {
-              throw new Error(`${page.id} could not be captured: ${error instanceof Error ? error.message : error} (first try: ${first instanceof Error ? first.message.split('\n')[0] : first})`);
+              throw new Error(
+                `${page.id} could not be captured: ${error instanceof Error ? error.message : error} (first try: ${first instanceof Error ? first.message.split('\n')[0] : first})`,
+              );
             }),
           );
         };
@@ -201,8 +242,16 @@ async function main(): Promise<number> {
   // Checks: the measurements, this tree's copy, the pages' neighbours as the site lists them.
   const { eld } = await import('eld/large');
   const languageOf = languageReader(eld, WEBSITE_LOCALES);
-  const withoutNames = nameRemover([BRAND_NAME, ...Object.values(map.places).flatMap((place) => Object.values(place.name))]);
-  const copy = Object.fromEntries(WEBSITE_LOCALES.map((locale) => [locale, new Set([...copyStrings(JSON.parse(readFileSync(join(root, `locales/${locale}/microsites.json`), 'utf8')))])]));
+  const withoutNames = nameRemover([
+    BRAND_NAME,
+    ...Object.values(map.places).flatMap((place) => Object.values(place.name)),
+  ]);
+  const copy = Object.fromEntries(
+    WEBSITE_LOCALES.map((locale) => [
+      locale,
+      new Set([...copyStrings(JSON.parse(readFileSync(join(root, `locales/${locale}/microsites.json`), 'utf8')))]),
+    ]),
+  );
   const finder = createNearbyFinder(map.domains, map.places);
   const order = new Map(pages.map((page, index) => [page.id, index]));
   entries.sort((a, b) => order.get(a.page.id)! - order.get(b.page.id)!);
@@ -213,9 +262,17 @@ async function main(): Promise<number> {
       ...measurements,
       foreignTexts: foreignTexts(measurements.texts, page.locale, copy),
       foreignSentences: foreignSentences(measurements.blocks, page.locale, languageOf, withoutNames),
-      neighbours: neighbours.heading === 'near' ? neighbours.places.map((place) => ({ name: place.name, km: place.distanceKm })) : [],
+      neighbours:
+        neighbours.heading === 'near'
+          ? neighbours.places.map((place) => ({ name: place.name, km: place.distanceKm }))
+          : [],
     };
-    const files = { phone: `shots/${key}-phone.png`, desktop: `shots/${key}-desktop.png`, share: existsSync(join(shots, `${key}-share.png`)) ? `shots/${key}-share.png` : null, saved: `shots/${key}-page.mhtml` };
+    const files = {
+      phone: `shots/${key}-phone.png`,
+      desktop: `shots/${key}-desktop.png`,
+      share: existsSync(join(shots, `${key}-share.png`)) ? `shots/${key}-share.png` : null,
+      saved: `shots/${key}-page.mhtml`,
+    };
     const card: Card = { page, checks: check(full), files };
     // Without an earlier gallery, --changed still says which pages the change adds.
     if (!base && pagesAtBase) card.diff = { state: pagesAtBase.has(page.id) ? 'changed' : 'new' };
@@ -237,28 +294,50 @@ async function main(): Promise<number> {
             writeFileSync(join(out, diffImages[size]!), image);
           }
         }
-        card.diff = { state: changedPixels > 0 ? 'changed' : 'unchanged', before: { phone: `shots/${before}-phone.png`, desktop: `shots/${before}-desktop.png` }, diffImages, changedPixels };
+        card.diff = {
+          state: changedPixels > 0 ? 'changed' : 'unchanged',
+          before: { phone: `shots/${before}-phone.png`, desktop: `shots/${before}-desktop.png` },
+          diffImages,
+          changedPixels,
+        };
       }
     }
     return card;
   });
   // Pages the base had, within the same hosts and languages, that the map no longer has.
   const existing = new Set(galleryPages(map).map((page) => page.id));
-  const removed = narrow(base?.pages.map((item) => item.page) ?? basePages, { hosts: values.host, locales: values.locale }).filter((page) => !existing.has(page.id));
+  const removed = narrow(base?.pages.map((item) => item.page) ?? basePages, {
+    hosts: values.host,
+    locales: values.locale,
+  }).filter((page) => !existing.has(page.id));
 
   const report: GalleryReport = { cards, removed, madeAt: new Date().toISOString(), scope, against: values.against };
   writeFileSync(join(out, 'index.html'), galleryHtml(report));
   const manifest: Manifest = { scope, madeAt: report.madeAt, pages: entries.map(({ page, key }) => ({ page, key })) };
   writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
   // Shots neither this gallery nor its base names are left from older runs.
-  const kept = new Set([...manifest.pages.map((item) => item.key), ...cards.flatMap((card) => (card.diff?.before ? [card.diff.before.phone.slice(6, 30)] : []))]);
+  const kept = new Set([
+    ...manifest.pages.map((item) => item.key),
+    ...cards.flatMap((card) => (card.diff?.before ? [card.diff.before.phone.slice(6, 30)] : [])),
+  ]);
   for (const file of readdirSync(shots)) if (!kept.has(file.slice(0, 24))) rmSync(join(shots, file));
 
   const failing = cards.filter((card) => card.checks.some((result) => !result.ok));
   const seconds = Math.round((Date.now() - started) / 1000);
-  console.log(`Gallery: ${cards.length} pages (${shotNow} shot now, ${cards.length - shotNow} reused) in ${seconds} s → ${join(values.out, 'index.html')}`);
-  for (const card of failing) console.log(`  ✗ ${card.page.id}: ${card.checks.filter((result) => !result.ok).map((result) => `${result.id} (${result.detail})`).join('; ')}`);
-  if (base || pagesAtBase) console.log(`${base ? `Against ${values.against}` : scope}: ${cards.filter((card) => card.diff?.state === 'changed').length} changed, ${cards.filter((card) => card.diff?.state === 'new').length} new, ${removed.length} removed.`);
+  console.log(
+    `Gallery: ${cards.length} pages (${shotNow} shot now, ${cards.length - shotNow} reused) in ${seconds} s → ${join(values.out, 'index.html')}`,
+  );
+  for (const card of failing)
+    console.log(
+      `  ✗ ${card.page.id}: ${card.checks
+        .filter((result) => !result.ok)
+        .map((result) => `${result.id} (${result.detail})`)
+        .join('; ')}`,
+    );
+  if (base || pagesAtBase)
+    console.log(
+      `${base ? `Against ${values.against}` : scope}: ${cards.filter((card) => card.diff?.state === 'changed').length} changed, ${cards.filter((card) => card.diff?.state === 'new').length} new, ${removed.length} removed.`,
+    );
   console.log(failing.length === 0 ? 'Every check passed.' : `${failing.length} page(s) with a failed check.`);
   return failing.length === 0 ? 0 : 1;
 }
@@ -271,7 +350,8 @@ class UsageError extends Error {}
  * `<out>/base/`, which then serves as the base. The worktree goes afterwards.
  */
 function galleryOfRef(ref: string, out: string, port: string, narrowing: string[]): string {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   let commit: string;
   try {
     commit = git('rev-parse', '--verify', `${ref}^{commit}`);
@@ -288,9 +368,14 @@ function galleryOfRef(ref: string, out: string, port: string, narrowing: string[
     console.error(`--against ${ref}: building ${commit.slice(0, 12)} in ${worktree}…`);
     execFileSync('npm', ['run', 'build'], { cwd: worktree, stdio: ['ignore', 'ignore', 'inherit'] });
     const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-    const shot = spawnSync(process.execPath, [tsx, join(import.meta.dirname, 'cli.mts'), '--root', worktree, '--out', base, '--port', port, ...narrowing], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const shot = spawnSync(
+      process.execPath,
+      [tsx, join(import.meta.dirname, 'cli.mts'), '--root', worktree, '--out', base, '--port', port, ...narrowing],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
     // A base with failing checks is still a base: only a run that wrote nothing is an error.
-    if (!existsSync(join(base, 'manifest.json'))) throw new Error(`--against ${ref}: the base gallery was not made (exit ${shot.status})`);
+    if (!existsSync(join(base, 'manifest.json')))
+      throw new Error(`--against ${ref}: the base gallery was not made (exit ${shot.status})`);
   } finally {
     git('worktree', 'remove', '--force', worktree);
   }

@@ -25,6 +25,9 @@ export function diffPngs(before: Buffer, after: Buffer, threshold: number): Pixe
   const width = Math.max(a.width, b.width);
   const height = Math.max(a.height, b.height);
   const output = new PNG({ width, height });
-  const changed = pixelmatch(onCanvas(a, width, height), onCanvas(b, width, height), output.data, width, height, { threshold, includeAA: false });
+  const changed = pixelmatch(onCanvas(a, width, height), onCanvas(b, width, height), output.data, width, height, {
+    threshold,
+    includeAA: false,
+  });
   return { changed, image: PNG.sync.write(output) };
 }

@@ -12,7 +12,12 @@ export interface Card {
   checks: CheckResult[];
   /** Files relative to gallery/: the shots, the share image when there is one, the saved page. */
   files: { phone: string; desktop: string; share: string | null; saved: string };
-  diff?: { state: DiffState; before?: { phone: string; desktop: string }; diffImages?: { phone?: string; desktop?: string }; changedPixels?: number };
+  diff?: {
+    state: DiffState;
+    before?: { phone: string; desktop: string };
+    diffImages?: { phone?: string; desktop?: string };
+    changedPixels?: number;
+  };
 }
 
 export interface GalleryReport {
@@ -25,7 +30,8 @@ export interface GalleryReport {
   against?: string;
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function badge(card: Card, result: CheckResult): string {
   const state = result.ok ? 'ok' : 'fail';
@@ -39,9 +45,12 @@ function evidence(card: Card): string {
 }
 
 function images(card: Card): string {
-  const shot = (src: string, alt: string, width: number) => `<a href="${escape(src)}"><img src="${escape(src)}" alt="${escape(alt)}" width="${width}" loading="lazy"></a>`;
+  const shot = (src: string, alt: string, width: number) =>
+    `<a href="${escape(src)}"><img src="${escape(src)}" alt="${escape(alt)}" width="${width}" loading="lazy"></a>`;
   const now = `<figure class="phone"><figcaption>390 px (whole page: open it)</figcaption>${shot(card.files.phone, `${card.page.id} at 390 px`, 390)}</figure><figure><figcaption>1280 px</figcaption>${shot(card.files.desktop, `${card.page.id} at 1280 px`, 640)}</figure>${
-    card.files.share ? `<figure><figcaption>share image</figcaption>${shot(card.files.share, `${card.page.id} share image`, 300)}</figure>` : ''
+    card.files.share
+      ? `<figure><figcaption>share image</figcaption>${shot(card.files.share, `${card.page.id} share image`, 300)}</figure>`
+      : ''
   }`;
   const diff = card.diff;
   if (!diff || diff.state === 'unchanged' || !diff.before) return `<div class="shots">${now}</div>`;
@@ -64,11 +73,17 @@ ${images(card)}${evidence(card)}</article>`;
 const madeAtInWords = (iso: string) =>
   `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC', hourCycle: 'h23' }).format(new Date(iso))} UTC`;
 
-const options = (values: Iterable<string>) => [...new Set(values)].sort().map((value) => `<option>${escape(value)}</option>`).join('');
+const options = (values: Iterable<string>) =>
+  [...new Set(values)]
+    .sort()
+    .map((value) => `<option>${escape(value)}</option>`)
+    .join('');
 
 export function galleryHtml(report: GalleryReport): string {
   const { cards } = report;
-  const counts = (Object.keys(CHECK_LABELS) as CheckId[]).map((id) => [id, cards.filter((card) => card.checks.some((result) => result.id === id && !result.ok)).length] as const);
+  const counts = (Object.keys(CHECK_LABELS) as CheckId[]).map(
+    (id) => [id, cards.filter((card) => card.checks.some((result) => result.id === id && !result.ok)).length] as const,
+  );
   const failing = cards.filter((card) => card.checks.some((result) => !result.ok)).length;
   const byPlace = new Map<string, Card[]>();
   for (const card of cards) byPlace.set(card.page.place, [...(byPlace.get(card.page.place) ?? []), card]);
@@ -114,7 +129,10 @@ ${cards.some((card) => card.diff) ? '<label><input type="checkbox" name="changed
 </header>
 <main>
 ${[...byPlace]
-  .map(([place, list]) => `<section class="group"><h2>${escape(place)}</h2><div class="place">${list.map(cardHtml).join('\n')}</div></section>`)
+  .map(
+    ([place, list]) =>
+      `<section class="group"><h2>${escape(place)}</h2><div class="place">${list.map(cardHtml).join('\n')}</div></section>`,
+  )
   .join('\n')}
 ${report.removed.length ? `<section><h2>Removed since ${escape(report.against ?? 'the base')}</h2><ul>${report.removed.map((page) => `<li>${escape(page.id)}</li>`).join('')}</ul></section>` : ''}
 </main>

@@ -53,23 +53,38 @@ export function galleryPages({ domains, places }: TenantMap): GalleryPage[] {
 }
 
 /** `--host` and `--locale` narrow the list (a host matches the page it serves, alias or not). */
-export function narrow(pages: GalleryPage[], { hosts = [], locales = [] }: { hosts?: string[]; locales?: string[] }): GalleryPage[] {
-  return pages.filter((page) => (hosts.length === 0 || page.hosts.some((host) => hosts.includes(host))) && (locales.length === 0 || locales.includes(page.locale)));
+export function narrow(
+  pages: GalleryPage[],
+  { hosts = [], locales = [] }: { hosts?: string[]; locales?: string[] },
+): GalleryPage[] {
+  return pages.filter(
+    (page) =>
+      (hosts.length === 0 || page.hosts.some((host) => hosts.includes(host))) &&
+      (locales.length === 0 || locales.includes(page.locale)),
+  );
 }
 
 /** A file of the working tree as the git base had it, or undefined when the base has none. */
 function atBase(base: string, file: string): string | undefined {
   try {
-    return execFileSync('git', ['show', `${base}:${file}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 });
+    return execFileSync('git', ['show', `${base}:${file}`], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch {
     return undefined;
   }
 }
 
-const json = (text: string | undefined, fallback: object) => (text === undefined ? fallback : (JSON.parse(text) as object));
+const json = (text: string | undefined, fallback: object) =>
+  text === undefined ? fallback : (JSON.parse(text) as object);
 
 /** What differs between two versions of the tenant map and the copy: the places whose pages change, and the languages. */
-export function changes(before: TenantMap & { copy: Record<string, string> }, after: TenantMap & { copy: Record<string, string> }): { places: Set<string>; locales: Set<string> } {
+export function changes(
+  before: TenantMap & { copy: Record<string, string> },
+  after: TenantMap & { copy: Record<string, string> },
+): { places: Set<string>; locales: Set<string> } {
   const placeSet = new Set<string>();
   const key = (entry: DomainEntry) => JSON.stringify(entry);
   const beforeEntries = new Map(before.domains.map((entry) => [entry.domain, key(entry)]));
@@ -79,7 +94,9 @@ export function changes(before: TenantMap & { copy: Record<string, string> }, af
   for (const slug of new Set([...Object.keys(before.places), ...Object.keys(after.places)])) {
     if (JSON.stringify(before.places[slug]) !== JSON.stringify(after.places[slug])) placeSet.add(slug);
   }
-  const locales = new Set(Object.keys({ ...before.copy, ...after.copy }).filter((locale) => before.copy[locale] !== after.copy[locale]));
+  const locales = new Set(
+    Object.keys({ ...before.copy, ...after.copy }).filter((locale) => before.copy[locale] !== after.copy[locale]),
+  );
   return { places: placeSet, locales };
 }
 
@@ -87,18 +104,33 @@ export function changes(before: TenantMap & { copy: Record<string, string> }, af
  * The pages a change affects: every page of a changed place, every page that links to one in
  * either version of the map (its neighbours, a city's places), every page in a language whose copy changed.
  */
-export function affected(pages: GalleryPage[], maps: readonly TenantMap[], changed: { places: Set<string>; locales: Set<string> }): GalleryPage[] {
+export function affected(
+  pages: GalleryPage[],
+  maps: readonly TenantMap[],
+  changed: { places: Set<string>; locales: Set<string> },
+): GalleryPage[] {
   // Before and after: a page that stops linking to a changed place changes too.
   const finders = maps.map((map) => createNearbyFinder(map.domains, map.places));
   const linksToChanged = (page: GalleryPage) =>
-    finders.some((finder) => finder.pageNeighbours(page.slug, page.type, { locale: page.locale }).places.some((linked) => changed.places.has(linked.slug)));
-  return pages.filter((page) => changed.places.has(page.slug) || changed.locales.has(page.locale) || linksToChanged(page));
+    finders.some((finder) =>
+      finder
+        .pageNeighbours(page.slug, page.type, { locale: page.locale })
+        .places.some((linked) => changed.places.has(linked.slug)),
+    );
+  return pages.filter(
+    (page) => changed.places.has(page.slug) || changed.locales.has(page.locale) || linksToChanged(page),
+  );
 }
 
 /** The tenant map and copy files as `base` had them (git show), for `--changed`. */
 export function mapAtBase(base: string, locales: readonly string[]): TenantMap & { copy: Record<string, string> } {
   const domains = json(atBase(base, 'tenants/domains.json'), { domains: [] }) as { domains: DomainEntry[] };
   const places = json(atBase(base, 'tenants/places.json'), { places: {} }) as { places: Record<string, Place> };
-  const copy = Object.fromEntries(locales.map((locale) => [locale, (atBase(base, `locales/${locale}/microsites.json`) ?? '') + (atBase(base, `locales/${locale}/legal.json`) ?? '')]));
+  const copy = Object.fromEntries(
+    locales.map((locale) => [
+      locale,
+      (atBase(base, `locales/${locale}/microsites.json`) ?? '') + (atBase(base, `locales/${locale}/legal.json`) ?? ''),
+    ]),
+  );
   return { domains: domains.domains, places: places.places, copy };
 }
