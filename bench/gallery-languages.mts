@@ -4,11 +4,10 @@
 // language had over the page's own, against LANGUAGE_MARGIN.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { BRAND_NAME } from '../src/seo/jsonLd.ts';
-import { WEBSITE_LOCALES } from '../src/i18n/websiteLocales.ts';
-import { LANGUAGE_MARGIN, languageReader, nameRemover, type LanguageOf } from '../src/tenancy/placeFacts.ts';
+import { LANGUAGE_MARGIN, type LanguageOf } from '../src/tenancy/placeFacts.ts';
 import type { Place } from '../src/tenancy/types.ts';
 import { foreignSentences } from '../scripts/gallery/checks.mts';
+import { sentenceReader } from '../scripts/gallery/sentenceReader.mts';
 
 const dir = resolve(process.argv[2] ?? 'gallery');
 const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
@@ -19,9 +18,7 @@ const places = (
     places: Record<string, Place>;
   }
 ).places;
-const { eld } = await import('eld/large');
-const read = languageReader(eld, WEBSITE_LOCALES);
-const withoutNames = nameRemover([BRAND_NAME, ...Object.values(places).flatMap((place) => Object.values(place.name))]);
+const { languageOf: read, withoutNames } = await sentenceReader(places);
 
 let judged = 0;
 let flagged = 0;

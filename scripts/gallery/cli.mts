@@ -19,10 +19,9 @@ import { createNearbyFinder } from '../../src/content/nearby.ts';
 import { WEBSITE_LOCALES } from '../../src/i18n/websiteLocales.ts';
 import type { DomainEntry, Place } from '../../src/tenancy/types.ts';
 import { capture, launch, newContext, type Captured } from './capture.mts';
-import { BRAND_NAME } from '../../src/seo/jsonLd.ts';
-import { languageReader, nameRemover } from '../../src/tenancy/placeFacts.ts';
 import { check, copyStrings, foreignSentences, foreignTexts, type Measurements } from './checks.mts';
 import { diffPngs } from './diff.mts';
+import { sentenceReader } from './sentenceReader.mts';
 import { galleryHtml, type Card, type GalleryReport } from './html.mts';
 import { affected, changes, galleryPages, mapAtBase, narrow, type GalleryPage, type TenantMap } from './pages.mts';
 
@@ -240,12 +239,7 @@ async function main(): Promise<number> {
   }
 
   // Checks: the measurements, this tree's copy, the pages' neighbours as the site lists them.
-  const { eld } = await import('eld/large');
-  const languageOf = languageReader(eld, WEBSITE_LOCALES);
-  const withoutNames = nameRemover([
-    BRAND_NAME,
-    ...Object.values(map.places).flatMap((place) => Object.values(place.name)),
-  ]);
+  const { languageOf, withoutNames } = await sentenceReader(map.places);
   const copy = Object.fromEntries(
     WEBSITE_LOCALES.map((locale) => [
       locale,
