@@ -21,14 +21,11 @@ export function askLoopback(
     headers = {},
     body,
     localAddress,
-    idleTimeoutMs,
   }: {
     method?: string;
     headers?: OutgoingHttpHeaders & { host?: string };
     body?: string;
     /** The visitor's own loopback address (127.x.y.z). */ localAddress?: string;
-    /** Give up (reject) when nothing arrives for this long: a request the proxy holds back. */
-    idleTimeoutMs?: number;
   } = {},
 ): Promise<LoopbackAnswer> {
   const { protocol, hostname, port, pathname, search } = new URL(url);
@@ -55,8 +52,6 @@ export function askLoopback(
       },
     );
     request.on('error', reject);
-    if (idleTimeoutMs)
-      request.setTimeout(idleTimeoutMs, () => request.destroy(new Error(`nothing for ${idleTimeoutMs} ms`)));
     request.end(body);
   });
 }

@@ -1133,48 +1133,12 @@ test('a flood of any uncached URL from one address is held back at the proxy; an
       name,
     ).toEqual([]);
     // The burst a visitor may send (30) and 5 a second are answered; the flood's other requests wait
-    // at the proxy (up to 30, then a slow 429), never reaching an instance. Without the limit: thousands.
+    // at the proxy (up to 200, then 429), never reaching an instance. Without the limit: thousands.
     const refused = result.statusCodeStats?.['429']?.count ?? 0;
     expect(result.requests.total - refused, name).toBeLessThanOrEqual(30 + 5 * 5);
     expect(result.requests.sent, name).toBeGreaterThan(50);
   }
   expect(instancesMarkedDown(readFrom(proxyLog, logged))).toEqual([]);
-});
-
-// Issue 41 item 3: a client refused past the wait the proxy allows it sends far faster than any
-// browser, so its 429 goes out slowly and its connections sit at the proxy instead of costing one
-// TLS answer for each request it can send (figures: npm run bench:flood, docs/security.md).
-test("a flooding client's refusals of uncached URLs arrive slowly; the telemetry limit's at once", async () => {
-  test.setTimeout(60_000);
-  const timed = async (url: string, options: Parameters<typeof ask>[1]) => {
-    const started = performance.now();
-    // A request still waiting its turn at the proxy is given up: only the refusals are timed.
-    const answer = await ask(url, { ...options, idleTimeoutMs: 8_000 }).catch(() => ({ status: 0 }));
-    return { status: answer.status, ms: performance.now() - started };
-  };
-  // One address may have 30 answered at once and 30 waiting; the others are refused.
-  const flood = await Promise.all(
-    Array.from({ length: 120 }, () => timed(page('/no-such-page'), { localAddress: '127.0.6.1' })),
-  );
-  const refused = flood.filter(({ status }) => status === 429);
-  expect(refused.length).toBeGreaterThanOrEqual(30);
-  // About 1.2 kB at 256 bytes a second.
-  expect(Math.min(...refused.map(({ ms }) => ms))).toBeGreaterThanOrEqual(3_000);
-  // The control: a refusal by the telemetry limit, timed the same way, arrives at once.
-  const telemetry: Array<{ status: number; ms: number }> = [];
-  for (let wave = 0; wave < 20 && !telemetry.some(({ status }) => status === 429); wave += 1) {
-    const relay = () =>
-      timed(page('/api/monitoring-proxy?ddforward=%2Fapi%2Fv2%2Frum'), {
-        method: 'POST',
-        headers: { 'content-type': 'text/plain' },
-        body: '{}',
-        localAddress: '127.0.6.2',
-      });
-    telemetry.push(...(await Promise.all(Array.from({ length: 5 }, relay))));
-  }
-  const telemetryRefused = telemetry.filter(({ status }) => status === 429);
-  expect(telemetryRefused.length).toBeGreaterThan(0);
-  expect(Math.max(...telemetryRefused.map(({ ms }) => ms))).toBeLessThan(1_000);
 });
 
 test('what the policy blocks is reported to the monitoring intake through the telemetry proxy, tagged with the tenant, without query, fragment, referrer or browser', async () => {
