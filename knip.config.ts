@@ -28,11 +28,6 @@ const config: KnipConfig = {
   ignoreDependencies: [
     // Read by path (require.resolve(`@fontsource/${pkg}/700.css`)): scripts/generate-share-images.ts.
     /^@fontsource\//,
-    // The SDKs' own copies, so the tests check the constants of the versions the site runs.
-    '@datadog/browser-core',
-    '@datadog/js-core',
-    '@amplitude/analytics-core',
-    '@amplitude/plugin-autocapture-browser',
     // Lighthouse's own launcher (bench/lighthouse.mts), at the version Lighthouse brings.
     'chrome-launcher',
   ],

@@ -10,27 +10,44 @@ import {
   widthProblem,
   type LanguageOf,
 } from './placeFacts';
-import { needsPhraseData, PHRASE_EXAMPLES, PHRASE_LOCALES } from './placePhrases';
-import { PLACE_KINDS, TENANT_TYPES, type JsonPath, type TenantProblem } from './types';
+import { needsPhraseData, PHRASE_EXAMPLES } from './placePhrases';
+import { DOMAIN_ENTRY, fieldIssues, PLACE, type FieldIssue } from './tenantSchemas';
+import type { DomainEntry, JsonPath, Place, TenantProblem } from './types';
 import { isObject } from '@/base/isObject';
-
-const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
-const KEBAB_CASE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const DOMAIN_FIELDS = new Set(['domain', 'type', 'slug', 'path', 'locales', 'canonical']);
-const PLACE_FIELDS = new Set(['kind', 'name', 'where', 'city', 'country', 'currency', 'lat', 'lng', 'timeZone']);
 
 type Json = Record<string, unknown>;
 const show = (value: unknown) => JSON.stringify(value) ?? String(value);
 /** A problem's field as a path below its entry: none for the entry itself or a pair of fields. */
 const fieldPath = (field: string): JsonPath => (/^\(|, /.test(field) ? [] : field.split('.'));
-const isLatitude = (value: unknown): value is number => typeof value === 'number' && Math.abs(value) <= 90;
-const isLongitude = (value: unknown): value is number => typeof value === 'number' && Math.abs(value) <= 180;
 
 export interface ValidationOptions {
   /** Currencies the site can price; a place in any other currency could not render its page. */
   currencies: readonly string[];
   /** Reads the language of the phrases (placeFacts.ts's languageReader); without it, their language is not checked. */
   languageOf?: LanguageOf;
+}
+
+/** A mistake in one field of an entry. */
+interface Finding {
+  field: string;
+  message: string;
+  clashesWith?: JsonPath;
+}
+
+/**
+ * An entry's findings: the schema's, then the rules'. A rule that reports a field speaks for it
+ * alone, since it knows what other fields, entries and files ask of it (the path the slug makes,
+ * the names a served locale needs, the country's currency), which the schema's message cannot say.
+ */
+function merged(schema: readonly Finding[], rules: readonly Finding[]): Finding[] {
+  const ruled = new Set(rules.map(({ field }) => field));
+  return [...schema.filter(({ field }) => !ruled.has(field)), ...rules];
+}
+
+/** The fields of an entry that the schema accepts: what the rules across entries and files build on. */
+function validFields(raw: unknown, issues: readonly FieldIssue[]): Json {
+  const refused = new Set(issues.map(({ path }) => path[0]));
+  return isObject(raw) ? Object.fromEntries(Object.entries(raw).filter(([key]) => !refused.has(key))) : {};
 }
 
 /** Checks both tenant files together; returns every problem rather than stopping at the first. */
@@ -62,11 +79,56 @@ export function validateTenants(
   const seenDomains = new Map<string, number>();
   const localesByPath = new Map<string, { domain: string; locales: string }>();
   const servedLocales = new Map<string, Set<string>>();
+  const trusted: Array<Partial<DomainEntry>> = [];
 
   entries.forEach((raw, index) => {
     const entryName =
       isObject(raw) && typeof raw.domain === 'string' && raw.domain ? show(raw.domain) : `#${index + 1}`;
-    const report = (field: string, message: string, clashesWith?: JsonPath) =>
+    const issues = fieldIssues(DOMAIN_ENTRY, raw);
+    // An entry's fields are flat: a wrong item of its locales is the list's mistake, its message naming the item.
+    const schema = issues.map(({ path, message }) => ({
+      field: path.length > 0 ? String(path[0]) : '(entry)',
+      message,
+    }));
+    const rules: Finding[] = [];
+    const rule = (field: string, message: string, clashesWith?: JsonPath) =>
+      rules.push({ field, message, ...(clashesWith && { clashesWith }) });
+    const valid: Partial<DomainEntry> = validFields(raw, issues);
+    trusted.push(valid);
+
+    if (valid.domain !== undefined) {
+      const first = seenDomains.get(valid.domain);
+      if (first === undefined) seenDomains.set(valid.domain, index);
+      else
+        rule('domain', `a second entry for this host: remove this one or the earlier one, #${first + 1}`, [
+          'domains',
+          first,
+          'domain',
+        ]);
+    }
+    if (isObject(raw)) {
+      const expectedPath = `/${String(raw.slug)}/${String(raw.type)}`;
+      if (raw.path !== expectedPath) rule('path', `${show(raw.path)} must equal "${expectedPath}" (/{slug}/{type})`);
+      // Only the website's locales count as served: an unknown one is one mistake, not also a
+      // missing name and phrase in it.
+      if (valid.slug !== undefined && Array.isArray(raw.locales)) {
+        const served = servedLocales.get(valid.slug) ?? new Set<string>();
+        raw.locales.filter(isWebsiteLocale).forEach((locale) => served.add(locale));
+        servedLocales.set(valid.slug, served);
+      }
+    }
+    if (valid.path !== undefined && valid.locales !== undefined) {
+      const key = valid.locales.slice().sort().join(',');
+      const first = localesByPath.get(valid.path);
+      if (!first) localesByPath.set(valid.path, { domain: String(valid.domain), locales: key });
+      else if (first.locales !== key)
+        rule('locales', `must equal the locales of ${show(first.domain)}, which shares the page ${valid.path}`);
+    }
+    if (places && valid.slug !== undefined && !isObject(places[valid.slug])) {
+      rule('slug', `no place data for ${show(valid.slug)} in tenants/places.json`);
+    }
+
+    for (const { field, message, clashesWith } of merged(schema, rules))
       problems.push({
         file: 'domains.json',
         entry: entryName,
@@ -75,178 +137,123 @@ export function validateTenants(
         at: ['domains', index, ...fieldPath(field)],
         ...(clashesWith && { clashesWith }),
       });
-    if (!isObject(raw)) return report('(entry)', 'must be an object');
-
-    for (const key of Object.keys(raw)) {
-      if (!DOMAIN_FIELDS.has(key) && key !== '$comment')
-        report(key, `unknown field; allowed: ${[...DOMAIN_FIELDS].join(', ')}`);
-    }
-
-    const { domain, type, slug, path, locales } = raw;
-    if (typeof domain !== 'string' || !HOST_NAME.test(domain)) {
-      report(
-        'domain',
-        `${show(domain)} is not a lower-case host name (like "prague-bagberth.cz", no port or trailing dot)`,
-      );
-    } else {
-      const first = seenDomains.get(domain);
-      if (first === undefined) seenDomains.set(domain, index);
-      else
-        report('domain', `a second entry for this host: remove this one or the earlier one, #${first + 1}`, [
-          'domains',
-          first,
-          'domain',
-        ]);
-    }
-
-    if (typeof slug !== 'string' || !KEBAB_CASE.test(slug))
-      report('slug', `${show(slug)} is not kebab-case (like "kings-cross-station")`);
-    if (!(TENANT_TYPES as readonly unknown[]).includes(type)) report('type', `${show(type)} must be "poi" or "city"`);
-    const expectedPath = `/${String(slug)}/${String(type)}`;
-    if (path !== expectedPath) report('path', `${show(path)} must equal "${expectedPath}" (/{slug}/{type})`);
-
-    if (!Array.isArray(locales)) {
-      report('locales', 'must be a list of locale codes that includes "en"');
-    } else {
-      // Only the website's locales count as served: an unknown one is one mistake, not also a
-      // missing name and phrase in it.
-      const seen = new Set<string>();
-      for (const locale of locales) {
-        if (!isWebsiteLocale(locale))
-          report('locales', `${show(locale)} is not one of the website locales (${WEBSITE_LOCALES.join(', ')})`);
-        else if (seen.has(locale)) report('locales', `${show(locale)} is repeated`);
-        else seen.add(locale);
-      }
-      if (!seen.has('en')) report('locales', 'must include "en": English is on every site');
-
-      if (typeof path === 'string') {
-        const key = [...seen].sort().join(',');
-        const first = localesByPath.get(path);
-        if (first && first.locales !== key) {
-          report('locales', `must equal the locales of ${show(first.domain)}, which shares the page ${path}`);
-        } else if (!first) {
-          localesByPath.set(path, { domain: String(domain), locales: key });
-        }
-      }
-      if (typeof slug === 'string') {
-        const served = servedLocales.get(slug) ?? new Set<string>();
-        seen.forEach((locale) => served.add(locale));
-        servedLocales.set(slug, served);
-      }
-    }
-
-    if (places && typeof slug === 'string' && !isObject(places[slug])) {
-      report('slug', `no place data for ${show(slug)} in tenants/places.json`);
-    }
   });
 
   // Which alias host is canonical for a shared page (see src/seo/canonicalHost.ts).
-  problems.push(...canonicalProblems(entries));
+  problems.push(...canonicalProblems(trusted));
 
   if (places) {
+    // The place schema with what it needs data for: the borders country-coder knows, the other places.
+    const placeSchema = PLACE.extend({
+      country: PLACE.shape.country.refine(isCountryCode),
+      city: PLACE.shape.city
+        .unwrap()
+        .refine((city) => isObject(places[city]))
+        .nullable(),
+    });
+    const checked = Object.entries(places).map(([slug, place]) => {
+      const issues = fieldIssues(placeSchema, place);
+      return { slug, place, issues, valid: validFields(place, issues) as Partial<Place> };
+    });
+    const valid = new Map(checked.map((each) => [each.slug, each.valid]));
     const earlier: Array<{ slug: string; kind: string } & LatLng> = [];
-    for (const [slug, place] of Object.entries(places)) {
-      problems.push(...validatePlace(slug, place, servedLocales.get(slug), places, options, earlier));
-      const here = located(place);
-      if (here && isObject(place) && typeof place.kind === 'string') earlier.push({ slug, kind: place.kind, ...here });
+    for (const each of checked) {
+      problems.push(...validatePlace(each, servedLocales.get(each.slug), { places, valid, options, earlier }));
+      const here = located(each.valid);
+      if (here && each.valid.kind) earlier.push({ slug: each.slug, kind: each.valid.kind, ...here });
     }
   }
   return problems;
 }
 
-function validatePlace(
-  slug: string,
-  place: unknown,
-  served: Set<string> | undefined,
-  places: Json,
-  options: ValidationOptions,
-  earlier: ReadonlyArray<{ slug: string; kind: string } & LatLng>,
-): TenantProblem[] {
-  const problems: TenantProblem[] = [];
-  const report = (field: string, message: string) =>
-    problems.push({
-      file: 'places.json',
-      entry: show(slug),
-      field,
-      message,
-      at: ['places', slug, ...fieldPath(field)],
-    });
-  if (!served) report('(entry)', 'no domain entry uses this slug; remove it or add a domain');
-  if (!isObject(place)) {
-    report('(entry)', 'must be an object');
-    return problems;
-  }
-  for (const key of Object.keys(place)) {
-    if (!PLACE_FIELDS.has(key)) report(key, `unknown field; allowed: ${[...PLACE_FIELDS].join(', ')}`);
-  }
-  if (!(PLACE_KINDS as readonly unknown[]).includes(place.kind))
-    report('kind', `${show(place.kind)} must be one of ${PLACE_KINDS.join(', ')}`);
+interface PlaceContext {
+  places: Json;
+  /** Each place's fields that its schema accepts, by slug. */
+  valid: ReadonlyMap<string, Partial<Place>>;
+  options: ValidationOptions;
+  earlier: ReadonlyArray<{ slug: string; kind: string } & LatLng>;
+}
 
-  if (!isObject(place.name)) {
-    report('name', 'must be an object of display names by locale');
-  } else {
-    const names = place.name;
-    // Every city is listed, in the reader's language, on the page an unknown host gets (pages/unknown-host.tsx).
-    const needed = place.kind === 'city' ? WEBSITE_LOCALES : new Set(['en', ...(served ?? [])]);
-    for (const locale of needed) {
-      if (typeof names[locale] === 'string' && String(names[locale]).trim()) continue;
-      report(
+function validatePlace(
+  { slug, place, issues, valid }: { slug: string; place: unknown; issues: FieldIssue[]; valid: Partial<Place> },
+  served: Set<string> | undefined,
+  context: PlaceContext,
+): TenantProblem[] {
+  const rules: Finding[] = [];
+  const rule = (field: string, message: string) => rules.push({ field, message });
+  if (isObject(place)) {
+    if (isObject(place.name)) validateNames(place.kind, place.name, served, rule);
+    validateWhere(place, served, rule, {
+      names: namesOf(place, context.places),
+      languageOf: context.options.languageOf,
+    });
+    const here = located(valid);
+    const outside = here && countryProblem(here);
+    const misplaced =
+      outside ||
+      (here &&
+        (cityProblem(valid, here, context.valid) ||
+          (valid.kind !== undefined && samePlaceProblem(valid.kind, here, context.earlier))));
+    if (misplaced) rule('lat, lng', misplaced);
+    // Judged against the country only once the coordinates agree with it: a wrong country is one mistake.
+    const trusted = outside ? undefined : valid.country;
+    const currency = currencyProblem(trusted, place.currency, context.options.currencies);
+    if (currency) rule('currency', currency);
+    const zone = timeZoneProblem(trusted, place.timeZone);
+    if (zone) rule('timeZone', zone);
+  }
+  const unused = served
+    ? []
+    : [{ field: '(entry)', message: 'no domain entry uses this slug; remove it or add a domain' }];
+  const schema = issues.map(({ path, message }) => ({ field: path.length > 0 ? path.join('.') : '(entry)', message }));
+  return [...unused, ...merged(schema, rules)].map(({ field, message }) => ({
+    file: 'places.json',
+    entry: show(slug),
+    field,
+    message,
+    at: ['places', slug, ...fieldPath(field)],
+  }));
+}
+
+/** A place's name in every locale a page needs it in, each short enough for the headline. */
+function validateNames(
+  kind: unknown,
+  names: Json,
+  served: Set<string> | undefined,
+  rule: (field: string, message: string) => void,
+): void {
+  // Every city is listed, in the reader's language, on the page an unknown host gets (pages/unknown-host.tsx).
+  const needed = kind === 'city' ? WEBSITE_LOCALES : new Set(['en', ...(served ?? [])]);
+  for (const locale of needed) {
+    const name = names[locale];
+    if (typeof name !== 'string' || !name.trim())
+      rule(
         `name.${locale}`,
         served?.has(locale) || locale === 'en'
           ? 'missing: the place is served in this locale'
           : 'missing: every city is listed in each language on the page an unknown host gets',
       );
-    }
-    for (const [locale, name] of Object.entries(names)) {
-      if (!isWebsiteLocale(locale)) report(`name.${locale}`, 'is not a website locale');
-      const wide = typeof name === 'string' && widthProblem('name', name);
-      if (wide) report(`name.${locale}`, wide);
-    }
   }
-
-  validateWhere(place, served, report, { names: namesOf(place, places), languageOf: options.languageOf });
-
-  if (place.city !== null && (typeof place.city !== 'string' || !isObject(places[place.city]))) {
-    report('city', `${show(place.city)} must be null or the slug of a city in places.json`);
+  for (const [locale, name] of Object.entries(names)) {
+    const wide = isWebsiteLocale(locale) && typeof name === 'string' && widthProblem('name', name);
+    if (wide) rule(`name.${locale}`, wide);
   }
-  const country = typeof place.country === 'string' && isCountryCode(place.country) ? place.country : undefined;
-  if (!country) report('country', `${show(place.country)} must be an ISO country code like "GB"`);
-  if (!isLatitude(place.lat)) report('lat', `${show(place.lat)} must be a latitude from -90 to 90`);
-  if (!isLongitude(place.lng)) report('lng', `${show(place.lng)} must be a longitude from -180 to 180`);
-  const here = located(place);
-  const outside = here && countryProblem(here);
-  const misplaced =
-    outside ||
-    (here &&
-      (cityProblem(place, here, places) ||
-        (typeof place.kind === 'string' && samePlaceProblem(place.kind, here, earlier))));
-  if (misplaced) report('lat, lng', misplaced);
-  // Judged against the country only once the coordinates agree with it: a wrong country is one mistake.
-  const trusted = outside ? undefined : country;
-  const currency = currencyProblem(trusted, place.currency, options.currencies);
-  if (currency) report('currency', currency);
-  const zone = timeZoneProblem(trusted, place.timeZone);
-  if (zone) report('timeZone', zone);
-  return problems;
 }
 
-/** A place whose lat, lng and country are each well formed. */
-function located(place: unknown): (LatLng & { country: string }) | undefined {
-  if (
-    !isObject(place) ||
-    !isLatitude(place.lat) ||
-    !isLongitude(place.lng) ||
-    typeof place.country !== 'string' ||
-    !isCountryCode(place.country)
-  )
-    return undefined;
+/** A place whose lat, lng and country its schema accepts. */
+function located(place: Partial<Place> | undefined): (LatLng & { country: string }) | undefined {
+  if (place?.lat === undefined || place.lng === undefined || place.country === undefined) return undefined;
   return { lat: place.lat, lng: place.lng, country: place.country };
 }
 
 /** A station, airport or landmark too far from its parent city, judged once the city stands in its country. */
-function cityProblem(place: Json, here: LatLng, places: Json): string | undefined {
-  if (typeof place.city !== 'string' || !isCityPart(place.kind)) return undefined;
-  const city = located(places[place.city]);
+function cityProblem(
+  place: Partial<Place>,
+  here: LatLng,
+  valid: ReadonlyMap<string, Partial<Place>>,
+): string | undefined {
+  if (!place.city || !isCityPart(place.kind)) return undefined;
+  const city = located(valid.get(place.city));
   return city && !countryProblem(city) ? cityDistanceProblem(place.kind, here, place.city, city) : undefined;
 }
 
@@ -267,34 +274,25 @@ function namesOf(place: Json, places: Json): string[] {
 function validateWhere(
   place: Json,
   served: Set<string> | undefined,
-  report: (field: string, message: string) => void,
+  rule: (field: string, message: string) => void,
   { names, languageOf }: { names: readonly string[]; languageOf?: LanguageOf },
 ): void {
   const where = place.where ?? {};
-  if (!isObject(where)) {
-    report('where', 'must be an object of phrases by locale, like { "en": "near the Eiffel Tower" }');
-    return;
-  }
+  if (!isObject(where)) return;
   const form = place.kind === 'city' ? 'in' : 'near';
   for (const locale of served ?? []) {
     if (!isWebsiteLocale(locale) || !needsPhraseData(locale)) continue;
     const phrase = where[locale];
     if (typeof phrase !== 'string' || !phrase.trim()) {
-      report(
+      rule(
         `where.${locale}`,
         `missing: the page is served in ${locale}; write how "${form} …" reads there mid-sentence, like "${PHRASE_EXAMPLES[locale][form]}"`,
       );
     }
   }
   for (const [locale, phrase] of Object.entries(where)) {
-    if (!isWebsiteLocale(locale) || !needsPhraseData(locale)) {
-      report(
-        `where.${locale}`,
-        `is not used: phrases are written for ${PHRASE_LOCALES.join(', ')}; ja, ko and zh derive theirs from the name`,
-      );
-    } else if (typeof phrase === 'string') {
-      const wrong = widthProblem('where', phrase) ?? (languageOf && languageProblem(languageOf, locale, phrase, names));
-      if (wrong) report(`where.${locale}`, wrong);
-    }
+    if (!isWebsiteLocale(locale) || !needsPhraseData(locale) || typeof phrase !== 'string') continue;
+    const wrong = widthProblem('where', phrase) ?? (languageOf && languageProblem(languageOf, locale, phrase, names));
+    if (wrong) rule(`where.${locale}`, wrong);
   }
 }
