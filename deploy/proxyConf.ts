@@ -4,7 +4,8 @@
 // regime), it holds no copy of it: its tables are filled here by running the TypeScript rule over
 // every value their input can take, and where that input has no bound (the Cookie and
 // Accept-Language headers) nginx is given the rule's own regular expression from src/, verbatim.
-// The security headers are the build's too (securityHeaderDirectives).
+// Security headers are added once per hop: the instances' pass through, and nginx adds the build's
+// to the answers it makes itself.
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -444,37 +445,51 @@ function nginxString(name: string, value: string): string {
 }
 
 /**
- * The build's security headers (scripts/security-headers.ts) as nginx directives: on every answer
- * of the proxy, its own included, in place of the copies the instances send (which would otherwise
- * come twice). Over plain http without HSTS, as the instances do. A navigation from the analytics
- * provider's window (Referer of exactly its origin, as serverHeaders.ts's isFromOrigin) gets the
- * relaxed values the instance would send, through maps on `$from_provider`, which the page location
- * also uses to bypass the cache (docs/analytics.md, visual tagging).
+ * The header every answer of an instance carries (server.ts, from `all`): where an answer has it,
+ * an instance made it (or the cache keeps one it made), and nginx adds none of its own.
+ */
+export const INSTANCE_ANSWER_HEADER = 'content-security-policy';
+
+/**
+ * The build's security headers (scripts/security-headers.ts) as nginx directives, once per hop: an
+ * instance's answer, and the cached copy of one, pass with the headers the instance sent (HSTS by
+ * the X-Forwarded-Proto nginx sets; the relaxed values for a navigation from the analytics
+ * provider's window, by its Referer: serverHeaders.ts), and nginx adds the build's headers only to
+ * the answers it makes itself: a static file, the branded 503, a 429, a 405, a 414, its redirect to
+ * https. An answer is nginx's own when it has no INSTANCE_ANSWER_HEADER as it is about to be sent
+ * (`$sent_http_…`); each header's variable is then its value, else empty, which add_header skips.
+ * That header is added last, so that adding it cannot hide the answer's origin from the others.
+ * Over plain http without HSTS, as the instances do. `$from_provider` (a Referer of exactly the
+ * provider's origin, the form isFromOrigin accepts) only makes the page location bypass the cache
+ * (docs/analytics.md, visual tagging): the headers for it are the instance's.
  */
 export function securityHeaderDirectives(headers: SecurityHeaders): { maps: string; http: string; https: string } {
   const provider = headers.openedFromProvider;
-  const variable = (name: string) => `$opened_${name.replace(/-/g, '_')}`;
-  const relaxed = new Map(Object.entries(provider?.headers ?? {}).filter(([name]) => name in headers.all));
+  const variable = (name: string) => `$own_${name.replace(/-/g, '_')}`;
+  const every = { ...headers.all, ...headers.https };
+  const marker = `$sent_http_${INSTANCE_ANSWER_HEADER.replace(/-/g, '_')}`;
+  if (!(INSTANCE_ANSWER_HEADER in headers.all) && Object.keys(headers.all).length > 0)
+    throw new Error(`${SECURITY_HEADERS_FILE}: every answer of an instance must carry ${INSTANCE_ANSWER_HEADER}`);
   const maps = [
     'map $http_referer $from_provider {',
     ...(provider ? [`  "~*^${provider.origin.replace(/[.\\]/g, '\\$&')}(?:[/?#]|$)" 1;`] : []),
     '  default "";',
     '}',
-    ...[...relaxed].map(
-      ([name, value]) =>
-        `map $from_provider ${variable(name)} {\n  1 ${nginxString(name, value)};\n  default ${nginxString(name, headers.all[name] ?? '')};\n}`,
+    ...Object.entries(every).map(
+      ([name, value]) => `map ${marker} ${variable(name)} {\n  "" ${nginxString(name, value)};\n  default "";\n}`,
     ),
   ].join('\n');
+  // The marker header last (Object.keys keeps insertion order, so it is moved to the end).
   const directives = (set: Record<string, string>) =>
-    Object.entries(set)
-      .flatMap(([name, value]) => [
-        `proxy_hide_header ${name};`,
-        `add_header ${name} ${relaxed.has(name) ? variable(name) : nginxString(name, value)} always;`,
-      ])
+    [
+      ...Object.keys(set).filter((name) => name !== INSTANCE_ANSWER_HEADER),
+      ...Object.keys(set).filter((name) => name === INSTANCE_ANSWER_HEADER),
+    ]
+      .map((name) => `add_header ${name} ${variable(name)} always;`)
       .join('\n');
   return {
     maps: `${maps}\n`,
     http: `${directives(headers.all)}\n`,
-    https: `${directives({ ...headers.all, ...headers.https })}\n`,
+    https: `${directives(every)}\n`,
   };
 }
