@@ -1,15 +1,28 @@
 // The proxy's nginx configuration, from deploy/nginx.conf.template: what deploy/local.ts runs on
 // this machine and what deploy/k8s/manifests.mts puts in the proxy's ConfigMap, one template for
-// both. The maps here are nginx's copies of the site's own rules (language, consent regime,
-// security headers), generated from the same tenant map and build so that they cannot drift.
+// both. Where nginx applies a rule of the site's (a bare root's language, the visitor's consent
+// regime), it holds no copy of it: its tables are filled here by running the TypeScript rule over
+// every value their input can take, and where that input has no bound (the Cookie and
+// Accept-Language headers) nginx is given the rule's own regular expression from src/, verbatim.
+// Security headers are added once per hop: the instances' pass through, and nginx adds the build's
+// to the answers it makes itself.
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANGUAGE_CHOICE_HEADER, LANGUAGE_COOKIE } from '../src/i18n/pageLanguage';
-import { DEFAULT_LOCALE, WEBSITE_LOCALES } from '../src/i18n/websiteLocales';
+import {
+  acceptLanguagePattern,
+  LANGUAGE_CHOICE_HEADER,
+  LANGUAGE_COOKIE,
+  resolvePageLanguage,
+  rootLanguage,
+  STORED_LANGUAGE_PATTERN,
+  storedLanguageIn,
+  negotiateLanguage,
+} from '../src/i18n/pageLanguage';
+import { DEFAULT_LOCALE, WEBSITE_LOCALES, type WebsiteLocale } from '../src/i18n/websiteLocales';
 import { shareImageName } from '../src/seo/shareImageFiles';
 import type { SecurityHeaders } from '../src/security/policy';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
-import { NOT_A_COUNTRY, OPT_IN_COUNTRIES } from '../src/tenancy/consentRegime';
+import { visitorRegimeFor } from '../src/tenancy/consentRegime';
 import type { EdgeEnv } from '../src/config/edgeEnv';
 import { HOST_FILES, LEGAL_ALIASES, LEGAL_DOCUMENTS } from '../src/tenancy/routeRequest';
 import { routingContext } from '../src/tenancy/routingContext';
@@ -211,13 +224,9 @@ export function proxyConf(options: ProxyConfOptions): { conf: string; includes: 
     HTTPS_PORT: String(options.ports.https),
     HTTPS_REDIRECT_PORT: options.ports.publicHttps === 443 ? '' : `:${options.ports.publicHttps}`,
     PROXY_FRESH_SPREAD: freshnessSpread(options.freshSeconds, options.freshSpreadPercent),
-    LANGUAGE_COOKIE_VALUE: languageCookieValue(),
-    LANGUAGE_NEGOTIATION: languageNegotiation(DOMAIN_ENTRIES),
-    LOWER_CASE_LOCALES: WEBSITE_LOCALES.map((locale) => `    "~*^${locale}$" ${locale};`).join('\n'),
-    STORED_LANGUAGE: storedLanguage(DOMAIN_ENTRIES),
+    ...languageMaps(DOMAIN_ENTRIES),
     DEFAULT_LOCALE,
     WEBSITE_LOCALES: WEBSITE_LOCALES.join('|'),
-    HOST_LANGUAGE: hostLanguage(DOMAIN_ENTRIES),
     LANGUAGE_CHOICE_VARIABLE: `$upstream_http_${LANGUAGE_CHOICE_HEADER.replace(/-/g, '_')}`,
     CACHED_PATHS: cachedPaths(DOMAIN_ENTRIES, routingContext.micrositesHost, options.publicFiles),
     ACCEPTS_BR: listsToken('br'),
@@ -289,15 +298,6 @@ const listsToken = (token: string): string =>
   `(^|[\\s,])${alternatives([token])}\\s*(;(?!\\s*q\\s*=\\s*0(\\.0*)?\\s*(,|$))|,|$)`;
 
 /**
- * nginx's copy of storedLanguageIn (src/i18n/pageLanguage.ts), on the whole Cookie header: the
- * value of the first cookie named exactly `language` (case-sensitive, `~`), as sent. nginx's own
- * `$cookie_language` would take `Language=de` and, of two values, another than the middleware.
- */
-export function languageCookieValue(): string {
-  return `    "~(?:^|;)[ \\t]*${LANGUAGE_COOKIE}=(?<language_value>[^;]*)" $language_value;`;
-}
-
-/**
  * What the proxy keeps, by host and path (`host|path` → `page`, `data` or `image`); anything else
  * goes to an instance uncached, whatever its query, and counts against the per-visitor limit for
  * uncached requests. Listed exactly, from the tenant map, so that a path that would be a 404 (an
@@ -347,63 +347,83 @@ const tenantHost = (domain: string) => `${alternatives([domain])}(?:\\.localhost
 const chunks = <T>(values: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(values.length / size) }, (_, index) => values.slice(index * size, (index + 1) * size));
 
-/**
- * nginx's copy of negotiateLanguage (src/i18n/pageLanguage.ts), one regular expression per set of
- * languages hosts offer: on `host|Accept-Language`, the first entry whose language the host offers.
- * Its value keys the cached `/`, so the proxy never gives one language's copy to another.
- */
-export function languageNegotiation(entries: readonly DomainEntry[]): string {
-  return [...hostsByLocales(entries)]
-    .map(
-      ([locales, hosts]) =>
-        `    "~*^(?:${hosts})(?:\\.localhost)?\\|(?:[^,]*,)*?\\s*(?<language>${locales})(?:-[^,;]*)?\\s*(?:;[^,]*)?(?:,|$)" $language;`,
-    )
-    .join('\n');
-}
+/** An nginx quoted string holding `text` as it is: nginx reads `\\`, `\"` and `\t` in quotes as escapes. */
+const nginxQuoted = (text: string): string => `"${text.replace(/["\\]/g, '\\$&')}"`;
+
+/** A set of offered languages as nginx's tables name it: `en,de,ja` (no `|`, which separates a key's parts). */
+const offerName = (locales: readonly WebsiteLocale[]) => locales.join(',');
 
 /**
- * nginx's copy of the stored language's part in resolvePageLanguage (src/i18n/pageLanguage.ts): on
- * `host|language cookie`, the cookie's value when the host offers that language, else nothing, so a
- * cookie of any other value never makes a copy of its own.
+ * The maps that give a tenant host's bare root its one language (deploy/nginx.conf.template): what
+ * the host offers, the stored and negotiated languages by the rules' own patterns, and the answers
+ * of rootLanguage (the cache key) and resolvePageLanguage (the branded 503's language) for every
+ * value those can take, as exact entries. nginx compares exact entries without regard to case: the
+ * negotiated language as sent (`DE`) finds its entry as negotiateLanguage lower-cases it, while the
+ * cookie, which counts only as sent, is first matched case-sensitively against each locale.
  */
-export function storedLanguage(entries: readonly DomainEntry[]): string {
-  return [...hostsByLocales(entries)]
-    .map(([locales, hosts]) => `    "~^(?:${hosts})(?:\\.localhost)?\\|(?<language>${locales})$" $language;`)
-    .join('\n');
-}
-
-/** Each tenant host's first language, the one its error page is in for a visitor who states none; "" for any other host. */
-function hostLanguage(entries: readonly DomainEntry[]): string {
-  // One line per set of languages, as the other maps: a line holding every host would pass nginx's 4 kB limit.
-  return [...hostsByLocales(entries)]
-    .map(([locales, hosts]) => `    "~^(?:${hosts})(?:\\.localhost)?$" ${locales.split('|')[0]};`)
-    .join('\n');
-}
-
-/** Hosts grouped by the languages they offer: `en|de` → `a\\.example|b\\.example`, escaped for a regular expression. */
-function hostsByLocales(entries: readonly DomainEntry[]): Map<string, string> {
-  const groups = new Map<string, string[]>();
-  for (const { domain, locales } of entries) {
-    const key = locales.join('|');
-    groups.set(key, [...(groups.get(key) ?? []), alternatives([domain])]);
-  }
-  return new Map([...groups].map(([locales, hosts]) => [locales, hosts.join('|')]));
+function languageMaps(entries: readonly DomainEntry[]): Record<string, string> {
+  const offers = new Map(entries.map(({ locales }) => [offerName(locales), locales]));
+  const line = (key: string, value: string) => `    ${nginxQuoted(key)} ${nginxQuoted(value)};`;
+  const tables = [...offers].flatMap(([offer, locales]) =>
+    ['', ...WEBSITE_LOCALES].flatMap((stored) =>
+      ['', ...locales].map((negotiated) => {
+        const cookie = stored ? `${LANGUAGE_COOKIE}=${stored}` : '';
+        const key = `${offer}|${stored}|${negotiated}`;
+        return {
+          root: line(key, rootLanguage(cookie, negotiated, locales)),
+          visitor: line(
+            key,
+            resolvePageLanguage(
+              storedLanguageIn(cookie),
+              negotiateLanguage(negotiated, locales) ?? locales[0],
+              locales,
+            ),
+          ),
+        };
+      }),
+    ),
+  );
+  return {
+    HOST_OFFER: entries
+      .flatMap(({ domain, locales }) => [domain, `${domain}.localhost`].map((host) => line(host, offerName(locales))))
+      .join('\n'),
+    LANGUAGE_COOKIE_VALUE: `    ${nginxQuoted(`~${STORED_LANGUAGE_PATTERN}`)} $language_value;`,
+    // Case-sensitive, each locale exactly: any other value is no stored language (isWebsiteLocale).
+    STORED_LOCALE: WEBSITE_LOCALES.map((locale) => `    ${nginxQuoted(`~^${locale}$`)} ${locale};`).join('\n'),
+    NEGOTIATION_MAPS: [...offers.values()]
+      .map(
+        (locales, index) =>
+          `  map $http_accept_language $negotiated_${index} {\n    ${nginxQuoted(`~*${acceptLanguagePattern(locales)}`)} $language;\n    default "";\n  }`,
+      )
+      .join('\n'),
+    NEGOTIATION_BY_OFFER: [...offers.keys()]
+      .map((offer, index) => `    ${nginxQuoted(offer)} $negotiated_${index};`)
+      .join('\n'),
+    ROOT_LANGUAGE: tables.map(({ root }) => root).join('\n'),
+    VISITOR_LANGUAGE: tables.map(({ visitor }) => visitor).join('\n'),
+  };
 }
 
 const GEOIP_MODULE = '/usr/lib/nginx/modules/ngx_http_geoip_module.so';
 /** Debian's geoip-database: countries by IPv4 address (an IPv6 visitor is unknown, so asked first). */
 export const GEOIP_COUNTRY_DATA = '/usr/share/GeoIP/GeoIP.dat';
 
+/** Every code `$visitor_country` can hold, in lower case: a letter, then a letter or a digit. */
+const COUNTRY_CODES = [...'abcdefghijklmnopqrstuvwxyz'].flatMap((first) =>
+  [...'abcdefghijklmnopqrstuvwxyz0123456789'].map((second) => `${first}${second}`),
+);
+
 /**
- * nginx's copy of visitorCountry and visitorRegimeFor (src/tenancy/consentRegime.ts): the lookup,
- * the CDN header's nginx variable and the regime map's lines, from the same sets of codes.
+ * The visitor's country lookup (docs/consent.md, "The visitor's country"), the CDN header's nginx
+ * variable, and the regime map: visitorRegimeFor's answer for every code the country can be, as
+ * exact entries (nginx compares them without regard to case, as visitorRegimeFor does), and for no
+ * country as the default.
  */
 function visitorRegimeMap(
   edge: EdgeEnv,
   geoip: boolean,
 ): Record<'GEOIP' | 'COUNTRY_HEADER_VARIABLE' | 'GEOIP_COUNTRY_VARIABLE' | 'VISITOR_REGIME', string> {
   const header = edge.consentCountryHeader;
-  const askFirst = [...NOT_A_COUNTRY, ...OPT_IN_COUNTRIES].sort();
   return {
     GEOIP: geoip
       ? `  geoip_country ${GEOIP_COUNTRY_DATA};`
@@ -411,9 +431,8 @@ function visitorRegimeMap(
     COUNTRY_HEADER_VARIABLE: header ? `$http_${header.replace(/-/g, '_')}` : '""',
     GEOIP_COUNTRY_VARIABLE: geoip ? '$geoip_country_code' : '',
     VISITOR_REGIME: [
-      `    "~*^(?:${askFirst.join('|')})$" opt-in;`,
-      '    "~*^[a-z][a-z0-9]$" opt-out;',
-      '    default opt-in;',
+      ...COUNTRY_CODES.map((code) => `    ${code} ${visitorRegimeFor(code)};`),
+      `    default ${visitorRegimeFor('')};`,
     ].join('\n'),
   };
 }
@@ -426,37 +445,51 @@ function nginxString(name: string, value: string): string {
 }
 
 /**
- * The build's security headers (scripts/security-headers.ts) as nginx directives: on every answer
- * of the proxy, its own included, in place of the copies the instances send (which would otherwise
- * come twice). Over plain http without HSTS, as the instances do. A navigation from the analytics
- * provider's window (Referer of exactly its origin, as serverHeaders.ts's isFromOrigin) gets the
- * relaxed values the instance would send, through maps on `$from_provider`, which the page location
- * also uses to bypass the cache (docs/analytics.md, visual tagging).
+ * The header every answer of an instance carries (server.ts, from `all`): where an answer has it,
+ * an instance made it (or the cache keeps one it made), and nginx adds none of its own.
+ */
+export const INSTANCE_ANSWER_HEADER = 'content-security-policy';
+
+/**
+ * The build's security headers (scripts/security-headers.ts) as nginx directives, once per hop: an
+ * instance's answer, and the cached copy of one, pass with the headers the instance sent (HSTS by
+ * the X-Forwarded-Proto nginx sets; the relaxed values for a navigation from the analytics
+ * provider's window, by its Referer: serverHeaders.ts), and nginx adds the build's headers only to
+ * the answers it makes itself: a static file, the branded 503, a 429, a 405, a 414, its redirect to
+ * https. An answer is nginx's own when it has no INSTANCE_ANSWER_HEADER as it is about to be sent
+ * (`$sent_http_…`); each header's variable is then its value, else empty, which add_header skips.
+ * That header is added last, so that adding it cannot hide the answer's origin from the others.
+ * Over plain http without HSTS, as the instances do. `$from_provider` (a Referer of exactly the
+ * provider's origin, the form isFromOrigin accepts) only makes the page location bypass the cache
+ * (docs/analytics.md, visual tagging): the headers for it are the instance's.
  */
 export function securityHeaderDirectives(headers: SecurityHeaders): { maps: string; http: string; https: string } {
   const provider = headers.openedFromProvider;
-  const variable = (name: string) => `$opened_${name.replace(/-/g, '_')}`;
-  const relaxed = new Map(Object.entries(provider?.headers ?? {}).filter(([name]) => name in headers.all));
+  const variable = (name: string) => `$own_${name.replace(/-/g, '_')}`;
+  const every = { ...headers.all, ...headers.https };
+  const marker = `$sent_http_${INSTANCE_ANSWER_HEADER.replace(/-/g, '_')}`;
+  if (!(INSTANCE_ANSWER_HEADER in headers.all) && Object.keys(headers.all).length > 0)
+    throw new Error(`${SECURITY_HEADERS_FILE}: every answer of an instance must carry ${INSTANCE_ANSWER_HEADER}`);
   const maps = [
     'map $http_referer $from_provider {',
     ...(provider ? [`  "~*^${provider.origin.replace(/[.\\]/g, '\\$&')}(?:[/?#]|$)" 1;`] : []),
     '  default "";',
     '}',
-    ...[...relaxed].map(
-      ([name, value]) =>
-        `map $from_provider ${variable(name)} {\n  1 ${nginxString(name, value)};\n  default ${nginxString(name, headers.all[name] ?? '')};\n}`,
+    ...Object.entries(every).map(
+      ([name, value]) => `map ${marker} ${variable(name)} {\n  "" ${nginxString(name, value)};\n  default "";\n}`,
     ),
   ].join('\n');
+  // The marker header last (Object.keys keeps insertion order, so it is moved to the end).
   const directives = (set: Record<string, string>) =>
-    Object.entries(set)
-      .flatMap(([name, value]) => [
-        `proxy_hide_header ${name};`,
-        `add_header ${name} ${relaxed.has(name) ? variable(name) : nginxString(name, value)} always;`,
-      ])
+    [
+      ...Object.keys(set).filter((name) => name !== INSTANCE_ANSWER_HEADER),
+      ...Object.keys(set).filter((name) => name === INSTANCE_ANSWER_HEADER),
+    ]
+      .map((name) => `add_header ${name} ${variable(name)} always;`)
       .join('\n');
   return {
     maps: `${maps}\n`,
     http: `${directives(headers.all)}\n`,
-    https: `${directives({ ...headers.all, ...headers.https })}\n`,
+    https: `${directives(every)}\n`,
   };
 }

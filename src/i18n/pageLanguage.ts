@@ -12,17 +12,19 @@ export const LANGUAGE_COOKIE_DAYS = 365;
 export const LANGUAGE_CHOICE_HEADER = 'x-language-choice';
 
 /**
- * The stored language as sent: the value of the first cookie named exactly `language`, untrimmed.
- * The proxy in front reads the Cookie header by the same rule (deploy/proxyConf.ts,
- * `STORED_LANGUAGE_COOKIE`), so a name in another case (`Language=de`), a space before `=` or
- * around the value, or a second `language` cookie never makes the two read different languages.
+ * The stored language's rule, as a regular expression's source, on the whole Cookie header: the
+ * value of the first cookie named exactly `language` (case-sensitive), untrimmed, in the group
+ * `language_value`. A name in another case (`Language=de`), a space before `=` or a second
+ * `language` cookie is not it. `storedLanguageIn` executes it, and the proxy in front is given it
+ * verbatim (deploy/proxyConf.ts), so both read the cookie by one rule: it keeps to what JavaScript
+ * and PCRE read alike (no `\s`, no flags).
  */
+export const STORED_LANGUAGE_PATTERN = `(?:^|;)[ \\t]*${LANGUAGE_COOKIE}=(?<language_value>[^;]*)`;
+const storedLanguage = new RegExp(STORED_LANGUAGE_PATTERN);
+
+/** The stored language as sent (STORED_LANGUAGE_PATTERN), undefined without one. */
 export function storedLanguageIn(cookieHeader: string | null | undefined): string | undefined {
-  for (const pair of (cookieHeader ?? '').split(';')) {
-    const trimmed = pair.replace(/^[ \t]+/, '');
-    if (trimmed.startsWith(`${LANGUAGE_COOKIE}=`)) return trimmed.slice(LANGUAGE_COOKIE.length + 1);
-  }
-  return undefined;
+  return cookieHeader ? storedLanguage.exec(cookieHeader)?.groups?.language_value : undefined;
 }
 
 /**
@@ -47,27 +49,40 @@ export function resolvePageLanguage(
 }
 
 /**
- * The first of the browser's languages (`Accept-Language`, in the order listed) that the host
- * offers, by primary subtag (`pt-BR` is `pt`). Weights are not compared: browsers list languages in
- * the visitor's order, and the proxy's cache key follows the same rule with a regular expression
- * (deploy/proxyConf.ts), which must reach the same answer for every header.
+ * The negotiation rule for a set of offered languages, as a regular expression's source, matched
+ * from the start of an Accept-Language header without regard to case: the first entry, in the
+ * order listed, whose primary subtag (`pt-BR` is `pt`) the host offers, in the group `language`.
+ * Weights are not compared: browsers list languages in the visitor's order. `negotiateLanguage`
+ * executes it, and the proxy in front is given it verbatim for each set of languages hosts offer
+ * (deploy/proxyConf.ts, nginx's `~*`): one rule, which keeps to what JavaScript and PCRE read alike
+ * (white space is a space or a tab, as HTTP's; no `\s`).
  */
+export function acceptLanguagePattern(offered: readonly WebsiteLocale[]): string {
+  return `^(?:[^,]*,)*?[ \\t]*(?<language>${offered.join('|')})(?:-[^,;]*)?[ \\t]*(?:;[^,]*)?(?:,|$)`;
+}
+
+/** Each offered set's compiled rule, made once: the middleware negotiates on every bare root. */
+const negotiation = new WeakMap<readonly WebsiteLocale[], RegExp>();
+
+/** The first of the browser's languages that the host offers (acceptLanguagePattern), undefined when none. */
 export function negotiateLanguage(
   acceptLanguage: string | undefined,
   offered: readonly WebsiteLocale[],
 ): WebsiteLocale | undefined {
-  for (const entry of (acceptLanguage ?? '').split(',')) {
-    const primary = entry.split(';')[0]?.trim().split('-')[0]?.toLowerCase();
-    const offer = offered.find((locale) => locale === primary);
-    if (offer) return offer;
+  if (!acceptLanguage || offered.length === 0) return undefined;
+  let pattern = negotiation.get(offered);
+  if (!pattern) {
+    pattern = new RegExp(acceptLanguagePattern(offered), 'i');
+    negotiation.set(offered, pattern);
   }
-  return undefined;
+  const language = pattern.exec(acceptLanguage)?.groups?.language?.toLowerCase();
+  return offered.find((locale) => locale === language);
 }
 
 /**
  * The language a host's bare root `/` is answered in (spec §2): the stored language the host
  * offers, else the first of the browser's it offers, else the default. The proxy keys its copy of
- * `/` on the same value (deploy/proxyConf.ts, `rootLanguageMaps`).
+ * `/` on the same value, from a table this function fills (deploy/proxyConf.ts, `rootLanguageTable`).
  */
 export function rootLanguage(
   cookieHeader: string | null | undefined,

@@ -1,7 +1,9 @@
 // Issue 36 item 3 (docs/consent.md, "The visitor's country"): the proxy finds the visitor's country
 // and keys its cached pages on the regime it gives; its maps (deploy/nginx.conf.template, lines from
 // deploy/proxyConf.ts) and visitorCountry/visitorRegimeFor must agree on every value, or a visitor
-// in the EEA is served the copy cached for an American.
+// in the EEA is served the copy cached for an American. Issue 40 item 1: the regime map is no copy
+// of the rule but visitorRegimeFor's answer for every code, run here by nginx's rules on the
+// configuration proxyConf.ts renders, so that a hand edit of either fails.
 import fc from 'fast-check';
 import { GEOIP_COUNTRY_DATA } from '../../deploy/proxyConf';
 import { nginxMap } from './support/nginxMap';
@@ -57,6 +59,13 @@ describe("the proxy's country and regime, as the site's rule says", () => {
     expect(visitorCountry(cdn, geoip)).toBe(country);
     expect(regime(country)).toBe(expected);
     expect(visitorRegimeFor(country)).toBe(expected);
+  });
+
+  it("is visitorRegimeFor's answer for every code the country can be, in every letter case, and for none", () => {
+    const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    const codes = [...letters].flatMap((first) => [...`${letters}0123456789`].map((second) => `${first}${second}`));
+    expect(codes).toHaveLength(52 * 62);
+    for (const code of ['', ...codes]) expect(regime(code), code).toBe(visitorRegimeFor(code));
   });
 
   it('for every code that asks first, and generated values', () => {
