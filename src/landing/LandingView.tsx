@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { PAGE_EVENTS, trackEvent, type CtaPlacement } from '@/analytics';
 import { LanguageSwitcher } from '@/i18n/LanguageSwitcher';
+import { LowPriorityHydration } from '@/shell/LowPriorityHydration';
 import { PageLayout } from '@/shell/PageLayout';
 import { Faq } from './components/Faq';
 import { Guarantee } from './components/Guarantee';
@@ -49,60 +50,79 @@ export function LandingView(props: LandingPageProps) {
         locale={props.locale}
         locales={props.locales}
       />
-      <Hero
-        place={place}
-        type={type}
-        price={price}
-        trail={props.trail}
-        heroImage={props.heroImage}
-        bookingUrl={bookingUrl}
-        onCtaClick={trackCta('hero')}
-      />
-      <Highlights guarantee={price.guarantee} />
-      {isCity && (
-        <NearbyPlaces
-          nearby={props.nearby}
-          nearbyHeading={props.nearbyHeading}
-          nearbyMap={props.nearbyMap}
+      {/* Each section hydrates on its own: a tap on one hydrates that one, not the page (docs/decisions/0002-low-priority-hydration.md). The head stays with the page's own boundary, which commits it. */}
+      <LowPriorityHydration>
+        <Hero
           place={place}
+          type={type}
+          price={price}
+          trail={props.trail}
+          heroImage={props.heroImage}
+          bookingUrl={bookingUrl}
+          onCtaClick={trackCta('hero')}
         />
+      </LowPriorityHydration>
+      <LowPriorityHydration>
+        <Highlights guarantee={price.guarantee} />
+      </LowPriorityHydration>
+      {isCity && (
+        <LowPriorityHydration>
+          <NearbyPlaces
+            nearby={props.nearby}
+            nearbyHeading={props.nearbyHeading}
+            nearbyMap={props.nearbyMap}
+            place={place}
+          />
+        </LowPriorityHydration>
       )}
-      <HowItWorks where={place.where} bookingUrl={bookingUrl} onCtaClick={trackCta('steps')} />
-      <OpeningHours place={place} />
-      <Guarantee amount={price.guarantee} />
+      <LowPriorityHydration>
+        <HowItWorks where={place.where} bookingUrl={bookingUrl} onCtaClick={trackCta('steps')} />
+      </LowPriorityHydration>
+      <LowPriorityHydration>
+        <OpeningHours place={place} />
+      </LowPriorityHydration>
+      <LowPriorityHydration>
+        <Guarantee amount={price.guarantee} />
+      </LowPriorityHydration>
       {props.graphqlUrl && props.storageSpots && (
-        <WhenNearViewport
-          id="storage-spots"
-          placeholder={
-            <StorageSpotsView
-              state={props.storageSpots}
-              where={place.where}
+        <LowPriorityHydration>
+          <WhenNearViewport
+            id="storage-spots"
+            placeholder={
+              <StorageSpotsView
+                state={props.storageSpots}
+                where={place.where}
+                format={props.format}
+                bookingUrl={bookingUrl}
+              />
+            }
+          >
+            <LiveStorageSpots
+              graphqlUrl={props.graphqlUrl}
+              place={{ slug: props.slug, lat: place.lat, lng: place.lng, where: place.where }}
               format={props.format}
               bookingUrl={bookingUrl}
+              initial={props.storageSpots}
             />
-          }
-        >
-          <LiveStorageSpots
-            graphqlUrl={props.graphqlUrl}
-            place={{ slug: props.slug, lat: place.lat, lng: place.lng, where: place.where }}
-            format={props.format}
-            bookingUrl={bookingUrl}
-            initial={props.storageSpots}
-          />
-        </WhenNearViewport>
+          </WhenNearViewport>
+        </LowPriorityHydration>
       )}
-      <Faq
-        kind={place.kind}
-        guarantee={price.guarantee}
-        onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })}
-      />
-      {!isCity && (
-        <NearbyPlaces
-          nearby={props.nearby}
-          nearbyHeading={props.nearbyHeading}
-          nearbyMap={props.nearbyMap}
-          place={place}
+      <LowPriorityHydration>
+        <Faq
+          kind={place.kind}
+          guarantee={price.guarantee}
+          onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })}
         />
+      </LowPriorityHydration>
+      {!isCity && (
+        <LowPriorityHydration>
+          <NearbyPlaces
+            nearby={props.nearby}
+            nearbyHeading={props.nearbyHeading}
+            nearbyMap={props.nearbyMap}
+            place={place}
+          />
+        </LowPriorityHydration>
       )}
     </PageLayout>
   );

@@ -6,6 +6,7 @@ import { useConsent } from '@/consent/ConsentContext';
 import { DEFAULT_LOCALE } from '@/i18n/websiteLocales';
 import { LEGAL_DOCUMENTS } from '@/tenancy/routeRequest';
 import { Container } from '@/theme';
+import { LowPriorityHydration } from './LowPriorityHydration';
 
 export interface PageLayoutProps {
   /** Right side of the header, e.g. the language switcher. */
@@ -30,40 +31,47 @@ export function PageLayout({ headerEnd, children, year, legalOrigin = '' }: Page
   return (
     <>
       <SkipLink href={`#${MAIN_ID}`}>{t('a11y.skipToContent')}</SkipLink>
-      <ConsentBanner cookiePolicyHref={`${legalOrigin}${prefix}/cookies`} />
-      <Header>
-        <HeaderRow>
-          <Brand>
-            <Logo aria-hidden="true">B</Logo>
-            {t('brand.name')}
-          </Brand>
-          {headerEnd}
-        </HeaderRow>
-      </Header>
+      {/* Each part hydrates on its own, so an early tap on the banner or the header hydrates only that part (docs/decisions/0002-low-priority-hydration.md). */}
+      <LowPriorityHydration>
+        <ConsentBanner cookiePolicyHref={`${legalOrigin}${prefix}/cookies`} />
+      </LowPriorityHydration>
+      <LowPriorityHydration>
+        <Header>
+          <HeaderRow>
+            <Brand>
+              <Logo aria-hidden="true">B</Logo>
+              {t('brand.name')}
+            </Brand>
+            {headerEnd}
+          </HeaderRow>
+        </Header>
+      </LowPriorityHydration>
       <main id={MAIN_ID}>{children}</main>
-      <Footer>
-        <Container>
-          <p>{t('footer.about')}</p>
-          <LegalLinks aria-label={t('legal:links.label')}>
-            {LEGAL_DOCUMENTS.map((doc) => (
-              <a key={doc} href={`${legalOrigin}${prefix}/${doc}`}>
-                {t(`legal:links.${doc}`)}
+      <LowPriorityHydration>
+        <Footer>
+          <Container>
+            <p>{t('footer.about')}</p>
+            <LegalLinks aria-label={t('legal:links.label')}>
+              {LEGAL_DOCUMENTS.map((doc) => (
+                <a key={doc} href={`${legalOrigin}${prefix}/${doc}`}>
+                  {t(`legal:links.${doc}`)}
+                </a>
+              ))}
+              {/* Without JavaScript the fragment shows the banner (:target); with it, the banner opens in place. */}
+              <a
+                href={`#${CONSENT_BANNER_ID}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  reopen();
+                }}
+              >
+                {t('consent.reopen')}
               </a>
-            ))}
-            {/* Without JavaScript the fragment shows the banner (:target); with it, the banner opens in place. */}
-            <a
-              href={`#${CONSENT_BANNER_ID}`}
-              onClick={(event) => {
-                event.preventDefault();
-                reopen();
-              }}
-            >
-              {t('consent.reopen')}
-            </a>
-          </LegalLinks>
-          <p>{t('footer.copyright', { year })}</p>
-        </Container>
-      </Footer>
+            </LegalLinks>
+            <p>{t('footer.copyright', { year })}</p>
+          </Container>
+        </Footer>
+      </LowPriorityHydration>
     </>
   );
 }
