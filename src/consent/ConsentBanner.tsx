@@ -1,5 +1,5 @@
 import { Trans, useTranslation } from 'next-i18next/pages';
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Container, PhoneText, WideText } from '@/theme';
 import { useConsent } from './ConsentContext';
@@ -21,6 +21,14 @@ export function ConsentBanner({ cookiePolicyHref }: { cookiePolicyHref: string }
   const { t } = useTranslation(['microsites', 'legal']);
   const { regime, consent, choose, banner } = useConsent();
   const region = useRef<HTMLElement>(null);
+  // Closed by the visitor's choice here, at once: the page's consent follows in a transition (ConsentContext.tsx).
+  // Until the context's banner state changes, which it does once the transition commits.
+  const [closing, setClosing] = useState(false);
+  const [bannerSeen, setBannerSeen] = useState(banner);
+  if (bannerSeen !== banner) {
+    setBannerSeen(banner);
+    setClosing(false);
+  }
 
   useEffect(() => {
     if (banner === 'open') region.current?.focus();
@@ -37,6 +45,7 @@ export function ConsentBanner({ cookiePolicyHref }: { cookiePolicyHref: string }
     });
     if (!choice) return;
     event.preventDefault();
+    setClosing(true);
     choose(choice);
   };
 
@@ -53,7 +62,7 @@ export function ConsentBanner({ cookiePolicyHref }: { cookiePolicyHref: string }
       ref={region}
       tabIndex={-1}
       aria-label={t('consent.label')}
-      data-state={banner}
+      data-state={closing ? 'closed' : banner}
       data-nosnippet=""
     >
       <Container>

@@ -70,11 +70,18 @@ export function useConsentController(regime: ConsentRegime, onChoice: (choice: C
   const choose = useCallback(
     (choice: ConsentChoice) => {
       recordConsent(choice);
-      setBanner('closed');
-      setConsent(choice);
       const withdrawn = CONSENT_CATEGORIES.filter((category) => consent?.[category] === true && !choice[category]);
-      if (withdrawn.length > 0) setStopping(withdraw(withdrawn));
-      else onChoice(choice);
+      // The SDKs stop in the click itself (src/base/stopping.ts); the page's state follows in a
+      // transition: an urgent change of this context reaches every part of the page not yet
+      // hydrated and hydrates them all in the click's task (docs/decisions/0002-low-priority-hydration.md).
+      // The banner closes at once by its own state (ConsentBanner.tsx).
+      const stopping = withdrawn.length > 0 ? withdraw(withdrawn) : undefined;
+      startTransition(() => {
+        setBanner('closed');
+        setConsent(choice);
+        if (stopping) setStopping(stopping);
+      });
+      if (!stopping) onChoice(choice);
     },
     [consent, onChoice],
   );
