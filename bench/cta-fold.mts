@@ -3,7 +3,7 @@
 // visit (the consent banner shown) and as a returning one (the consent cookie set, banner hidden),
 // and at 320×568, 360×640 and 390×844 reads where the hero's booking button ends. Prints each page
 // whose button ends below the first screen, then a table per viewport and visit.
-// Usage: npm run build && npm run bench:fold      (exits 1 when a button is below the fold)
+// Usage: npm run build:e2e && npm run bench:fold      (exits 1 when a button is below the fold)
 //        BENCH_GPC=1 npm run bench:fold             (first visits to opt-out hosts from browsers that send
 //                                                    Global Privacy Control: the banner's other wording)
 import { readFileSync } from 'node:fs';

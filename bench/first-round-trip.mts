@@ -5,7 +5,7 @@
 // headers, body, chunk framing) for every host in every language, on the current build, with
 // brotli (what the server sends a current browser) and with gzip only (what Next alone sends).
 // A size, not a timing: the same build gives the same bytes.
-// Usage: npm run build && npx tsx bench/first-round-trip.mts [--check]
+// Usage: npm run build:e2e && npx tsx bench/first-round-trip.mts [--check]
 // --check exits 1 when a page sent with brotli is over: part of `npm run size:check` in `npm test`.
 import { request } from 'node:http';
 import { LANDING_PAGES } from './site.mts';

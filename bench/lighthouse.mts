@@ -1,8 +1,8 @@
 // Lighthouse (mobile, default simulated throttling) on landing pages, for the visitors issue 23 names:
 // an opt-in first visit, an opt-in returning visit (consent recorded), an opt-out host (ja) and a
-// German page. Runs against the current build (`npm run build:e2e` for analytics, monitoring and
-// live storage spots on, pointed at the local collector and GraphQL API this script starts;
-// `npm run build` for the embedded defaults).
+// German page. Runs against the current build of `npm run build:e2e` (analytics, monitoring and
+// live storage spots on, pointed at the local collector and GraphQL API this script starts; the
+// pages are checked for their spots first, bench/server.mjs).
 // Usage: npx tsx bench/lighthouse.mts [--baseline] [--rounds N] [--calibrate] [--compare DIR] [--devtools] [--tasks] [domain/path …]
 // --baseline adds a one-page Next app (bench/baseline.mjs), this machine's floor, run before the
 // visitors in every round, and prints each visitor's TBT and LCP as a ratio of it.

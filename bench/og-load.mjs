@@ -1,6 +1,6 @@
 // Share images must cost nothing to serve. A landing page's latency with the server
 // otherwise idle, then while 100 connections ask for one share image, side by side, on loopback.
-// Usage: npm run build && npm run bench:og
+// Usage: npm run build:e2e && npm run bench:og
 import autocannon from 'autocannon';
 import { startServer } from './server.mjs';
 import { benchPort } from './port.mjs';

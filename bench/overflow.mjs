@@ -1,7 +1,7 @@
 // No page of any host in any locale scrolls sideways on a phone. Loads every landing
 // page (one host per page: aliases serve the same static page) in every locale it is served in,
 // at 390, 360 and 320 px, and prints each page wider than the screen with its widest element.
-// Usage: npm run build && npm run bench:overflow   (BENCH_WIDTHS=1024,768 for tablets)
+// Usage: npm run build:e2e && npm run bench:overflow   (BENCH_WIDTHS=1024,768 for tablets)
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { startServer } from './server.mjs';

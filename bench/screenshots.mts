@@ -1,5 +1,5 @@
 // Full-page screenshots of landing pages at phone (320×568, 360×640, 390×844) and desktop (1280 px) sizes, to look at.
-// Usage: npm run build && npx tsx bench/screenshots.mts [--no-js] [--returning] [domain/path …]   → bench/results/screenshots/*.png
+// Usage: npm run build:e2e && npx tsx bench/screenshots.mts [--no-js] [--returning] [domain/path …]   → bench/results/screenshots/*.png
 // --no-js: with JavaScript off, as a visitor with scripts blocked or a link-preview tool sees the page.
 // --returning: with a consent record (all accepted), so the banner is hidden; otherwise a first visit.
 // --first-screen: only what shows before any scrolling, the fold being the picture's bottom edge.

@@ -1,29 +1,133 @@
 // Starts the production server for a benchmark (the standalone server of a build of this app in
 // `dir`, or `next start` for another built app, the baseline) and stops it afterwards.
+//
+// A build of this app is served as production serves it: with the local GraphQL API
+// (bench/graphql-api.mts) running for the whole run and GRAPHQL_URL pointing at it, so that a page
+// regenerated after its revalidation (600 s with spots) keeps its storage-spots section. Before any
+// measurement, the served King's Cross page must show spot cards; the bench prints how many, and
+// stops if there are none.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+/** A page the e2e build renders with spots (tests/e2e/storage.spec.ts), checked on every bench server. */
+const SPOTS_HOST = 'kingscross-bagberth.co.uk';
 
 export async function startServer(port, dir = '.') {
   const standalone = join(dir, '.next/standalone/server.js');
-  const [command, args] = existsSync(standalone)
-    ? [process.execPath, [standalone]]
-    : ['npx', ['next', 'start', dir, '-p', String(port)]];
+  const ours = existsSync(standalone);
+  const api = ours ? await acquireSpotsApi(port) : undefined;
+  const [command, args] = ours ? [process.execPath, [standalone]] : ['npx', ['next', 'start', dir, '-p', String(port)]];
   const child = spawn(command, args, {
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
-    env: { ...process.env, PORT: String(port), HOSTNAME: '0.0.0.0' },
+    env: { ...process.env, PORT: String(port), HOSTNAME: '0.0.0.0', ...(api && { GRAPHQL_URL: api.url }) },
   });
+  const stop = () => {
+    process.kill(-child.pid, 'SIGTERM');
+    api?.release();
+  };
   const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
+  let ready = false;
+  while (!ready && Date.now() < deadline) {
     try {
-      if ((await fetch(`http://localhost:${port}/`)).ok) return () => process.kill(-child.pid, 'SIGTERM');
+      ready = (await fetch(`http://localhost:${port}/`)).ok;
     } catch {
       // not listening yet
     }
-    await sleep(250);
+    if (!ready) await sleep(250);
   }
-  process.kill(-child.pid, 'SIGTERM');
-  throw new Error(`the server did not answer on port ${port} within 30 s (did you run \`npm run build\`?)`);
+  if (!ready) {
+    stop();
+    throw new Error(`the server did not answer on port ${port} within 30 s (did you run \`npm run build:e2e\`?)`);
+  }
+  if (api) {
+    try {
+      await checkSpots(port, api.url);
+    } catch (error) {
+      stop();
+      throw error;
+    }
+  }
+  return stop;
+}
+
+let shared;
+
+/**
+ * The GraphQL API for this process's bench servers: started with the first, on the port the e2e
+ * build was made with, and stopped with the last. Browsers may call it from the first server's pages.
+ */
+async function acquireSpotsApi(sitePort) {
+  if (!shared) shared = { users: 0, started: startSpotsApi(sitePort) };
+  const own = shared;
+  own.users += 1;
+  const { url, stop } = await own.started.catch((error) => {
+    if (shared === own) shared = undefined;
+    throw error;
+  });
+  return {
+    url,
+    release: () => {
+      own.users -= 1;
+      if (own.users > 0) return;
+      if (shared === own) shared = undefined;
+      stop();
+    },
+  };
+}
+
+async function startSpotsApi(sitePort) {
+  const script = fileURLToPath(new URL('./graphql-api.mts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), script, String(sitePort)], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors += chunk));
+  const firstLine = once(createInterface({ input: child.stdout }), 'line').then(([line]) => line);
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`the local GraphQL API for the storage spots did not start (exit ${code}):\n${errors.trim()}`);
+  });
+  const url = await Promise.race([firstLine, exited]);
+  exited.catch(() => undefined);
+  child.stderr.pipe(process.stderr);
+  return { url, stop: () => child.stdin.end() };
+}
+
+/** The served page's spot cards, and the API its browser refresh calls: the one running here. */
+async function checkSpots(port, apiUrl) {
+  const host = `${SPOTS_HOST}.localhost`;
+  const html = await new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path: '/', headers: { host: `${host}:${port}` } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8').on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve(body));
+    })
+      .on('error', reject)
+      .end();
+  });
+  const start = html.indexOf('id="storage-spots"');
+  const section = start < 0 ? '' : html.slice(start, html.indexOf('</section>', start));
+  const cards = section.split('<li').length - 1;
+  const data = /<script id="__NEXT_DATA__" type="application\/json"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
+  const refreshUrl = data ? JSON.parse(data).props?.pageProps?.graphqlUrl : undefined;
+  if (cards === 0)
+    throw new Error(
+      `[bench] no storage spots on http://${host}:${port}/: serve a build made by \`npm run build:e2e\`, ` +
+        'which renders them from the local GraphQL API. A page regenerated by a run without GRAPHQL_URL stays ' +
+        'in .next/standalone/.next/server/route-cache, fresh for 600 s: delete that folder',
+    );
+  if (refreshUrl !== apiUrl)
+    throw new Error(
+      `[bench] the build's pages refresh their spots from ${refreshUrl}, but the bench's API is ${apiUrl}: ` +
+        'run the bench with the E2E_GRAPHQL_PORT the build was made with',
+    );
+  console.log(
+    `[bench] storage spots present: ${cards} cards on ${host}:${port}, GRAPHQL_URL=${apiUrl} for the whole run`,
+  );
 }

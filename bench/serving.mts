@@ -5,7 +5,7 @@
 //   + redis      a topology instance as the proxy reaches it: also its pages from Redis
 //   static       a 20-line Node file server sending the proxy's bytes from memory
 // autocannon, 50 connections, 10 s per case, cases alternated, median of 2 rounds.
-// Usage: npm run build && npm run bench:serving
+// Usage: npm run build:e2e && npm run bench:serving
 import { createServer } from 'node:http';
 import autocannon from 'autocannon';
 import { deployPorts, start, startInstance, stop, waitForHealth } from '../deploy/local';

@@ -4,7 +4,6 @@ import type { Browser, Page } from '@playwright/test';
 import { CONSENT_COOKIE } from '../src/consent/record.ts';
 import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap.ts';
 import { startCollector } from '../tests/e2e/support/collector.ts';
-import { startGraphqlServer } from '../tests/e2e/support/graphqlServer.ts';
 import { startServer } from './server.mjs';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -33,22 +32,18 @@ export const tenantUrl = (port: number, target: string): string => {
 
 /**
  * Serves the current build (`npm run build:e2e`: analytics, monitoring and live storage spots on,
- * pointed at the local collector and GraphQL API started here). Resolves to a function that stops all three.
+ * pointed at the local collector started here and the GraphQL API that startServer runs and checks,
+ * bench/server.mjs). Resolves to a function that stops them.
  */
 export async function startSite(port: number): Promise<() => Promise<void>> {
   const collector = await startCollector().catch(() => undefined);
-  const graphql = await startGraphqlServer(undefined, { sitePort: port }).catch(() => undefined);
-  const stopEndpoints = async () => {
+  const stopServer = await startServer(port).catch((error: unknown) => {
     collector?.close();
-    await graphql?.close();
-  };
-  const stopServer = await startServer(port).catch(async (error: unknown) => {
-    await stopEndpoints();
     throw error;
   });
   return async () => {
     stopServer();
-    await stopEndpoints();
+    collector?.close();
   };
 }
 

@@ -1,6 +1,6 @@
 // Requests per second and latency for one landing page, asked for through a tenant Host header
 // and by its path on the microsites host. 50 connections for 10 s each, on loopback only.
-// Usage: npm run build && node bench/throughput.mjs
+// Usage: npm run build:e2e && node bench/throughput.mjs
 import autocannon from 'autocannon';
 import { startServer } from './server.mjs';
 import { benchPort } from './port.mjs';

@@ -88,14 +88,7 @@ export function LandingView(props: LandingPageProps) {
         <LowPriorityHydration>
           <WhenNearViewport
             id="storage-spots"
-            placeholder={
-              <StorageSpotsView
-                state={props.storageSpots}
-                where={place.where}
-                format={props.format}
-                bookingUrl={bookingUrl}
-              />
-            }
+            placeholder={<StorageSpotsView state={props.storageSpots} where={place.where} bookingUrl={bookingUrl} />}
           >
             <LiveStorageSpots
               graphqlUrl={props.graphqlUrl}

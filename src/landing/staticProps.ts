@@ -4,6 +4,7 @@ import { spelledFor } from '@/i18n/regionalLocale';
 import type { ConsentRegime } from '@/tenancy/consentRegime';
 import { landingCopy, landingProps, type LandingParams } from './server';
 import { STORAGE_SPOTS_REVALIDATE_SECONDS, storageSpotsFor } from './storage/server';
+import { storageSpotsSection } from './storage/spotCards';
 import type { LandingPageProps } from './types';
 
 /**
@@ -28,5 +29,10 @@ export async function landingStaticProps(
   const every = storageSpots ? Math.min(revalidate ?? Infinity, STORAGE_SPOTS_REVALIDATE_SECONDS) : revalidate;
   // Copy and place names as the host's country spells them; spot names stay as the API sent them.
   const page = { ...props, ...(regime && { consentRegime: regime }), ...translations };
-  return { props: { ...spelledFor(props.format.locale, page), storageSpots }, ...(every && { revalidate: every }) };
+  // Formatted here, in the page's regional format, so the browser hydrates the cards without Intl.
+  const spots = storageSpots && storageSpotsSection(storageSpots, props.format);
+  return {
+    props: { ...spelledFor(props.format.locale, page), storageSpots: spots },
+    ...(every && { revalidate: every }),
+  };
 }

@@ -2,7 +2,7 @@ import type { NeighbourHeading } from '@/content/nearby';
 import type { ConsentRegime } from '@/tenancy/consentRegime';
 import type { HeroImage } from './heroPicture';
 import type { MapLayout } from './map/layout';
-import type { StorageSpotsState } from './storage/server';
+import type { StorageSpotsSection } from './storage/spotCards';
 import type { WebsiteLocale } from '@/i18n/websiteLocales';
 import type { RegionalFormat } from '@/i18n/regionalLocale';
 import type { Crumb } from '@/seo/jsonLd';
@@ -83,6 +83,9 @@ export interface LandingProps {
 
 /** A landing page's props: LandingProps plus what getStaticProps fetched for it. */
 export interface LandingPageProps extends LandingProps {
-  /** The spots near the place, when GRAPHQL_URL is set; null without it (the section is absent). */
-  storageSpots: StorageSpotsState | null;
+  /**
+   * The spots near the place, formatted for their cards, when GRAPHQL_URL is set; null without it
+   * (the section is absent).
+   */
+  storageSpots: StorageSpotsSection | null;
 }

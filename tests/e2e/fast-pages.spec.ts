@@ -2,6 +2,8 @@
 // through Next's image optimizer with `sizes` and priority (attributes resolved on the server), and a phone downloads a thumbnail of it; no font is
 // downloaded, and nothing shifts while the page loads and hydrates. Speeds themselves are measured
 // by bench/lighthouse.mts, not asserted here. A page's HTML carries only the copy it renders.
+// Hydration builds no Intl object: every number on the page was written on the server (issue 44
+// item 2: the storage-spot cards' formatters were the page's longest task at 4× CPU).
 import { readFileSync } from 'node:fs';
 import { spelledFor } from '../../src/i18n/regionalLocale';
 import { expect, hostUrl, test } from './support/fixtures';
@@ -11,6 +13,56 @@ import { appStarted } from './support/visitorWatch';
 const PHONE = { width: 390, height: 844 };
 
 type Tree = { [key: string]: string | Tree };
+
+/** The Intl constructors a page could build formatters with: the cards used the first two. */
+const INTL_CONSTRUCTORS = [
+  'NumberFormat',
+  'Locale',
+  'PluralRules',
+  'DateTimeFormat',
+  'DisplayNames',
+  'ListFormat',
+  'Collator',
+  'RelativeTimeFormat',
+  'Segmenter',
+] as const;
+
+/**
+ * Before any of the page's code: wraps each Intl constructor so that every object built before the
+ * app has hydrated (React's fiber on every element of #__next, as tests/e2e/i18n-parity.spec.ts
+ * waits for) is recorded in `window.__intlBeforeHydration`, with its arguments and caller.
+ */
+function countIntlBeforeHydration(names: readonly string[]) {
+  const built: string[] = [];
+  Object.assign(window, { __intlBeforeHydration: built });
+  const hydrated = () => {
+    const elements = document.querySelectorAll('#__next *');
+    return (
+      elements.length > 0 &&
+      [...elements].every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')))
+    );
+  };
+  const record = (name: string, args: unknown[]) => {
+    if (hydrated()) return;
+    const caller = (new Error().stack ?? '').split('\n')[3]?.trim() ?? '?';
+    built.push(`Intl.${name}(${JSON.stringify(args).slice(1, -1)}) ${caller}`);
+  };
+  const intl = Intl as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of names) {
+    const original = intl[name];
+    if (typeof original !== 'function') continue;
+    intl[name] = new Proxy(original, {
+      construct: (target, args, newTarget) => {
+        record(name, args);
+        return Reflect.construct(target, args, newTarget) as object;
+      },
+      apply: (target, self, args) => {
+        record(name, args);
+        return Reflect.apply(target, self, args);
+      },
+    });
+  }
+}
 
 /** The translations a page's HTML hands to the browser (Next's __NEXT_DATA__). */
 async function shippedCopy(host: string, path: string): Promise<Record<string, Record<string, Tree>>> {
@@ -92,6 +144,32 @@ test.describe('fast pages', () => {
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
     expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
     expect(fonts).toEqual([]);
+  });
+
+  test('hydrating a page with storage spots builds no Intl object', async ({ page }) => {
+    await page.addInitScript(countIntlBeforeHydration, INTL_CONSTRUCTORS);
+    for (const [host, path] of [
+      ['kingscross-bagberth.co.uk', '/'],
+      ['kyotostation-bagberth.jp', '/ja'],
+      ['cornavin-bagberth.ch', '/de'],
+    ] as const) {
+      const url = hostUrl(host, path);
+      await page.goto(url);
+      // The section is in the page, with cards whose money, distance and rating need formatting.
+      await expect(page.locator('#storage-spots li').first(), url).toBeAttached();
+      expect(await page.locator('#storage-spots li').count(), url).toBeGreaterThan(1);
+      await page.waitForFunction(() => {
+        const elements = document.querySelectorAll('#__next *');
+        return (
+          elements.length > 0 &&
+          [...elements].every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')))
+        );
+      });
+      const built = await page.evaluate(
+        () => (window as unknown as { __intlBeforeHydration: string[] }).__intlBeforeHydration,
+      );
+      expect(built, url).toEqual([]);
+    }
   });
 
   test('a page carries its own locale only, and only the copy it renders', async () => {

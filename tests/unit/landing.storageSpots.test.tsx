@@ -2,16 +2,19 @@
 // Nearby storage spots, optional live data:, spec §7 (a GraphQL API per environment),
 // spec §8 and §9 (the data cache retries failed queries 3 times on the client), spec §3 (distances
 // in the locale's distance system). The section renders only what the API sent, and after the
-// retries a quiet error state with the booking link.
+// retries a quiet error state with the booking link. The server's list (formatted in getStaticProps)
+// stays on screen while the browser refreshes it and when the refresh fails; a refresh equal to it
+// builds no Intl object in the browser.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { regionalFormat, type RegionalFormat } from '@/i18n/regionalLocale';
 import { StorageSpotsRefresher } from '@/landing/storage/LiveStorageSpots';
-import type { StorageSpotsState } from '@/landing/storage/server';
+import { storageSpotsSection, type StorageSpotsSection } from '@/landing/storage/spotCards';
+import { fetchStorageSpots, STORAGE_SPOTS_LIMIT, STORAGE_SPOTS_RADIUS_KM } from '@/landing/storage/storageQuery';
 import { createQueryClient } from '@/shell/queryClient';
 import { theme } from '@/theme';
 import microsites from '../../locales/en/microsites.json';
@@ -47,7 +50,7 @@ function browserQueryClient(): QueryClient {
 function renderSpots(
   place: { slug: string; lat: number; lng: number; where: string },
   format: RegionalFormat = regionalFormat('en', 'GB'),
-  initial?: StorageSpotsState,
+  initial?: StorageSpotsSection,
 ) {
   const client = browserQueryClient();
   render(
@@ -149,5 +152,91 @@ describe('StorageSpots', () => {
     expect(await screen.findByText('No storage spots are listed near Null Island yet.')).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
     expect(screen.queryByText(/could not be loaded/)).toBeNull();
+  });
+
+  describe('with the server’s list', () => {
+    /** The section as getStaticProps hands it over: the API's list near `place`, formatted on the server. */
+    async function serverSection(place: { lat: number; lng: number }, format: RegionalFormat) {
+      const spots = await fetchStorageSpots(api.url, {
+        lat: place.lat,
+        lng: place.lng,
+        radiusKm: STORAGE_SPOTS_RADIUS_KM,
+        limit: STORAGE_SPOTS_LIMIT,
+      });
+      return storageSpotsSection({ status: 'ok', spots }, format);
+    }
+
+    /** Counts the Intl objects built until `stop` (constructor calls, with or without `new`). */
+    function countIntl() {
+      const names = ['NumberFormat', 'Locale', 'PluralRules', 'DateTimeFormat'] as const;
+      const originals = names.map((name) => [name, Intl[name]] as const);
+      let count = 0;
+      for (const [name, original] of originals) {
+        const counted = new Proxy(original, {
+          construct: (target, args, newTarget) => {
+            count += 1;
+            return Reflect.construct(target, args, newTarget) as object;
+          },
+          apply: (target, self, args) => {
+            count += 1;
+            return Reflect.apply(target, self, args) as unknown;
+          },
+        });
+        Object.assign(Intl, { [name]: counted });
+      }
+      return {
+        count: () => count,
+        stop: () => originals.forEach(([name, original]) => Object.assign(Intl, { [name]: original })),
+      };
+    }
+
+    it('keeps it on screen while refreshing, and builds no Intl object when the refresh brings the same list', async () => {
+      const format = regionalFormat('en', 'GB');
+      const initial = await serverSection(KINGS_CROSS, format);
+      const intl = countIntl();
+      try {
+        const slug = 'kings-cross-station-same';
+        const client = renderSpots({ ...KINGS_CROSS, slug }, format, initial);
+        // At once, before the refresh answers: the server's cards, no loading note.
+        expect(screen.getAllByRole('listitem')).toHaveLength(3);
+        expect(screen.queryByText('Loading storage spots…')).toBeNull();
+        // The refresh has answered (and the section rendered it) before anything is counted.
+        await waitFor(() => expect(client.getQueryState(['storageSpots', slug])?.status).toBe('success'));
+        expect(screen.getAllByRole('listitem')).toHaveLength(3);
+        expect(within(screen.getAllByRole('listitem')[0]!).getByText('0.2 mi away')).toBeTruthy();
+        expect(intl.count()).toBe(0);
+      } finally {
+        intl.stop();
+      }
+    });
+
+    it('shows a refreshed list that differs, written in the page’s format', async () => {
+      const format = regionalFormat('de', 'DE');
+      // The server saw other spots: the list of another place, two of them.
+      const stale = await serverSection({ lat: 48.8402, lng: 2.3193 }, format);
+      if (stale.status !== 'ok') throw new Error('the test API answered an error');
+      const initial = { ...stale, cards: stale.cards.slice(0, 2) };
+      renderSpots({ ...KINGS_CROSS, slug: 'kings-cross-station-changed' }, format, initial);
+      expect(screen.getAllByRole('listitem')).toHaveLength(2);
+      expect(await screen.findByText('Spot A near 51.531,-0.124')).toBeTruthy();
+      const items = screen.getAllByRole('listitem');
+      expect(items).toHaveLength(3);
+      expect(within(items[0]!).getByText('0,3 km away')).toBeTruthy();
+      expect(within(items[0]!).getByText('Rated 4,8 out of 5')).toBeTruthy();
+    });
+
+    it('keeps it on screen when the refresh fails, with no error note', async () => {
+      const format = regionalFormat('en', 'GB');
+      // Spots the server had before the API began failing near Prague.
+      const initial = await serverSection(KINGS_CROSS, format);
+      const callsBefore = api.calls.length;
+      const client = renderSpots({ ...PRAGUE, slug: 'prague-kept' }, format, initial);
+      // One try plus the app QueryClient's 3 retries, all failing.
+      await waitFor(() => expect(client.getQueryState(['storageSpots', 'prague-kept'])?.status).toBe('error'));
+      expect(api.calls.length - callsBefore).toBe(4);
+      expect(screen.getAllByRole('listitem')).toHaveLength(3);
+      expect(screen.getByText('Spot A near 51.531,-0.124')).toBeTruthy();
+      expect(screen.queryByText(/could not be loaded/)).toBeNull();
+    });
   });
 });

@@ -1,31 +1,26 @@
 import { useTranslation } from 'next-i18next/pages';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { formatDistance } from '@/content/distance';
-import { formatMoney } from '@/i18n/formatMoney';
-import type { RegionalFormat } from '@/i18n/regionalLocale';
 import { bookingLinkReplayPrivacy } from '../bookingUrl';
 import { CardGrid } from '../components/CardGrid';
 import { Section } from '../components/Section';
-import type { StorageSpotsState } from './server';
-import type { StorageSpot } from './storageQuery';
+import type { SpotCardText, StorageSpotsSection } from './spotCards';
 
 export interface StorageSpotsViewProps {
   /** Undefined while loading. */
-  state: StorageSpotsState | undefined;
+  state: StorageSpotsSection | undefined;
   /** The place as a sentence names it (LandingProps place.where). */
   where: string;
-  /** The page's regional format (LandingProps format). */
-  format: RegionalFormat;
   bookingUrl: string;
 }
 
 /**
  * Storage spots near the place: in the server HTML from getStaticProps, and the same
  * view once the browser refreshes them. Spots appear only as the API sent them; a failed API
- * leaves a quiet note with the booking link.
+ * leaves a quiet note with the booking link. The cards arrive formatted (spotCards.ts): rendering
+ * them, as hydration does, builds no Intl object, whose locale data made this the page's longest task.
  */
-export function StorageSpotsView({ state, where, format, bookingUrl }: StorageSpotsViewProps) {
+export function StorageSpotsView({ state, where, bookingUrl }: StorageSpotsViewProps) {
   const { t } = useTranslation('microsites');
   let body: ReactNode;
   if (!state) {
@@ -39,13 +34,13 @@ export function StorageSpotsView({ state, where, format, bookingUrl }: StorageSp
         </a>
       </Note>
     );
-  } else if (state.spots.length === 0) {
+  } else if (state.cards.length === 0) {
     body = <Note>{t('storage.empty', { where })}</Note>;
   } else {
     body = (
       <Spots>
-        {state.spots.map((spot) => (
-          <SpotCard key={spot.id} spot={spot} format={format} />
+        {state.cards.map((card) => (
+          <SpotCard key={card.id} card={card} />
         ))}
       </Spots>
     );
@@ -59,24 +54,17 @@ export function StorageSpotsView({ state, where, format, bookingUrl }: StorageSp
   );
 }
 
-function SpotCard({ spot, format }: { spot: StorageSpot; format: RegionalFormat }) {
+function SpotCard({ card }: { card: SpotCardText }) {
   const { t } = useTranslation('microsites');
-  const rating =
-    spot.rating === null
-      ? null
-      : new Intl.NumberFormat(format.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-          spot.rating,
-        );
-  const price = spot.price === null ? null : formatMoney(spot.price.amount, spot.price.currency, format);
   return (
     <Spot>
-      <SpotName>{spot.name}</SpotName>
-      <Distance>{t('storage.distance', { distance: formatDistance(spot.distanceKm, format) })}</Distance>
+      <SpotName>{card.name}</SpotName>
+      <Distance>{t('storage.distance', { distance: card.distance })}</Distance>
       <Facts>
-        {rating !== null && <p>{t('storage.rating', { rating })}</p>}
-        {spot.openingHours !== null && <p>{t('storage.hours', { hours: spot.openingHours })}</p>}
+        {card.rating !== null && <p>{t('storage.rating', { rating: card.rating })}</p>}
+        {card.openingHours !== null && <p>{t('storage.hours', { hours: card.openingHours })}</p>}
       </Facts>
-      {price !== null && <Price>{t('storage.price', { price })}</Price>}
+      {card.price !== null && <Price>{t('storage.price', { price: card.price })}</Price>}
     </Spot>
   );
 }

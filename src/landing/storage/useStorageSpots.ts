@@ -6,21 +6,20 @@ export interface StorageSpotsTarget {
   slug: string;
   lat: number;
   lng: number;
-  /** The list the server rendered; refreshed at once, as it is stale by then. */
-  initial?: StorageSpot[];
 }
 
 /**
- * Storage spots near a place, fetched in the browser. Retry count and delay are the app
- * QueryClient's defaults (spec §8, §9: 3 retries on the client, the delay doubling up to 30 s),
- * so nothing here overrides them.
+ * Storage spots near a place, fetched in the browser as soon as the section asks. No initial data:
+ * the server's list reaches the section already formatted (spotCards.ts), and the section keeps it
+ * on screen until this answers, and if this fails. Retry count and delay are the app QueryClient's
+ * defaults (spec §8, §9: 3 retries on the client, the delay doubling up to 30 s), so nothing here
+ * overrides them.
  */
 export function useStorageSpots({
   graphqlUrl,
   slug,
   lat,
   lng,
-  initial,
 }: StorageSpotsTarget): UseQueryResult<StorageSpot[], Error> {
   return useQuery({
     queryKey: ['storageSpots', slug],
@@ -31,7 +30,5 @@ export function useStorageSpots({
         undefined,
         signal,
       ),
-    initialData: initial,
-    initialDataUpdatedAt: 0,
   });
 }
