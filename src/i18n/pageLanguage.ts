@@ -20,7 +20,8 @@ export const LANGUAGE_CHOICE_HEADER = 'x-language-choice';
  * and PCRE read alike (no `\s`, no flags).
  */
 export const STORED_LANGUAGE_PATTERN = `(?:^|;)[ \\t]*${LANGUAGE_COOKIE}=(?<language_value>[^;]*)`;
-const storedLanguage = new RegExp(STORED_LANGUAGE_PATTERN);
+// Pure: a page that imports only the constants above (the switcher) does not ship it.
+const storedLanguage = /* @__PURE__ */ new RegExp(STORED_LANGUAGE_PATTERN);
 
 /** The stored language as sent (STORED_LANGUAGE_PATTERN), undefined without one. */
 export function storedLanguageIn(cookieHeader: string | null | undefined): string | undefined {
