@@ -4,7 +4,7 @@
 // interaction). The same tap once the page is idle is the reference. Each case runs in
 // alternation, rounds times; medians.
 // Runs against the current build (`npm run build:e2e`), with the local collector and GraphQL API.
-// Usage: npx tsx bench/early-tap.mts [--rounds N]
+// Usage: npm run build:e2e && npm run bench:early-tap [-- --rounds N]
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { appStarted } from '../tests/e2e/support/visitorWatch.ts';
 import { median } from './median.mts';
