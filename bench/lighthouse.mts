@@ -127,7 +127,7 @@ const sameStack = withSameStack
 /** Each site visitor's counterpart on the same-stack baseline: the same page, cookie and visit. */
 const counterparts = new Map<Visitor, Visitor>(
   sameStack
-    ? visitorsOn(PORT).map((visitor) => {
+    ? visitors.slice(0, visitorsOn(PORT).length).map((visitor) => {
         const target = `${new URL(visitor.url).hostname.replace(/\.localhost$/, '')}${new URL(visitor.url).pathname}`;
         const path = sameStack.path(target);
         if (!path) throw new Error(`--same-stack has no copy of ${target}`);
@@ -242,7 +242,7 @@ async function traceBoth(): Promise<void> {
   console.log(
     "Long-task time by kind: script evaluation (compiling and running the first-load chunks: framework, styled-components, the site's modules), " +
       'other script (callbacks after evaluation: hydration, styled-components injecting its rules, effects), style and layout, other. ' +
-      "CPU-time blocking: each long task's thread CPU time (× the slowdown) over 50 ms, summed, from the first script of the app (issue 44).",
+      "CPU-time blocking: each long task's thread CPU time over 50 ms, summed, from the first script of the app (issue 44).",
   );
   console.log(
     'page                                         tasks longest   eval  script  layout  other  blocking(wall)  CPU blocking after 1st script  ×same',

@@ -15,8 +15,17 @@
 // elements carry the same `sc-…` classes), and an element with two component ids (an extended
 // component) becomes `styled(Base)`. The site's createGlobalStyle rules become one
 // createGlobalStyle. Rules naming two generated classes would stay global: the three pages have
-// none (the generator counts them). How close it comes is printed at build time (`sameStackReport`)
-// and recorded in docs/performance.md.
+// none (the generator counts them). startSameStack (bench/baseline.mjs) prints how close each copy is.
+//
+// How close (e2e build of 2026-12-06, site / baseline): elements inside #__next 261/261 (en),
+// 212/212 (ja), 199/199 (de), the same text and the same hero <img>; styled-components CSS
+// 15,632/15,635, 15,883/15,888 and 15,704/15,707 B (the same rules, other generated class names);
+// HTML 54,223/41,673, 52,599/39,439 and 50,155/37,924 B (the site's page also carries its copy and
+// props in __NEXT_DATA__, the script starter, the consent mark and the Activity markers); first-load
+// JS 142.7 kB gz for the site's landing route against 129.5–130.2 kB for a baseline page, whose
+// markup is in its JS rather than in page props. What it does not copy: a returning visitor's
+// hidden banner (the site hides it with CSS from a mark its head script sets; the baseline has no
+// consent code, so it shows it), and the site's props-dependent styles (the baseline's are static).
 import { request } from 'node:http';
 import { JSDOM } from 'jsdom';
 
