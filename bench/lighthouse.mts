@@ -3,9 +3,14 @@
 // German page. Runs against the current build of `npm run build:e2e` (analytics, monitoring and
 // live storage spots on, pointed at the local collector and GraphQL API this script starts; the
 // pages are checked for their spots first, bench/server.mjs).
-// Usage: npx tsx bench/lighthouse.mts [--baseline] [--rounds N] [--calibrate] [--compare DIR] [--devtools] [--tasks] [domain/path …]
+// Usage: npx tsx bench/lighthouse.mts [--baseline] [--same-stack] [--rounds N] [--calibrate] [--compare DIR] [--devtools] [--tasks] [domain/path …]
 // --baseline adds a one-page Next app (bench/baseline.mjs), this machine's floor, run before the
 // visitors in every round, and prints each visitor's TBT and LCP as a ratio of it.
+// --same-stack (issue 42) instead adds the same-stack baseline (bench/same-stack.mjs): a static
+// copy of each visitor's page on the site's stack, with nothing of the site's logic. Each visitor
+// has its counterpart there, run before it in every round, and its TBT, LCP and score are printed
+// as a ratio of its counterpart's. Then both are traced at 4× CPU (bench/long-tasks.mts): the long
+// tasks by kind, and issue 44's CPU-time blocking after the first script, with its ratio.
 // --rounds N (default 5) alternates the pages N times; figures are medians.
 // --calibrate sets Lighthouse's CPU slowdown from this machine's CPU index, read from one warm-up
 // run, instead of the fixed 4× (which assumes a fast desktop, index 1500–2000, and makes a slower
@@ -21,7 +26,8 @@ import lighthouse from 'lighthouse';
 import { throttling as THROTTLING } from 'lighthouse/core/config/constants.js';
 import puppeteer from 'puppeteer-core';
 import { ALL_GRANTED, CONSENT_COOKIE, serializeConsent } from '../src/consent/record.ts';
-import { startBaseline } from './baseline.mjs';
+import { startBaseline, startSameStack } from './baseline.mjs';
+import { traceLongTasks, type LongTasks } from './long-tasks.mts';
 import { median } from './median.mts';
 import { startServer } from './server.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_USER_AGENT, startSite, tenantUrl } from './site.mts';
@@ -36,7 +42,14 @@ const ROUNDS = Number(valueOf('--rounds') ?? 5);
 const compareDir = valueOf('--compare');
 const COMPARE_PORT = PORT + 2;
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error('--rounds takes a whole number of at least 1');
-const withBaseline = flag('--baseline');
+const withSameStack = flag('--same-stack');
+const withBaseline = flag('--baseline') && !withSameStack;
+const SAME_STACK_PORT = PORT + 3;
+/** Issue 44's bound on the CPU-time blocking after the first script, as a multiple of the same-stack baseline. */
+const SAME_STACK_LIMIT = 1.25;
+/** The trace's CPU slowdown (issue 44 measures at 4×), and how long after `load` it runs on. */
+const TRACE_SLOWDOWN = 4;
+const SETTLE_S = 2.5;
 const throttlingMethod = flag('--devtools') ? 'devtools' : 'simulate';
 /**
  * The CPU index of the phone Lighthouse's default 4× makes of a desktop in the middle of the
@@ -105,6 +118,26 @@ const stopBaseline = withBaseline
       throw error;
     })
   : undefined;
+const sameStack = withSameStack
+  ? await startSameStack(SAME_STACK_PORT, PORT).catch(async (error: unknown) => {
+      await stop();
+      throw error;
+    })
+  : undefined;
+/** Each site visitor's counterpart on the same-stack baseline: the same page, cookie and visit. */
+const counterparts = new Map<Visitor, Visitor>(
+  sameStack
+    ? visitors.slice(0, visitorsOn(PORT).length).map((visitor) => {
+        const target = `${new URL(visitor.url).hostname.replace(/\.localhost$/, '')}${new URL(visitor.url).pathname}`;
+        const path = sameStack.path(target);
+        if (!path) throw new Error(`--same-stack has no copy of ${target}`);
+        return [
+          visitor,
+          { ...visitor, name: `same-stack: ${visitor.name}`, url: `http://localhost:${SAME_STACK_PORT}${path}` },
+        ];
+      })
+    : [],
+);
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -177,8 +210,69 @@ async function audit(
   };
 }
 
+/**
+ * Issue 44's measure: each visitor and its same-stack counterpart traced at 4× CPU, alternating,
+ * ROUNDS times; medians of the long tasks by kind and of the CPU-time blocking after the first script.
+ */
+async function traceBoth(): Promise<void> {
+  const traced = [...counterparts].flatMap(([visitor, counterpart]) => [counterpart, visitor]);
+  const runs = new Map<Visitor, LongTasks[]>(traced.map((page) => [page, []]));
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const page of traced) {
+      await browserSession.send('Storage.clearCookies');
+      runs.get(page)!.push(
+        await traceLongTasks(browser, page.url, {
+          cpuSlowdown: TRACE_SLOWDOWN,
+          cookie: page.returning
+            ? { name: CONSENT_COOKIE, value: serializeConsent(ALL_GRANTED, new Date()) }
+            : undefined,
+          userAgent: PHONE_USER_AGENT,
+          settleMs: SETTLE_S * 1000,
+        }),
+      );
+    }
+    console.error(`trace round ${round} of ${ROUNDS} done`);
+  }
+  const mid = (page: Visitor, key: keyof LongTasks) => median(runs.get(page)!.map((run) => run[key]));
+  const ms = (value: number, width: number) => String(Math.round(value)).padStart(width);
+  const ratio = (value: number, floor: number) => (floor > 0 ? value / floor : value > 0 ? Infinity : 1);
+  console.log(
+    `\nLong tasks in a Chrome trace at ${TRACE_SLOWDOWN}× CPU (the page loaded, then ${SETTLE_S} s), medians of ${ROUNDS} alternating round(s), ms.`,
+  );
+  console.log(
+    "Long-task time by kind: script evaluation (compiling and running the first-load chunks: framework, styled-components, the site's modules), " +
+      'other script (callbacks after evaluation: hydration, styled-components injecting its rules, effects), style and layout, other. ' +
+      "CPU-time blocking: each long task's thread CPU time over 50 ms, summed, from the first script of the app (issue 44).",
+  );
+  console.log(
+    'page                                         tasks longest   eval  script  layout  other  blocking(wall)  CPU blocking after 1st script  ×same',
+  );
+  for (const page of traced) {
+    const counterpart = counterparts.get(page);
+    const cpu = mid(page, 'cpuBlockingAfterFirstScript');
+    const times = ratio(cpu, counterpart ? mid(counterpart, 'cpuBlockingAfterFirstScript') : cpu);
+    console.log(
+      `${page.name.padEnd(44)}${ms(mid(page, 'count'), 6)}${ms(mid(page, 'longest'), 8)}${ms(mid(page, 'evaluation'), 7)}${ms(mid(page, 'script'), 8)}${ms(mid(page, 'layout'), 8)}${ms(mid(page, 'other'), 7)}${ms(mid(page, 'blocking'), 16)}${ms(cpu, 31)}${counterpart ? `${times.toFixed(2)}× (${times <= SAME_STACK_LIMIT ? 'within' : 'OVER'} ${SAME_STACK_LIMIT}×)`.padStart(22) : ''}`,
+    );
+    console.log(
+      `    CPU blocking per round: ${runs
+        .get(page)!
+        .map((run) => Math.round(run.cpuBlockingAfterFirstScript))
+        .join(', ')}; thread CPU / wall in long tasks: ${mid(page, 'cpuShare').toFixed(2)}`,
+    );
+  }
+}
+
 try {
-  const pages = withBaseline ? [BASELINE, ...visitors] : visitors;
+  const pages = withBaseline
+    ? [BASELINE, ...visitors]
+    : withSameStack
+      ? [
+          ...visitors.flatMap((visitor) =>
+            counterparts.has(visitor) ? [counterparts.get(visitor)!, visitor] : [visitor],
+          ),
+        ]
+      : visitors;
   let slowdown = THROTTLING.mobileSlow4G.cpuSlowdownMultiplier;
   if (flag('--calibrate')) {
     const { cpuIndex } = await audit(pages[0]!);
@@ -202,7 +296,7 @@ try {
     `Lighthouse ${throttlingMethod === 'devtools' ? 'with applied (DevTools)' : 'with simulated (default)'} mobile throttling, CPU slowdown ${slowdown}×, medians of ${ROUNDS} alternating round(s)`,
   );
   console.log(
-    `page                                             perf   FCP ms   LCP ms   TBT ms    CLS  CPU index (min-max)${withBaseline ? '   TBT ×bare  LCP ×bare' : ''}`,
+    `page                                             perf   FCP ms   LCP ms   TBT ms    CLS  CPU index (min-max)${withBaseline ? '   TBT ×bare  LCP ×bare' : ''}${withSameStack ? '   TBT ×same  LCP ×same  perf ×same' : ''}`,
   );
   const verdicts: string[] = [];
   for (const page of pages) {
@@ -217,6 +311,13 @@ try {
         `${page.name}: TBT ${tbt.toFixed(2)}× (${tbt <= LIMITS.tbt ? 'within' : 'OVER'} ${LIMITS.tbt}×), LCP ${lcp.toFixed(2)}× (${lcp <= LIMITS.lcp ? 'within' : 'OVER'} ${LIMITS.lcp}×)`,
       );
     }
+    const counterpart = counterparts.get(page);
+    if (counterpart) {
+      const tbt = ratio(mid(page, 'tbt'), mid(counterpart, 'tbt'));
+      const lcp = ratio(mid(page, 'lcp'), mid(counterpart, 'lcp'));
+      const perf = ratio(mid(page, 'perf'), mid(counterpart, 'perf'));
+      line += `${tbt.toFixed(2).padStart(12)}${lcp.toFixed(2).padStart(11)}${perf.toFixed(2).padStart(12)}`;
+    }
     console.log(line);
     console.log(
       `    TBT per round: ${pageRuns.map((run) => Math.round(run.tbt)).join(', ')}; LCP per round: ${pageRuns.map((run) => Math.round(run.lcp)).join(', ')}`,
@@ -226,10 +327,12 @@ try {
     for (const failure of new Set(pageRuns.flatMap((run) => run.failures))) console.log(`    ${failure}`);
   }
   if (verdicts.length) console.log(`\n${verdicts.join('\n')}`);
+  if (counterparts.size) await traceBoth();
 } finally {
   await browser.disconnect();
   chrome.kill();
   stopBaseline?.();
+  sameStack?.stop();
   stopCompared?.();
   await stop();
 }
