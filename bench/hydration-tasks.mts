@@ -5,6 +5,7 @@
 // Usage: npx tsx bench/hydration-tasks.mts [--rounds N]
 import { chromium, type Browser } from '@playwright/test';
 import { serializeConsent, ALL_GRANTED } from '../src/consent/record.ts';
+import type { TraceEvent } from './long-tasks.mts';
 import { median } from './median.mts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, slowPhonePage, startSite, tenantUrl } from './site.mts';
 import { benchPort } from './port.mjs';
@@ -29,16 +30,6 @@ const VISITORS: Visitor[] = [
   { name: 'opt-out host (ja)', url: tenantUrl(PORT, 'kyotostation-bagberth.jp/ja') },
   { name: 'German page (de)', url: tenantUrl(PORT, 'cornavin-bagberth.ch/de') },
 ];
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { name?: string; data?: { url?: string } };
-}
 
 interface Tasks {
   /** The longest main-thread task, ms. */

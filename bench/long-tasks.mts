@@ -27,7 +27,8 @@ export interface LongTasks {
   cpuShare: number;
 }
 
-interface TraceEvent {
+/** A Chrome trace event, as the trace benches read them (bench/hydration-tasks.mts too). */
+export interface TraceEvent {
   name: string;
   ph: string;
   pid: number;

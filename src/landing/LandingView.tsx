@@ -31,6 +31,17 @@ export function LandingView(props: LandingPageProps) {
   // Which button, so the booking buttons' clicks can be told apart.
   const trackCta = (placement: CtaPlacement) => () =>
     trackEvent(microsites.ctaClicked, { slug: props.slug, type, locale: props.locale, placement });
+  // First on a city page, last on a POI page.
+  const nearbyPlaces = (
+    <LowPriorityHydration>
+      <NearbyPlaces
+        nearby={props.nearby}
+        nearbyHeading={props.nearbyHeading}
+        nearbyMap={props.nearbyMap}
+        place={place}
+      />
+    </LowPriorityHydration>
+  );
 
   return (
     <PageLayout
@@ -65,16 +76,7 @@ export function LandingView(props: LandingPageProps) {
       <LowPriorityHydration>
         <Highlights guarantee={price.guarantee} />
       </LowPriorityHydration>
-      {isCity && (
-        <LowPriorityHydration>
-          <NearbyPlaces
-            nearby={props.nearby}
-            nearbyHeading={props.nearbyHeading}
-            nearbyMap={props.nearbyMap}
-            place={place}
-          />
-        </LowPriorityHydration>
-      )}
+      {isCity && nearbyPlaces}
       <LowPriorityHydration>
         <HowItWorks where={place.where} bookingUrl={bookingUrl} onCtaClick={trackCta('steps')} />
       </LowPriorityHydration>
@@ -107,16 +109,7 @@ export function LandingView(props: LandingPageProps) {
           onOpen={(topic) => trackEvent(microsites.faqOpened, { topic, slug: props.slug })}
         />
       </LowPriorityHydration>
-      {!isCity && (
-        <LowPriorityHydration>
-          <NearbyPlaces
-            nearby={props.nearby}
-            nearbyHeading={props.nearbyHeading}
-            nearbyMap={props.nearbyMap}
-            place={place}
-          />
-        </LowPriorityHydration>
-      )}
+      {!isCity && nearbyPlaces}
     </PageLayout>
   );
 }

@@ -5,10 +5,10 @@
 // (deploy/proxyConf.ts, securityHeaderDirectives). These tests run the includes' add_header lines
 // and maps by nginx's rules on each kind of answer and count every header.
 import fc from 'fast-check';
-import { INSTANCE_ANSWER_HEADER, proxyConf, publicFiles, securityHeaderDirectives } from '../../deploy/proxyConf';
+import { INSTANCE_ANSWER_HEADER, securityHeaderDirectives } from '../../deploy/proxyConf';
 import { nginxMap } from './support/nginxMap';
+import { proxyConfFor } from './support/proxyConfFor';
 import { parseAnalyticsEnv } from '@/config/analyticsEnv';
-import { parseEdgeEnv } from '@/config/edgeEnv';
 import { parseMonitoringEnv } from '@/config/monitoringEnv';
 import { ANALYTICS_PROVIDER_ORIGIN, securityHeaders, type SecurityHeaders } from '@/security/policy';
 import { headersFor, isFromOrigin } from '@/security/serverHeaders';
@@ -132,20 +132,7 @@ describe('the security headers, once per hop', () => {
   });
 
   it("the proxy hides none of the instance's security headers, and hands it what it decides them by", () => {
-    const { conf } = proxyConf({
-      run: '/run',
-      proxy: '/proxy',
-      ports: { https: 1, http: 2, compress: 3, publicHttps: 1 },
-      upstreams: ['127.0.0.1:4'],
-      failTimeoutSeconds: 2,
-      freshSeconds: 60,
-      freshSpreadPercent: 25,
-      modules: { brotli: false, brotliStatic: false, geoip: false },
-      edge: parseEdgeEnv({}),
-      publicFiles: publicFiles('.'),
-      securityHeaders: amplitudeOn,
-      logTags: { env: 'production', version: 'v' },
-    });
+    const conf = proxyConfFor({ securityHeaders: amplitudeOn });
     const hidden = [...conf.matchAll(/proxy_hide_header (\S+);/g)].map(([, name]) => name!.toLowerCase());
     for (const name of Object.keys({ ...amplitudeOn.all, ...amplitudeOn.https, 'cache-control': '' }))
       expect(hidden, name).not.toContain(name);
