@@ -6,7 +6,7 @@ import styled from 'styled-components';
 import { GlobeIcon } from '@/theme/icons';
 import { visuallyHidden } from '@/theme/VisuallyHidden';
 import { labelColon } from './labelColon';
-import { localeEntryFor } from './localeTable';
+import { LANGUAGE_NAMES } from './languageNames';
 import { CHOOSE_LANGUAGE_PARAM, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS } from './pageLanguage';
 import type { WebsiteLocale } from './websiteLocales';
 
@@ -49,7 +49,7 @@ export function LanguageSwitcher({ locales, onSwitch }: LanguageSwitcherProps) {
           {t('language.label')}
           {labelColon(current)}
         </Label>
-        {localeEntryFor(current as WebsiteLocale).friendlyName}
+        {LANGUAGE_NAMES[current as WebsiteLocale] ?? LANGUAGE_NAMES.en}
       </summary>
       <List aria-label={t('language.label')}>
         {locales.map((locale) => (
@@ -62,7 +62,7 @@ export function LanguageSwitcher({ locales, onSwitch }: LanguageSwitcherProps) {
               aria-current={locale === current ? 'true' : undefined}
               onClick={(event) => switchTo(event, locale)}
             >
-              {localeEntryFor(locale).friendlyName}
+              {LANGUAGE_NAMES[locale]}
             </Choice>
           </li>
         ))}
