@@ -1,8 +1,8 @@
-import Cookies from 'js-cookie';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import { useRouter } from 'next/router';
 import styled from 'styled-components';
+import { writeCookie } from '@/base/cookies';
 import { GlobeIcon } from '@/theme/icons';
 import { visuallyHidden } from '@/theme/VisuallyHidden';
 import { labelColon } from './labelColon';
@@ -32,11 +32,7 @@ export function LanguageSwitcher({ locales, onSwitch }: LanguageSwitcherProps) {
     // A click meant for a new tab or window keeps the link's own behaviour.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    Cookies.set(LANGUAGE_COOKIE, locale, {
-      expires: LANGUAGE_COOKIE_DAYS,
-      sameSite: 'Lax',
-      secure: window.location.protocol === 'https:',
-    });
+    writeCookie(LANGUAGE_COOKIE, locale, LANGUAGE_COOKIE_DAYS);
     onSwitch?.(current, locale);
     void router.push(router.asPath, router.asPath, { locale, scroll: false });
   };
