@@ -1,5 +1,4 @@
-import { CAMPAIGN_PARAMETERS, sharedSearch } from '@/consent/pageAddress';
-import { sharedReferrer } from '@/consent/sharedPayload';
+import { CAMPAIGN_PARAMETERS, sharedReferrer, sharedSearch } from '@/consent/pageAddress';
 
 /**
  * Spec §4 "Campaign change", within the rule of src/consent/pageAddress.ts: an arrival from a

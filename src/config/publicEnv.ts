@@ -1,4 +1,4 @@
-import { urlReader, type Env } from './urlReader';
+import { envReader, type Env } from './parse';
 
 /**
  * Browser-visible site configuration, parsed once. Next inlines NEXT_PUBLIC_* values at build time
@@ -15,7 +15,7 @@ export const DEFAULT_MICROSITES_BASE_URL = 'http://localhost:3000';
 export const DEFAULT_CUSTOMER_APP_URL = 'https://app.bagberth.com';
 
 export function parsePublicEnv(env: Env): PublicEnv {
-  const read = urlReader(env);
+  const read = envReader(env);
   return read.done({
     micrositesBaseUrl: read.url('NEXT_PUBLIC_MICROSITES_BASE_URL', DEFAULT_MICROSITES_BASE_URL),
     customerAppUrl: read.url('NEXT_PUBLIC_CUSTOMER_APP_URL', DEFAULT_CUSTOMER_APP_URL),

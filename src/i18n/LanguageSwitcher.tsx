@@ -1,12 +1,12 @@
+import Cookies from 'js-cookie';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import { useRouter } from 'next/router';
 import styled from 'styled-components';
-import { writeCookie } from '@/base/cookies';
 import { GlobeIcon } from '@/theme/icons';
 import { visuallyHidden } from '@/theme/VisuallyHidden';
 import { labelColon } from './labelColon';
-import { LANGUAGE_NAMES } from './languageNames';
+import { localeEntryFor } from './localeTable';
 import { CHOOSE_LANGUAGE_PARAM, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS } from './pageLanguage';
 import type { WebsiteLocale } from './websiteLocales';
 
@@ -32,7 +32,11 @@ export function LanguageSwitcher({ locales, onSwitch }: LanguageSwitcherProps) {
     // A click meant for a new tab or window keeps the link's own behaviour.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    writeCookie(LANGUAGE_COOKIE, locale, LANGUAGE_COOKIE_DAYS);
+    Cookies.set(LANGUAGE_COOKIE, locale, {
+      expires: LANGUAGE_COOKIE_DAYS,
+      sameSite: 'Lax',
+      secure: window.location.protocol === 'https:',
+    });
     onSwitch?.(current, locale);
     void router.push(router.asPath, router.asPath, { locale, scroll: false });
   };
@@ -45,7 +49,7 @@ export function LanguageSwitcher({ locales, onSwitch }: LanguageSwitcherProps) {
           {t('language.label')}
           {labelColon(current)}
         </Label>
-        {LANGUAGE_NAMES[current as WebsiteLocale] ?? LANGUAGE_NAMES.en}
+        {localeEntryFor(current as WebsiteLocale).friendlyName}
       </summary>
       <List aria-label={t('language.label')}>
         {locales.map((locale) => (
@@ -58,7 +62,7 @@ export function LanguageSwitcher({ locales, onSwitch }: LanguageSwitcherProps) {
               aria-current={locale === current ? 'true' : undefined}
               onClick={(event) => switchTo(event, locale)}
             >
-              {LANGUAGE_NAMES[locale]}
+              {localeEntryFor(locale).friendlyName}
             </Choice>
           </li>
         ))}
