@@ -2,10 +2,11 @@
 // (the Edge middleware resolves the host and rewrites) and by its path on the microsites host (the
 // middleware passes it on), on one instance: issue 42's "host-routed ≥ 0.85× by-path". 50
 // connections, loopback only; both warmed first, then in alternation, rounds times; medians.
-// Usage: npm run build:e2e && node bench/throughput.mjs [--rounds N] [--seconds S]
+// Usage: npm run build:e2e && npm run bench:throughput [-- --rounds N --seconds S]
 import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
 import { startServer } from './server.mjs';
+import { median } from './median.mts';
 import { benchPort } from './port.mjs';
 
 const { values: options } = parseArgs({
@@ -26,15 +27,14 @@ const cases = [
   },
 ];
 
-const load = ({ path, host }, duration) =>
+const load = ({ path, host }: (typeof cases)[number], duration: number) =>
   autocannon({ url: `http://127.0.0.1:${PORT}${path}`, connections: CONNECTIONS, duration, headers: { host } });
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 const stop = await startServer(PORT);
 try {
   // The first seconds of a fresh server are its JIT and its page cache warming, not the route.
   for (const entry of cases) await load(entry, 3);
-  const runs = cases.map(() => []);
+  const runs = cases.map((): autocannon.Result[] => []);
   for (let round = 0; round < ROUNDS; round += 1)
     for (const [index, entry] of cases.entries()) runs[index].push(await load(entry, SECONDS));
   console.log(
