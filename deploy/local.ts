@@ -60,7 +60,7 @@ import { containerEnv, podmanRunArgs, type LocalRun } from './podman';
 import { askLoopback } from './loopback';
 import { acmeRoot, issueCertificates, startAcme, stopAcme, type AcmeSetup } from './acme';
 import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap';
-import { ACME_WEBROOT, envNumber, FAIL_TIMEOUT_S } from './proxyConf';
+import { ACME_WEBROOT, envNumber } from './proxyConf';
 
 const ROOT = resolve(__dirname, '..');
 const RUN = join(ROOT, 'deploy', '.run');
@@ -252,6 +252,40 @@ export const waitForHealth = (port: number): Promise<void> =>
     `the instance on port ${port} is not healthy`,
     instanceLog(port),
   );
+
+/**
+ * Whether one of the upstream log's lines (`text`, JSON lines) is a 200 that the instance on `port`
+ * gave: the last address nginx asked for that request is the one that answered.
+ */
+export const answeredBy = (text: string, port: number): boolean =>
+  text.split('\n').some((line) => {
+    if (!line.startsWith('{')) return false;
+    const { http, instance } = JSON.parse(line) as { http: { status_code: number }; instance: string };
+    return http.status_code === 200 && instance.split(', ').at(-1) === `127.0.0.1:${port}`;
+  });
+
+/**
+ * Waits until nginx itself has had a 200 from the instance on `port`, probing /api/health through
+ * the proxy. Healthy on its own port is not enough: its stop counted as failures, nginx leaves it
+ * out for its fail_timeout and only then tries it again, and the next instance must not stop (its
+ * health answers 503 as it drains) while this one is still left out: nginx would have no instance
+ * to send that request on to. A fixed wait of the fail_timeout once lost 6 requests on a busy machine.
+ */
+async function waitForProxyRoute(port: number): Promise<void> {
+  const from = existsSync(upstreamLog) ? statSync(upstreamLog).size : 0;
+  await waitUntil(
+    async () => {
+      await askLoopback(`https://localhost:${deployPorts().https}/api/health`);
+      // The log is rotated by copying and emptying it: after a rotation, read the new file whole.
+      const text = readFileSync(upstreamLog, 'utf8');
+      return answeredBy(Buffer.byteLength(text) < from ? text : Buffer.from(text).subarray(from).toString(), port);
+    },
+    30,
+    100,
+    `the proxy sends no request to the instance on port ${port}`,
+    upstreamLog,
+  );
+}
 
 /**
  * What an instance on `port` runs with on one machine, over its container's environment: on
@@ -523,7 +557,7 @@ function pruneTags(current: string) {
  * `-- <tag>` puts a kept tag back): its images (built first where they are not yet), its static
  * files join the proxy's (the pages the cache still holds name theirs, which stay), then each
  * instance in turn is stopped (it drains: server.ts), removed and started from the new tag, the
- * next one only once this one is healthy; nginx sends everything to the others meanwhile. A new
+ * next one only once nginx sends this one requests again; the others answer everything meanwhile. A new
  * build's shared cache starts empty and answers with the build's own pages (cache-handler.mjs); the proxy's copies are refreshed in
  * the background, an unchanged page staying as it is (deploy/nginx.conf.template, X-Accel-Expires).
  */
@@ -542,9 +576,7 @@ export async function redeploy(tag?: string): Promise<void> {
     podman('rm', '--force', '--time', String(GRACE_SECONDS), instanceName(port));
     runInstance(port, refs);
     await waitForHealth(port);
-    // Its stop counted as failures: nginx leaves it out for its fail_timeout, and the next instance
-    // must not stop before nginx sends requests here again.
-    await sleep(FAIL_TIMEOUT_S * 1000 + 500);
+    await waitForProxyRoute(port);
   }
   pruneTags(next);
   // A host new to the tenant map gets its certificate; the others keep theirs.
