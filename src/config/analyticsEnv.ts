@@ -1,4 +1,5 @@
-import { envReader, type Env } from './parse';
+import { z } from 'zod';
+import { httpUrl, parseEnv, variable, type Env } from './parse';
 
 /**
  * Analytics configuration from the environment (NEXT_PUBLIC_*, inlined at build time). A client
@@ -21,33 +22,31 @@ export interface AnalyticsConfig {
   };
 }
 
-export function parseAnalyticsEnv(env: Env): AnalyticsConfig {
-  const read = envReader(env);
-  const amplitudeKey = read.string('NEXT_PUBLIC_AMPLITUDE_API_KEY');
-  const segmentKey = read.string('NEXT_PUBLIC_SEGMENT_WRITE_KEY');
-  // Endpoints are read even without their key, so a typo is reported before the key is added.
-  const amplitude = {
-    serverUrl: read.url('NEXT_PUBLIC_AMPLITUDE_SERVER_URL'),
-    remoteConfigUrl: read.url('NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL'),
-  };
-  const segment = {
-    apiHost: read.url('NEXT_PUBLIC_SEGMENT_API_HOST'),
-    cdnUrl: read.url('NEXT_PUBLIC_SEGMENT_CDN_URL'),
-  };
-  return read.done({
-    amplitude: amplitudeKey ? { apiKey: amplitudeKey, ...amplitude } : undefined,
-    segment: segmentKey ? { writeKey: segmentKey, ...segment } : undefined,
-  });
-}
+// Endpoints are checked even without their key, so a typo is reported before the key is added.
+export const analyticsEnvSchema = z
+  .object({
+    NEXT_PUBLIC_AMPLITUDE_API_KEY: variable(z.string().optional()),
+    NEXT_PUBLIC_AMPLITUDE_SERVER_URL: variable(httpUrl().optional()),
+    NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL: variable(httpUrl().optional()),
+    NEXT_PUBLIC_SEGMENT_WRITE_KEY: variable(z.string().optional()),
+    NEXT_PUBLIC_SEGMENT_API_HOST: variable(httpUrl().optional()),
+    NEXT_PUBLIC_SEGMENT_CDN_URL: variable(httpUrl().optional()),
+  })
+  .transform((env): AnalyticsConfig => ({
+    amplitude: env.NEXT_PUBLIC_AMPLITUDE_API_KEY
+      ? {
+          apiKey: env.NEXT_PUBLIC_AMPLITUDE_API_KEY,
+          serverUrl: env.NEXT_PUBLIC_AMPLITUDE_SERVER_URL,
+          remoteConfigUrl: env.NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL,
+        }
+      : undefined,
+    segment: env.NEXT_PUBLIC_SEGMENT_WRITE_KEY
+      ? {
+          writeKey: env.NEXT_PUBLIC_SEGMENT_WRITE_KEY,
+          apiHost: env.NEXT_PUBLIC_SEGMENT_API_HOST,
+          cdnUrl: env.NEXT_PUBLIC_SEGMENT_CDN_URL,
+        }
+      : undefined,
+  }));
 
-export const publicAnalyticsConfig: AnalyticsConfig = parseAnalyticsEnv({
-  NEXT_PUBLIC_AMPLITUDE_API_KEY: process.env.NEXT_PUBLIC_AMPLITUDE_API_KEY,
-  NEXT_PUBLIC_AMPLITUDE_SERVER_URL: process.env.NEXT_PUBLIC_AMPLITUDE_SERVER_URL,
-  NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL: process.env.NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL,
-  NEXT_PUBLIC_SEGMENT_WRITE_KEY: process.env.NEXT_PUBLIC_SEGMENT_WRITE_KEY,
-  NEXT_PUBLIC_SEGMENT_API_HOST: process.env.NEXT_PUBLIC_SEGMENT_API_HOST,
-  NEXT_PUBLIC_SEGMENT_CDN_URL: process.env.NEXT_PUBLIC_SEGMENT_CDN_URL,
-});
-
-/** Keys are logged cut to 10 characters (spec §9). */
-export const redactKey = (key: string): string => `${key.slice(0, 10)}…`;
+export const parseAnalyticsEnv = (env: Env): AnalyticsConfig => parseEnv(analyticsEnvSchema, env);

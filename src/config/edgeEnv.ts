@@ -1,5 +1,6 @@
-import { envReader, type Env } from './parse';
-import { readTrustedProxies, type AddressRange } from './trustedProxies';
+import { z } from 'zod';
+import { matching, parseEnv, variable, type Env } from './parse';
+import { addressRanges, type AddressRange } from './trustedProxies';
 
 /** How the caching proxy (deploy/) finds the visitor's country, parsed once for its configuration. */
 export interface EdgeEnv {
@@ -16,20 +17,19 @@ export interface EdgeEnv {
   trustedForwarders: readonly AddressRange[];
 }
 
-/** An HTTP field name (RFC 9110, 5.1), as CDNs name theirs: letters, digits and hyphens. */
-const HEADER_NAME = /^[A-Za-z0-9-]+$/;
+export const edgeEnvSchema = z
+  .object({
+    // An HTTP field name (RFC 9110, 5.1), as CDNs name theirs: letters, digits and hyphens.
+    CONSENT_COUNTRY_HEADER: variable(
+      matching(/^[A-Za-z0-9-]+$/, "a request header's name, such as CF-IPCountry")
+        .toLowerCase()
+        .optional(),
+    ),
+    PROXY_TRUSTED_FORWARDERS: variable(addressRanges()),
+  })
+  .transform((env): EdgeEnv => ({
+    consentCountryHeader: env.CONSENT_COUNTRY_HEADER,
+    trustedForwarders: env.PROXY_TRUSTED_FORWARDERS,
+  }));
 
-export function parseEdgeEnv(env: Env): EdgeEnv {
-  const read = envReader(env);
-  const consentCountryHeader = read.string('CONSENT_COUNTRY_HEADER');
-  if (consentCountryHeader !== undefined && !HEADER_NAME.test(consentCountryHeader)) {
-    read.problem(
-      'CONSENT_COUNTRY_HEADER',
-      `expected a request header's name, such as CF-IPCountry, got ${JSON.stringify(consentCountryHeader)}`,
-    );
-  }
-  return read.done({
-    consentCountryHeader: consentCountryHeader?.toLowerCase(),
-    trustedForwarders: readTrustedProxies(read, 'PROXY_TRUSTED_FORWARDERS'),
-  });
-}
+export const parseEdgeEnv = (env: Env): EdgeEnv => parseEnv(edgeEnvSchema, env);

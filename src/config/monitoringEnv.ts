@@ -1,5 +1,6 @@
-import { readDatadogSite } from './datadogSite';
-import { envReader, type Env } from './parse';
+import { z } from 'zod';
+import { DATADOG_SITE_COUNTRIES, DEFAULT_DATADOG_SITE } from './datadogSite';
+import { always, flag, ifValid, got, httpUrl, parseEnv, show, variable, type Env } from './parse';
 
 /** Spec §9: production keeps half of the sessions; every other environment keeps them all. */
 export const PRODUCTION_SESSION_SAMPLE_RATE = 50;
@@ -49,49 +50,64 @@ export function sessionSampleRateFor(env: string): number {
   return env === 'production' ? PRODUCTION_SESSION_SAMPLE_RATE : DEFAULT_SESSION_SAMPLE_RATE;
 }
 
-export function parseMonitoringEnv(env: Env): MonitoringConfig {
-  const read = envReader(env);
-  const applicationId = read.string('NEXT_PUBLIC_DATADOG_APPLICATION_ID');
-  const clientToken = read.string('NEXT_PUBLIC_DATADOG_CLIENT_TOKEN');
+/**
+ * A bare host name, and one whose data location the privacy policy names: any other site stops
+ * the build rather than go unnamed.
+ */
+export const datadogSite = z
+  .string()
+  .toLowerCase()
+  .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, { error: got('a Datadog site such as "datadoghq.eu"') })
+  .refine((site) => Object.hasOwn(DATADOG_SITE_COUNTRIES, site), {
+    ...ifValid,
+    error: (issue) =>
+      `${show(issue.input)} is not a Datadog site whose data location the privacy policy knows; add it to DATADOG_SITE_COUNTRIES (src/config/datadogSite.ts)`,
+  })
+  .default(DEFAULT_DATADOG_SITE);
+
+export const monitoringEnvSchema = z
+  .object({
+    NEXT_PUBLIC_DATADOG_APPLICATION_ID: variable(z.string().optional()),
+    NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: variable(z.string().optional()),
+    NEXT_PUBLIC_DATADOG_SITE: variable(datadogSite),
+    NEXT_PUBLIC_DATADOG_SERVICE: variable(z.string().default(DEFAULT_SERVICE)),
+    NEXT_PUBLIC_DATADOG_ENV: variable(z.string().default(DEFAULT_ENV)),
+    NEXT_PUBLIC_COMMIT_SHA: variable(z.string().default(DEFAULT_VERSION)),
+    NEXT_PUBLIC_DATADOG_PROXY_URL: variable(httpUrl().optional()),
+    NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE: variable(flag().default(true)),
+  })
   // Half a pair is a deployment mistake, not a wish to turn monitoring off: say so at build time.
-  if (applicationId && !clientToken)
-    read.problem('NEXT_PUBLIC_DATADOG_CLIENT_TOKEN', 'required when NEXT_PUBLIC_DATADOG_APPLICATION_ID is set');
-  if (clientToken && !applicationId)
-    read.problem('NEXT_PUBLIC_DATADOG_APPLICATION_ID', 'required when NEXT_PUBLIC_DATADOG_CLIENT_TOKEN is set');
-
-  const deployEnv = read.string('NEXT_PUBLIC_DATADOG_ENV', DEFAULT_ENV);
-  const settings: MonitoringSettings = {
-    site: readDatadogSite(read),
-    service: read.string('NEXT_PUBLIC_DATADOG_SERVICE', DEFAULT_SERVICE),
-    env: deployEnv,
-    version: read.string('NEXT_PUBLIC_COMMIT_SHA', DEFAULT_VERSION),
-    // The pages call no backend of ours from the browser; trace headers on third-party calls
-    // would only add CORS preflights.
-    tracingOrigins: [],
-    trackUserInteractions: true,
-    trackResources: true,
-    trackLongTasks: true,
-    sampleRate: sessionSampleRateFor(deployEnv),
-    sessionReplaySampleRate: SESSION_REPLAY_SAMPLE_RATE,
-    proxyUrl: read.url('NEXT_PUBLIC_DATADOG_PROXY_URL'),
-    compressIntakeRequests: read.boolean('NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE', true),
-  };
-
-  return read.done(
-    applicationId && clientToken
+  .refine((env) => !env.NEXT_PUBLIC_DATADOG_APPLICATION_ID || env.NEXT_PUBLIC_DATADOG_CLIENT_TOKEN, {
+    ...always,
+    path: ['NEXT_PUBLIC_DATADOG_CLIENT_TOKEN'],
+    error: 'required when NEXT_PUBLIC_DATADOG_APPLICATION_ID is set',
+  })
+  .refine((env) => !env.NEXT_PUBLIC_DATADOG_CLIENT_TOKEN || env.NEXT_PUBLIC_DATADOG_APPLICATION_ID, {
+    ...always,
+    path: ['NEXT_PUBLIC_DATADOG_APPLICATION_ID'],
+    error: 'required when NEXT_PUBLIC_DATADOG_CLIENT_TOKEN is set',
+  })
+  .transform((env): MonitoringConfig => {
+    const settings: MonitoringSettings = {
+      site: env.NEXT_PUBLIC_DATADOG_SITE,
+      service: env.NEXT_PUBLIC_DATADOG_SERVICE,
+      env: env.NEXT_PUBLIC_DATADOG_ENV,
+      version: env.NEXT_PUBLIC_COMMIT_SHA,
+      // The pages call no backend of ours from the browser; trace headers on third-party calls
+      // would only add CORS preflights.
+      tracingOrigins: [],
+      trackUserInteractions: true,
+      trackResources: true,
+      trackLongTasks: true,
+      sampleRate: sessionSampleRateFor(env.NEXT_PUBLIC_DATADOG_ENV),
+      sessionReplaySampleRate: SESSION_REPLAY_SAMPLE_RATE,
+      proxyUrl: env.NEXT_PUBLIC_DATADOG_PROXY_URL,
+      compressIntakeRequests: env.NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE,
+    };
+    const { NEXT_PUBLIC_DATADOG_APPLICATION_ID: applicationId, NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: clientToken } = env;
+    return applicationId && clientToken
       ? { ...settings, enabled: true, applicationId, clientToken }
-      : { ...settings, enabled: false, applicationId: undefined, clientToken: undefined },
-  );
-}
+      : { ...settings, enabled: false, applicationId: undefined, clientToken: undefined };
+  });
 
-/** Parsed once. Next inlines NEXT_PUBLIC_* values only where they are written out literally. */
-export const publicMonitoringConfig: MonitoringConfig = parseMonitoringEnv({
-  NEXT_PUBLIC_DATADOG_APPLICATION_ID: process.env.NEXT_PUBLIC_DATADOG_APPLICATION_ID,
-  NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: process.env.NEXT_PUBLIC_DATADOG_CLIENT_TOKEN,
-  NEXT_PUBLIC_DATADOG_SITE: process.env.NEXT_PUBLIC_DATADOG_SITE,
-  NEXT_PUBLIC_DATADOG_SERVICE: process.env.NEXT_PUBLIC_DATADOG_SERVICE,
-  NEXT_PUBLIC_DATADOG_ENV: process.env.NEXT_PUBLIC_DATADOG_ENV,
-  NEXT_PUBLIC_COMMIT_SHA: process.env.NEXT_PUBLIC_COMMIT_SHA,
-  NEXT_PUBLIC_DATADOG_PROXY_URL: process.env.NEXT_PUBLIC_DATADOG_PROXY_URL,
-  NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE: process.env.NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE,
-});
+export const parseMonitoringEnv = (env: Env): MonitoringConfig => parseEnv(monitoringEnvSchema, env);

@@ -1,9 +1,7 @@
-import { envReader, type Env } from './parse';
+import { z } from 'zod';
+import { httpUrl, parseEnv, variable, type Env } from './parse';
 
-/**
- * Browser-visible site configuration, parsed once. Next inlines NEXT_PUBLIC_* values at build time
- * only where they are written out literally, so each variable is named here in full.
- */
+/** The site's own addresses, inlined into the browser's code (src/config/builtEnv.ts). */
 export interface PublicEnv {
   /** The shared microsites site that serves /{slug}/{type} directly. */
   micrositesBaseUrl: string;
@@ -14,15 +12,14 @@ export interface PublicEnv {
 export const DEFAULT_MICROSITES_BASE_URL = 'http://localhost:3000';
 export const DEFAULT_CUSTOMER_APP_URL = 'https://app.bagberth.com';
 
-export function parsePublicEnv(env: Env): PublicEnv {
-  const read = envReader(env);
-  return read.done({
-    micrositesBaseUrl: read.url('NEXT_PUBLIC_MICROSITES_BASE_URL', DEFAULT_MICROSITES_BASE_URL),
-    customerAppUrl: read.url('NEXT_PUBLIC_CUSTOMER_APP_URL', DEFAULT_CUSTOMER_APP_URL),
-  });
-}
+export const publicEnvSchema = z
+  .object({
+    NEXT_PUBLIC_MICROSITES_BASE_URL: variable(httpUrl().default(DEFAULT_MICROSITES_BASE_URL)),
+    NEXT_PUBLIC_CUSTOMER_APP_URL: variable(httpUrl().default(DEFAULT_CUSTOMER_APP_URL)),
+  })
+  .transform((env): PublicEnv => ({
+    micrositesBaseUrl: env.NEXT_PUBLIC_MICROSITES_BASE_URL,
+    customerAppUrl: env.NEXT_PUBLIC_CUSTOMER_APP_URL,
+  }));
 
-export const publicEnv: PublicEnv = parsePublicEnv({
-  NEXT_PUBLIC_MICROSITES_BASE_URL: process.env.NEXT_PUBLIC_MICROSITES_BASE_URL,
-  NEXT_PUBLIC_CUSTOMER_APP_URL: process.env.NEXT_PUBLIC_CUSTOMER_APP_URL,
-});
+export const parsePublicEnv = (env: Env): PublicEnv => parseEnv(publicEnvSchema, env);

@@ -1,6 +1,20 @@
-import { intakeOriginForSite, readDatadogSite } from './datadogSite';
-import { checkUrl, envReader, HTTP_URL, type Env, type EnvReader, type UrlKind } from './parse';
-import { readTrustedProxies, type AddressRange } from './trustedProxies';
+import { z } from 'zod';
+import { intakeOriginForSite } from './datadogSite';
+import { datadogSite } from './monitoringEnv';
+import {
+  flag,
+  httpUrl,
+  ifValid,
+  listOf,
+  parseEnv,
+  positiveInt,
+  proxyHops,
+  show,
+  urlOf,
+  variable,
+  type Env,
+} from './parse';
+import { addressRanges, type AddressRange } from './trustedProxies';
 
 /** Server-only configuration (middleware, API routes, build-time data loading), parsed once. */
 export interface ServerEnv {
@@ -55,68 +69,61 @@ export const DEFAULT_CONTENT_REVALIDATE_SECONDS = 3600;
 /** A short secret can be guessed; 32 random hex characters already carry 128 bits. */
 export const MIN_REVALIDATE_SECRET_LENGTH = 32;
 
-const REDIS_URL_KIND: UrlKind = {
-  protocols: ['redis:', 'rediss:'],
-  unparsable: 'a redis:// or rediss:// URL',
-  wrongScheme: 'a redis:// or rediss:// URL',
-};
+export const serverEnvSchema = z
+  .object({
+    BEHIND_PROXY: variable(flag().default(false)),
+    TRUST_PROXY: variable(proxyHops().default(0)),
+    TRUSTED_PROXIES: variable(addressRanges()),
+    DATADOG_INTAKE_URL: variable(
+      httpUrl()
+        .refine((url) => !new URL(url).search && !new URL(url).hash, {
+          ...ifValid,
+          error: (issue) => `expected an origin or path without query or fragment, got ${show(issue.input)}`,
+        })
+        .optional(),
+    ),
+    // The build's, which the browser SDK sends with: the proxy forwards for it alone, to its site.
+    NEXT_PUBLIC_DATADOG_SITE: variable(datadogSite),
+    NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: variable(z.string().optional()),
+    CONTENT_SERVICE_URL: variable(httpUrl().optional()),
+    CONTENT_REVALIDATE_SECONDS: variable(positiveInt().default(DEFAULT_CONTENT_REVALIDATE_SECONDS)),
+    GRAPHQL_URL: variable(httpUrl().optional()),
+    // The length only: the secret itself must not reach a log.
+    REVALIDATE_SECRET: variable(
+      z
+        .string()
+        .min(MIN_REVALIDATE_SECRET_LENGTH, {
+          error: (issue) =>
+            `expected at least ${MIN_REVALIDATE_SECRET_LENGTH} characters (a random secret, e.g. openssl rand -hex 32), got ${String(issue.input).length}`,
+        })
+        .optional(),
+    ),
+    REDIS_URL: variable(urlOf(/^rediss?$/, 'a redis:// or rediss:// URL').optional()),
+    PROXY_PURGE_URL: variable(
+      listOf(/\s*,\s*/, urlOf(/^https?$/, 'one or more http(s) URLs separated by commas')).default([]),
+    ),
+  })
+  .transform((env): ServerEnv => ({
+    behindProxy: env.BEHIND_PROXY,
+    trustProxyHops: env.TRUST_PROXY,
+    trustedProxies: env.TRUSTED_PROXIES,
+    monitoringProxy: {
+      intakeBase: env.DATADOG_INTAKE_URL ?? intakeOriginForSite(env.NEXT_PUBLIC_DATADOG_SITE),
+      clientToken: env.NEXT_PUBLIC_DATADOG_CLIENT_TOKEN,
+    },
+    contentServiceUrl: env.CONTENT_SERVICE_URL,
+    revalidateSeconds: env.CONTENT_REVALIDATE_SECONDS,
+    graphqlUrl: env.GRAPHQL_URL,
+    revalidateSecret: env.REVALIDATE_SECRET,
+    redisUrl: env.REDIS_URL,
+    proxyPurgeUrls: env.PROXY_PURGE_URL,
+  }));
 
-/** One or more http(s) URLs, comma-separated, without trailing slashes; none when unset. */
-function readUrlList(read: EnvReader, name: string): string[] {
-  const parts = (read.string(name) ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  return parts.flatMap((part) => {
-    const checked = checkUrl(HTTP_URL, part);
-    if ('url' in checked) return [checked.url];
-    read.problem(name, `expected one or more http(s) URLs separated by commas, got ${JSON.stringify(part)}`);
-    return [];
-  });
-}
+export const parseServerEnv = (env: Env): ServerEnv => parseEnv(serverEnvSchema, env);
 
-export function parseServerEnv(env: Env): ServerEnv {
-  const read = envReader(env);
-  const intakeBase = read.url('DATADOG_INTAKE_URL', intakeOriginForSite(readDatadogSite(read)));
-  const { search, hash } = new URL(intakeBase);
-  if (search || hash)
-    read.problem(
-      'DATADOG_INTAKE_URL',
-      `expected an origin or path without query or fragment, got ${JSON.stringify(intakeBase)}`,
-    );
-  const revalidateSecret = read.string('REVALIDATE_SECRET');
-  // The length only: the secret itself must not reach a log.
-  if (revalidateSecret !== undefined && revalidateSecret.length < MIN_REVALIDATE_SECRET_LENGTH) {
-    read.problem(
-      'REVALIDATE_SECRET',
-      `expected at least ${MIN_REVALIDATE_SECRET_LENGTH} characters (a random secret, e.g. openssl rand -hex 32), got ${revalidateSecret.length}`,
-    );
-  }
-  return read.done({
-    behindProxy: read.boolean('BEHIND_PROXY', false),
-    trustProxyHops: read.proxyHops('TRUST_PROXY'),
-    trustedProxies: readTrustedProxies(read, 'TRUSTED_PROXIES'),
-    monitoringProxy: { intakeBase, clientToken: read.string('NEXT_PUBLIC_DATADOG_CLIENT_TOKEN') },
-    contentServiceUrl: read.url('CONTENT_SERVICE_URL'),
-    revalidateSeconds: read.positiveInt('CONTENT_REVALIDATE_SECONDS', DEFAULT_CONTENT_REVALIDATE_SECONDS),
-    graphqlUrl: read.url('GRAPHQL_URL'),
-    revalidateSecret,
-    redisUrl: read.urlOf(REDIS_URL_KIND, 'REDIS_URL'),
-    proxyPurgeUrls: readUrlList(read, 'PROXY_PURGE_URL'),
-  });
-}
-
+// The Datadog site and client token are the build's, named in full for Next to inline them.
 export const serverEnv: ServerEnv = parseServerEnv({
-  BEHIND_PROXY: process.env.BEHIND_PROXY,
-  TRUST_PROXY: process.env.TRUST_PROXY,
-  TRUSTED_PROXIES: process.env.TRUSTED_PROXIES,
-  DATADOG_INTAKE_URL: process.env.DATADOG_INTAKE_URL,
+  ...process.env,
   NEXT_PUBLIC_DATADOG_SITE: process.env.NEXT_PUBLIC_DATADOG_SITE,
   NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: process.env.NEXT_PUBLIC_DATADOG_CLIENT_TOKEN,
-  CONTENT_SERVICE_URL: process.env.CONTENT_SERVICE_URL,
-  CONTENT_REVALIDATE_SECONDS: process.env.CONTENT_REVALIDATE_SECONDS,
-  GRAPHQL_URL: process.env.GRAPHQL_URL,
-  REVALIDATE_SECRET: process.env.REVALIDATE_SECRET,
-  REDIS_URL: process.env.REDIS_URL,
-  PROXY_PURGE_URL: process.env.PROXY_PURGE_URL,
 });

@@ -1,6 +1,6 @@
 import { ANONYMOUS_ID_KEY, SERVER_ZONE } from '@/analytics';
 import { DATADOG_SITE_COUNTRIES } from '@/config/datadogSite';
-import { publicMonitoringConfig } from '@/config/monitoringEnv';
+import { publicMonitoringConfig } from '@/config/builtEnv';
 import { DATA_KINDS, PROCESSOR_FIELDS, type DataKind, type FieldList } from '@/consent/processorFields';
 import { PROCESSORS, type ProcessorId, type ProcessorName } from '@/consent/processors';
 import { DATADOG_VISIT, STORAGE_ENTRIES, type StorageCategory, type StorageEntry } from '@/consent/storageKeys';
