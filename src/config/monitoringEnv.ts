@@ -3,13 +3,13 @@ import { DATADOG_SITE_COUNTRIES, DEFAULT_DATADOG_SITE } from './datadogSite';
 import { always, flag, ifValid, got, httpUrl, parseEnv, show, variable, type Env } from './parse';
 
 /** Spec §9: production keeps half of the sessions; every other environment keeps them all. */
-export const PRODUCTION_SESSION_SAMPLE_RATE = 50;
-export const DEFAULT_SESSION_SAMPLE_RATE = 100;
-export const SESSION_REPLAY_SAMPLE_RATE = 20;
+const PRODUCTION_SESSION_SAMPLE_RATE = 50;
+const DEFAULT_SESSION_SAMPLE_RATE = 100;
+const SESSION_REPLAY_SAMPLE_RATE = 20;
 
-export const DEFAULT_SERVICE = 'microsites';
-export const DEFAULT_ENV = 'development';
-export const DEFAULT_VERSION = 'dev';
+const DEFAULT_SERVICE = 'microsites';
+const DEFAULT_ENV = 'development';
+const DEFAULT_VERSION = 'dev';
 
 /** Settings that do not depend on whether monitoring is on. */
 interface MonitoringSettings {
@@ -37,7 +37,7 @@ export type EnabledMonitoringConfig = MonitoringSettings & {
   applicationId: string;
   clientToken: string;
 };
-export type DisabledMonitoringConfig = MonitoringSettings & {
+type DisabledMonitoringConfig = MonitoringSettings & {
   enabled: false;
   applicationId: undefined;
   clientToken: undefined;
@@ -46,7 +46,7 @@ export type DisabledMonitoringConfig = MonitoringSettings & {
 /** Spec §3 "Monitoring config". Without an application id and a client token monitoring is off. */
 export type MonitoringConfig = EnabledMonitoringConfig | DisabledMonitoringConfig;
 
-export function sessionSampleRateFor(env: string): number {
+function sessionSampleRateFor(env: string): number {
   return env === 'production' ? PRODUCTION_SESSION_SAMPLE_RATE : DEFAULT_SESSION_SAMPLE_RATE;
 }
 

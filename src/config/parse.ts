@@ -12,7 +12,7 @@ export class EnvError extends Error {
   }
 }
 
-export const problemText = (name: string, problem: string) => `Invalid environment variable ${name}: ${problem}`;
+const problemText = (name: string, problem: string) => `Invalid environment variable ${name}: ${problem}`;
 
 /** The variables a schema names, in its order: an object's keys, through the transforms after it. */
 const variableNames = (schema: z.core.$ZodType): string[] =>
@@ -90,7 +90,7 @@ export const flag = () =>
     .transform((value) => TRUE.includes(value.toLowerCase()));
 
 /** A whole number from `min` to `max`, written in digits. */
-export const wholeNumber = (min: number, max: number, wanted: string) =>
+const wholeNumber = (min: number, max: number, wanted: string) =>
   z
     .string()
     .refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, { error: got(wanted) })

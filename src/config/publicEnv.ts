@@ -9,8 +9,8 @@ export interface PublicEnv {
   customerAppUrl: string;
 }
 
-export const DEFAULT_MICROSITES_BASE_URL = 'http://localhost:3000';
-export const DEFAULT_CUSTOMER_APP_URL = 'https://app.bagberth.com';
+const DEFAULT_MICROSITES_BASE_URL = 'http://localhost:3000';
+const DEFAULT_CUSTOMER_APP_URL = 'https://app.bagberth.com';
 
 export const publicEnvSchema = z
   .object({

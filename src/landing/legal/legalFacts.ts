@@ -59,7 +59,7 @@ function storageCountry(id: ProcessorId): string {
       return 'US';
     case 'datadog': {
       const country = DATADOG_SITE_COUNTRIES[publicMonitoringConfig.site];
-      // readDatadogSite refuses any other site, so this is only reached by a broken list.
+      // The monitoring schema refuses any other site, so this is only reached by a broken list.
       if (!country) throw new Error(`No country known for the Datadog site ${publicMonitoringConfig.site}`);
       return country;
     }
