@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrl, parseEnv, variable, type Env } from './parse';
+import { envSchema, httpUrl, parseEnv, type Env } from './parse';
 
 /**
  * Analytics configuration from the environment (NEXT_PUBLIC_*, inlined at build time). A client
@@ -23,30 +23,20 @@ export interface AnalyticsConfig {
 }
 
 // Endpoints are checked even without their key, so a typo is reported before the key is added.
-export const analyticsEnvSchema = z
-  .object({
-    NEXT_PUBLIC_AMPLITUDE_API_KEY: variable(z.string().optional()),
-    NEXT_PUBLIC_AMPLITUDE_SERVER_URL: variable(httpUrl().optional()),
-    NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL: variable(httpUrl().optional()),
-    NEXT_PUBLIC_SEGMENT_WRITE_KEY: variable(z.string().optional()),
-    NEXT_PUBLIC_SEGMENT_API_HOST: variable(httpUrl().optional()),
-    NEXT_PUBLIC_SEGMENT_CDN_URL: variable(httpUrl().optional()),
-  })
-  .transform((env): AnalyticsConfig => ({
-    amplitude: env.NEXT_PUBLIC_AMPLITUDE_API_KEY
-      ? {
-          apiKey: env.NEXT_PUBLIC_AMPLITUDE_API_KEY,
-          serverUrl: env.NEXT_PUBLIC_AMPLITUDE_SERVER_URL,
-          remoteConfigUrl: env.NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL,
-        }
-      : undefined,
-    segment: env.NEXT_PUBLIC_SEGMENT_WRITE_KEY
-      ? {
-          writeKey: env.NEXT_PUBLIC_SEGMENT_WRITE_KEY,
-          apiHost: env.NEXT_PUBLIC_SEGMENT_API_HOST,
-          cdnUrl: env.NEXT_PUBLIC_SEGMENT_CDN_URL,
-        }
-      : undefined,
-  }));
+export const analyticsEnvSchema = envSchema({
+  amplitudeKey: ['NEXT_PUBLIC_AMPLITUDE_API_KEY', z.string().optional()],
+  amplitudeServerUrl: ['NEXT_PUBLIC_AMPLITUDE_SERVER_URL', httpUrl().optional()],
+  amplitudeRemoteConfigUrl: ['NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL', httpUrl().optional()],
+  segmentKey: ['NEXT_PUBLIC_SEGMENT_WRITE_KEY', z.string().optional()],
+  segmentApiHost: ['NEXT_PUBLIC_SEGMENT_API_HOST', httpUrl().optional()],
+  segmentCdnUrl: ['NEXT_PUBLIC_SEGMENT_CDN_URL', httpUrl().optional()],
+}).transform((env): AnalyticsConfig => ({
+  amplitude: env.amplitudeKey
+    ? { apiKey: env.amplitudeKey, serverUrl: env.amplitudeServerUrl, remoteConfigUrl: env.amplitudeRemoteConfigUrl }
+    : undefined,
+  segment: env.segmentKey
+    ? { writeKey: env.segmentKey, apiHost: env.segmentApiHost, cdnUrl: env.segmentCdnUrl }
+    : undefined,
+}));
 
 export const parseAnalyticsEnv = (env: Env): AnalyticsConfig => parseEnv(analyticsEnvSchema, env);

@@ -2,24 +2,9 @@
 // which environment and RUM application every query is scoped to, and where and how often the
 // synthetic tests run (docs/ops.md, "Apply"; docs/configuration.md).
 import { z } from 'zod';
-import { always, listOf, parseEnv, positiveInt, show, variable, type Env } from './parse';
+import { envSchema, listOf, parseEnv, positiveInt, show, type Env } from './parse';
 
 export type Severity = 'critical' | 'warning';
-
-export interface OpsConfig {
-  /** The `env` tag every query filters on: the deployment the monitors watch. */
-  env: string;
-  /** The RUM application every RUM query filters on (`@application.id`). */
-  rumApplicationId: string;
-  /** Datadog notification handles (`@pagerduty-…`, `@slack-…`, `@team-…`, an e-mail) by severity. */
-  notify: Record<Severity, string[]>;
-  synthetics: {
-    /** Datadog's managed locations (`aws:eu-central-1`) or private ones (`pl:…`). */
-    locations: string[];
-    /** Seconds between runs from each location. */
-    tickEverySeconds: number;
-  };
-}
 
 const DEFAULT_OPS_ENV = 'production';
 export const DEFAULT_SYNTHETICS_LOCATIONS = ['aws:eu-central-1', 'aws:eu-west-2', 'aws:us-east-2'];
@@ -33,26 +18,25 @@ const LOCATION = /^(?:aws|gcp|azure):[a-z0-9-]+$|^pl:[\w-]+$/;
 const SEPARATORS = /[\s,]+/;
 
 const handles = (what: string) =>
-  variable(
-    listOf(
-      SEPARATORS,
-      z.string().regex(HANDLE, {
-        error: (issue) => `${show(issue.input)} is not a Datadog handle (@ and a name, or @ and an e-mail address)`,
-      }),
-      `required: the Datadog handles ${what}, space-separated (e.g. @pagerduty-microsites, @slack-microsites-alerts)`,
-    ),
+  listOf(
+    SEPARATORS,
+    z.string().regex(HANDLE, {
+      error: (issue) => `${show(issue.input)} is not a Datadog handle (@ and a name, or @ and an e-mail address)`,
+    }),
+    `required: the Datadog handles ${what}, space-separated (e.g. @pagerduty-microsites, @slack-microsites-alerts)`,
   );
 
-const opsEnvName = variable(z.string().default(DEFAULT_OPS_ENV));
+const opsEnvName = z.string().default(DEFAULT_OPS_ENV);
 
-export const opsEnvSchema = z
-  .object({
-    OPS_NOTIFY_CRITICAL: handles('an outage pages'),
-    OPS_NOTIFY_WARNING: handles('a warning reaches'),
-    OPS_ENV: opsEnvName,
-    OPS_RUM_APPLICATION_ID: variable(z.string().optional()),
-    NEXT_PUBLIC_DATADOG_APPLICATION_ID: variable(z.string().optional()),
-    OPS_SYNTHETICS_LOCATIONS: variable(
+export const opsEnvSchema = envSchema(
+  {
+    critical: ['OPS_NOTIFY_CRITICAL', handles('an outage pages')],
+    warning: ['OPS_NOTIFY_WARNING', handles('a warning reaches')],
+    env: ['OPS_ENV', opsEnvName],
+    rumApplicationId: ['OPS_RUM_APPLICATION_ID', z.string().optional()],
+    builtApplicationId: ['NEXT_PUBLIC_DATADOG_APPLICATION_ID', z.string().optional()],
+    locations: [
+      'OPS_SYNTHETICS_LOCATIONS',
       listOf(
         SEPARATORS,
         z.string().regex(LOCATION, {
@@ -60,33 +44,42 @@ export const opsEnvSchema = z
             `${show(issue.input)} is not a Datadog location (aws:eu-central-1, pl:<private location id>)`,
         }),
       ).optional(),
-    ),
-    OPS_SYNTHETICS_TICK_EVERY: variable(
+    ],
+    tickEverySeconds: [
+      'OPS_SYNTHETICS_TICK_EVERY',
       positiveInt()
         .refine((seconds) => seconds >= TICK_EVERY_RANGE[0] && seconds <= TICK_EVERY_RANGE[1], {
           error: (issue) =>
             `expected seconds between ${TICK_EVERY_RANGE[0]} and ${TICK_EVERY_RANGE[1]}, got ${String(issue.input)}`,
         })
         .default(DEFAULT_SYNTHETICS_TICK_EVERY),
-    ),
-  })
-  .refine((env) => env.OPS_RUM_APPLICATION_ID ?? env.NEXT_PUBLIC_DATADOG_APPLICATION_ID, {
-    ...always,
-    path: ['OPS_RUM_APPLICATION_ID'],
-    error: 'required (or NEXT_PUBLIC_DATADOG_APPLICATION_ID): the RUM application every RUM query is scoped to',
-  })
-  .transform((env): OpsConfig => ({
-    env: env.OPS_ENV,
-    rumApplicationId: env.OPS_RUM_APPLICATION_ID ?? env.NEXT_PUBLIC_DATADOG_APPLICATION_ID ?? '',
-    notify: { critical: env.OPS_NOTIFY_CRITICAL, warning: env.OPS_NOTIFY_WARNING },
-    synthetics: {
-      locations: env.OPS_SYNTHETICS_LOCATIONS?.length ? env.OPS_SYNTHETICS_LOCATIONS : DEFAULT_SYNTHETICS_LOCATIONS,
-      tickEverySeconds: env.OPS_SYNTHETICS_TICK_EVERY,
-    },
-  }));
+    ],
+  },
+  ({ rumApplicationId, builtApplicationId }, problem) => {
+    if (!rumApplicationId && !builtApplicationId)
+      problem(
+        'rumApplicationId',
+        'required (or NEXT_PUBLIC_DATADOG_APPLICATION_ID): the RUM application every RUM query is scoped to',
+      );
+  },
+).transform((env) => ({
+  /** The `env` tag every query filters on: the deployment the monitors watch. */
+  env: env.env,
+  /** The RUM application every RUM query filters on (`@application.id`). */
+  rumApplicationId: env.rumApplicationId ?? env.builtApplicationId ?? '',
+  /** Datadog notification handles (`@pagerduty-…`, `@slack-…`, `@team-…`, an e-mail) by severity. */
+  notify: { critical: env.critical, warning: env.warning } satisfies Record<Severity, string[]>,
+  synthetics: {
+    /** Datadog's managed locations (`aws:eu-central-1`) or private ones (`pl:…`). */
+    locations: env.locations?.length ? env.locations : DEFAULT_SYNTHETICS_LOCATIONS,
+    /** Seconds between runs from each location. */
+    tickEverySeconds: env.tickEverySeconds,
+  },
+}));
+export type OpsConfig = z.output<typeof opsEnvSchema>;
 
 /** Only the environment ops work on: what a deploy marker needs, without the rest. */
-export const parseOpsEnvName = (env: Env): string => parseEnv(z.object({ OPS_ENV: opsEnvName }), env).OPS_ENV;
+export const parseOpsEnvName = (env: Env): string => parseEnv(envSchema({ env: ['OPS_ENV', opsEnvName] }), env).env;
 
 /** The ops settings, or an EnvError naming every variable that is missing or wrong. */
 export const parseOpsEnv = (env: Env): OpsConfig => parseEnv(opsEnvSchema, env);

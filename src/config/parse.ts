@@ -1,6 +1,7 @@
-// The building blocks of the environment schemas (one per audience: publicEnv, serverEnv, edgeEnv,
-// opsEnv, listenEnv). A schema reports every bad variable at once; parseEnv turns zod's issues into
-// an EnvError whose lines each name the variable and what it wants, never a stack trace.
+// The building blocks of the environment schemas, one per audience: the public NEXT_PUBLIC_* ones
+// (publicEnv, analyticsEnv, monitoringEnv, read together by builtEnv), serverEnv, edgeEnv, opsEnv and
+// listenEnv. A schema reports every bad variable at once; parseEnv turns zod's issues into an
+// EnvError whose lines each name the variable and what it wants, never a stack trace.
 import { z } from 'zod';
 
 export type Env = Record<string, string | undefined>;
@@ -14,24 +15,54 @@ export class EnvError extends Error {
 
 const problemText = (name: string, problem: string) => `Invalid environment variable ${name}: ${problem}`;
 
-/** The variables a schema names, in its order: an object's keys, through the transforms after it. */
-const variableNames = (schema: z.core.$ZodType): string[] =>
-  schema instanceof z.core.$ZodPipe
-    ? variableNames(schema._zod.def.in)
-    : schema instanceof z.core.$ZodObject
-      ? Object.keys(schema._zod.def.shape)
-      : [];
+type Fields = Record<string, readonly [variable: string, schema: z.ZodType]>;
+type Parsed<F extends Fields> = { -readonly [K in keyof F]: z.output<F[K][1]> };
 
-/** `env` parsed by `schema`, or an EnvError naming each bad variable, in the order the schema lists them. */
+/** Each audience schema's variables by field, in its order. */
+const variablesByField = new WeakMap<z.core.$ZodType, Record<string, string>>();
+
+/**
+ * An audience's schema: `{ field: [VARIABLE, schema] }`, each read from the environment as written
+ * (see `variable`); its output has the fields, and each problem names the variable. `rules` checks
+ * across variables, and runs whatever else is wrong, so one run still names every bad variable.
+ */
+export function envSchema<F extends Fields>(
+  fields: F,
+  rules?: (env: Parsed<F>, problem: (field: keyof F & string, message: string) => void) => void,
+) {
+  const entries = Object.entries(fields);
+  const object = z.object(Object.fromEntries(entries.map(([field, [, schema]]) => [field, variable(schema)])));
+  const schema = z.preprocess(
+    (env) => Object.fromEntries(entries.map(([field, [name]]) => [field, (env as Env)[name]])),
+    rules
+      ? object.superRefine(
+          (env, context) =>
+            rules(env as Parsed<F>, (field, message) => context.addIssue({ code: 'custom', path: [field], message })),
+          { when: () => true },
+        )
+      : object,
+  ) as unknown as z.ZodType<Parsed<F>, Env>;
+  variablesByField.set(schema, Object.fromEntries(entries.map(([field, [name]]) => [field, name])));
+  return schema;
+}
+
+// z.ZodPipe, not z.core's: naming z.core would bring all of zod's core into the Edge middleware.
+const variablesOfSchema = (schema: z.core.$ZodType): Record<string, string> =>
+  variablesByField.get(schema) ?? (schema instanceof z.ZodPipe ? variablesOfSchema(schema.in) : {});
+
+/** The variables an audience's schema reads, in its order. */
+export const variablesOf = (schema: z.core.$ZodType): string[] => Object.values(variablesOfSchema(schema));
+
+/** `env` parsed by `schema`, or an EnvError naming each bad variable, in the schema's order. */
 export function parseEnv<T extends z.ZodType>(schema: T, env: Env): z.output<T> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
-  const names = variableNames(schema);
-  const place = (issue: z.core.$ZodIssue) => names.indexOf(String(issue.path[0]));
+  const fields = Object.keys(variablesOfSchema(schema));
+  const field = (issue: z.core.$ZodIssue) => String(issue.path[0]);
   throw new EnvError(
     [...result.error.issues]
-      .sort((a, b) => place(a) - place(b))
-      .map((issue) => problemText(String(issue.path[0]), issue.message)),
+      .sort((a, b) => fields.indexOf(field(a)) - fields.indexOf(field(b)))
+      .map((issue) => problemText(variablesOfSchema(schema)[field(issue)] ?? field(issue), issue.message)),
   );
 }
 
@@ -57,7 +88,7 @@ export const show = (value: unknown) => JSON.stringify(value);
 export const got = (wanted: string) => (issue: { input?: unknown }) => `expected ${wanted}, got ${show(issue.input)}`;
 
 /** A variable as written: trimmed, and blank counts as unset. */
-export const variable = <T extends z.ZodType>(schema: T) =>
+const variable = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' ? value.trim() || undefined : value), schema);
 
 /** The scheme of a value that parses as a URL, without its colon. */
@@ -116,7 +147,5 @@ export const listOf = <T extends z.ZodType<unknown, string>>(separator: RegExp, 
     .transform((value) => value.split(separator).filter(Boolean))
     .pipe(required ? z.array(item).min(1, { error: required }) : z.array(item));
 
-/** Cross-variable rules run whatever else is wrong, so one run still names every bad variable. */
-export const always = { when: () => true };
 /** A check that only makes sense of a value whose earlier checks passed: one mistake, one message. */
 export const ifValid = { when: ({ issues }: { issues: readonly unknown[] }) => issues.length === 0 };

@@ -9,7 +9,7 @@ import { edgeEnvSchema, parseEdgeEnv } from '@/config/edgeEnv';
 import { listenEnvSchema, parseListenEnv } from '@/config/listenEnv';
 import { monitoringEnvSchema, parseMonitoringEnv } from '@/config/monitoringEnv';
 import { opsEnvSchema, parseOpsEnv } from '@/config/opsEnv';
-import { EnvError, type Env } from '@/config/parse';
+import { EnvError, variablesOf, type Env } from '@/config/parse';
 import { parsePublicEnv, publicEnvSchema } from '@/config/publicEnv';
 import { parseServerEnv, serverEnvSchema } from '@/config/serverEnv';
 
@@ -45,7 +45,7 @@ const AUDIENCES: {
 }[] = [
   {
     audience: 'public: the site',
-    variables: Object.keys(publicEnvSchema.in.shape),
+    variables: variablesOf(publicEnvSchema),
     parse: parsePublicEnv,
     rows: [
       {
@@ -66,7 +66,7 @@ const AUDIENCES: {
   },
   {
     audience: 'public: analytics',
-    variables: Object.keys(analyticsEnvSchema.in.shape),
+    variables: variablesOf(analyticsEnvSchema),
     parse: parseAnalyticsEnv,
     base: { NEXT_PUBLIC_AMPLITUDE_API_KEY: 'amp-key', NEXT_PUBLIC_SEGMENT_WRITE_KEY: 'seg-key' },
     rows: [
@@ -114,7 +114,7 @@ const AUDIENCES: {
   },
   {
     audience: 'public: monitoring',
-    variables: Object.keys(monitoringEnvSchema.in.shape),
+    variables: variablesOf(monitoringEnvSchema),
     parse: parseMonitoringEnv,
     base: { NEXT_PUBLIC_DATADOG_APPLICATION_ID: 'app-1', NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: 'pub-1' },
     rows: [
@@ -176,7 +176,7 @@ const AUDIENCES: {
   },
   {
     audience: 'server',
-    variables: Object.keys(serverEnvSchema.in.shape),
+    variables: variablesOf(serverEnvSchema),
     parse: parseServerEnv,
     rows: [
       {
@@ -278,7 +278,7 @@ const AUDIENCES: {
   },
   {
     audience: "edge: the caching proxy's",
-    variables: Object.keys(edgeEnvSchema.in.shape),
+    variables: variablesOf(edgeEnvSchema),
     parse: parseEdgeEnv,
     rows: [
       {
@@ -302,7 +302,7 @@ const AUDIENCES: {
   },
   {
     audience: 'listen',
-    variables: Object.keys(listenEnvSchema.in.shape),
+    variables: variablesOf(listenEnvSchema),
     parse: parseListenEnv,
     rows: [
       {
@@ -326,7 +326,7 @@ const AUDIENCES: {
   },
   {
     audience: 'ops',
-    variables: Object.keys(opsEnvSchema.in.shape),
+    variables: variablesOf(opsEnvSchema),
     parse: parseOpsEnv,
     base: OPS_REQUIRED,
     rows: [
