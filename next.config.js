@@ -1,6 +1,7 @@
 const { spawnSync } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const { PHASE_PRODUCTION_BUILD } = require('next/constants');
+const { require: tsxRequire } = require('tsx/cjs/api');
 const { i18n } = require('./next-i18next.config.js');
 
 /**
@@ -25,6 +26,25 @@ function checkBeforeBuild() {
     }
   }
   process.env.BUILD_INPUTS_CHECKED = '1';
+}
+
+/**
+ * The NEXT_PUBLIC_* settings parsed by their schemas (src/config/builtEnv.ts), as JSON for the
+ * browser's copy of that module: the page gets the values and none of the parser.
+ */
+function builtEnvJson() {
+  try {
+    const { publicEnv, publicAnalyticsConfig, publicMonitoringConfig } = tsxRequire(
+      './src/config/builtEnv.ts',
+      __filename,
+    );
+    return JSON.stringify({ publicEnv, publicAnalyticsConfig, publicMonitoringConfig });
+  } catch (error) {
+    // `next dev` runs no check first: say what is wrong, as the check would, without a stack.
+    if (!(error instanceof Error) || error.name !== 'EnvError') throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }
 
 /** @type {(phase: string) => import('next').NextConfig} */
@@ -59,11 +79,20 @@ module.exports = (phase) => {
     // at 1-3× density, from 1200 px sources (src/landing/heroPicture.ts). Next's default 15 widths
     // went up to 3840 and cost the page's HTML bytes it needs to arrive in one round trip (docs/performance.md).
     images: { imageSizes: [128, 256, 384], deviceSizes: [640, 750, 1080, 1200] },
-    // No display names: component names in every class would cost about a kilobyte of first-load JS.
-    compiler: { styledComponents: { displayName: false, ssr: true } },
-    // The browser gets a small lookup behind the same import: the server loads, checks and trims
-    // the copy with next-i18next, and each page ships only the strings it renders (docs/architecture.md, "Render").
-    turbopack: { resolveAlias: { 'next-i18next/pages': { browser: './src/i18n/browserLookup.tsx' } } },
+    compiler: {
+      // No display names: component names in every class would cost about a kilobyte of first-load JS.
+      styledComponents: { displayName: false, ssr: true },
+      define: { 'process.env.MICROSITES_BUILT_ENV': builtEnvJson() },
+    },
+    turbopack: {
+      resolveAlias: {
+        // The browser gets a small lookup behind the same import: the server loads, checks and trims
+        // the copy with next-i18next, and each page ships only the strings it renders (docs/architecture.md, "Render").
+        'next-i18next/pages': { browser: './src/i18n/browserLookup.tsx' },
+        // The browser reads the settings parsed above; the server parses them itself (docs/architecture.md, "Environment").
+        '@/config/builtEnv': { browser: './src/config/builtEnv.browser.ts' },
+      },
+    },
     // For Datadog only: scripts/hide-source-maps.ts moves them out of what is served, and
     // `npm run ops:sourcemaps` uploads them (docs/ops.md, "Readable errors").
     productionBrowserSourceMaps: true,

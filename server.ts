@@ -62,7 +62,7 @@ const KEEP_ALIVE_MS = 5_000;
  * service, env and version (the commit RUM events carry), a `-server` service of their own.
  */
 async function startLogging() {
-  const { publicMonitoringConfig: build } = await import('./src/config/monitoringEnv');
+  const { publicMonitoringConfig: build } = await import('./src/config/builtEnv');
   const logger = serverLogger({ service: `${build.service}-server`, env: build.env, version: build.version });
   routeConsole(logger);
   return requestLogger(logger, createTenantResolver(DOMAIN_ENTRIES));

@@ -15,7 +15,7 @@
 import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEdgeEnv } from '../src/config/edgeEnv';
-import { publicMonitoringConfig } from '../src/config/monitoringEnv';
+import { publicMonitoringConfig } from '../src/config/builtEnv';
 import type { SecurityHeaders } from '../src/security/policy';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
 import {

@@ -1,6 +1,6 @@
 import type { GetStaticProps } from 'next';
 import { useTranslation } from 'next-i18next/pages';
-import { publicEnv } from '@/config/publicEnv';
+import { publicEnv } from '@/config/builtEnv';
 import { loadPageContent } from '@/content/pageContent';
 import { withCopy } from '@/i18n/pageCopy';
 import { CityList } from '@/landing/directory/CityList';

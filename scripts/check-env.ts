@@ -1,17 +1,12 @@
 // `npm run env:check` (and every `next build`, see next.config.js): names every bad environment
 // variable at once, so a deployment learns all its mistakes in one build; the embedded defaults
-// need none. Each module parses process.env as it loads and reports all of its own variables.
+// need none. Each module parses process.env with its audience's schemas as it loads.
 import { EnvError } from '../src/config/parse';
 
-const modules = [
-  () => import('../src/config/publicEnv'),
-  () => import('../src/config/analyticsEnv'),
-  () => import('../src/config/monitoringEnv'),
-  () => import('../src/config/serverEnv'),
-];
+const modules = [() => import('../src/config/builtEnv'), () => import('../src/config/serverEnv')];
 
 async function main() {
-  // A variable two modules read (the Datadog site and client token) is reported once.
+  // A variable both read (the Datadog site and client token) is reported once.
   const problems = new Set<string>();
   for (const load of modules) {
     try {

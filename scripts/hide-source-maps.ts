@@ -14,7 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { publicMonitoringConfig } from '../src/config/monitoringEnv';
+import { publicMonitoringConfig } from '../src/config/builtEnv';
 
 export const SOURCE_MAPS_DIR = join('.next', 'source-maps');
 export const RELEASE_FILE = join(SOURCE_MAPS_DIR, 'release.json');

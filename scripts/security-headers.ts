@@ -4,8 +4,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { publicAnalyticsConfig } from '../src/config/analyticsEnv';
-import { publicMonitoringConfig } from '../src/config/monitoringEnv';
+import { publicAnalyticsConfig, publicMonitoringConfig } from '../src/config/builtEnv';
 import { serverEnv } from '../src/config/serverEnv';
 import { inlineScripts, securityHeaders } from '../src/security/policy';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';

@@ -5,6 +5,7 @@
 import { cpSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { publicAnalyticsConfig, publicEnv, publicMonitoringConfig } from '../src/config/builtEnv';
 import { SHARE_IMAGE_DIR } from '../src/seo/shareImageFiles';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
 
@@ -29,13 +30,19 @@ async function main() {
       external: ['next', 'next/*'],
       // As Next's own server.js: React and Next pick their production builds from the first require.
       banner: { js: "process.env.NODE_ENV = 'production';" },
-      // The build's public settings, inlined as Next inlines them into the pages: the server's logs
-      // carry the same service, env and version (the commit) as the browser's RUM events.
-      define: Object.fromEntries(
-        Object.entries(process.env)
-          .filter(([name]) => name.startsWith('NEXT_PUBLIC_'))
-          .map(([name, value]) => [`process.env.${name}`, JSON.stringify(value)]),
-      ),
+      // The build's public settings, inlined as next.config.js inlines them into the pages: the server's
+      // logs carry the same service, env and version (the commit) as the browser's RUM events.
+      // serverEnv reads the Datadog site and client token by name, as the pages do.
+      define: {
+        'process.env.MICROSITES_BUILT_ENV': JSON.stringify(
+          JSON.stringify({ publicEnv, publicAnalyticsConfig, publicMonitoringConfig }),
+        ),
+        ...Object.fromEntries(
+          Object.entries(process.env)
+            .filter(([name]) => name.startsWith('NEXT_PUBLIC_'))
+            .map(([name, value]) => [`process.env.${name}`, JSON.stringify(value)]),
+        ),
+      },
       logLevel: 'warning',
     });
   await bundle('server.ts', 'server.js');

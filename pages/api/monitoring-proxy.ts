@@ -1,5 +1,5 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
-import { publicMonitoringConfig } from '@/config/monitoringEnv';
+import { publicMonitoringConfig } from '@/config/builtEnv';
 import { serverEnv } from '@/config/serverEnv';
 import { cspReportForward } from '@/monitoring/cspReports';
 import { handleProxyRequest } from '@/monitoring/proxyHandler';

@@ -1,8 +1,11 @@
 import { v4 as uuidv4 } from 'uuid';
-import { redactKey, type AnalyticsConfig } from '@/config/analyticsEnv';
+import type { AnalyticsConfig } from '@/config/analyticsEnv';
 import { ANALYTICS_EVENTS } from './events';
 import type { AnalyticsEvent, AnalyticsLogger, AnalyticsUser, Destination, Properties } from './types';
 import { validateEvent } from './validateEvent';
+
+/** Keys are logged cut to 10 characters (spec §9). */
+export const redactKey = (key: string): string => `${key.slice(0, 10)}…`;
 
 export type SetupState = 'not set up' | 'setting up' | 'set up';
 

@@ -1,4 +1,4 @@
-import { publicEnv } from '@/config/publicEnv';
+import { publicEnv } from '@/config/builtEnv';
 import type { Analytics } from './Analytics';
 import { PAGE_VIEW_NAME } from './constants';
 import type { AnalyticsEventName, MicrositesEventProperties } from './events';

@@ -69,8 +69,8 @@ export function useMicrositesAnalytics(allowed: boolean): void {
     const cancel = whenSettled(() => {
       // A withdrawal stops the SDKs in its click (src/base/stopping.ts), loaded or still loading.
       forget = onWithdrawal('analytics', () => import('./startAnalytics').then(({ stopAnalytics }) => stopAnalytics()));
-      // The analytics configuration is read when the SDKs load, not in the first load.
-      void inQuietMoment(() => Promise.all([import('./startAnalytics'), import('@/config/analyticsEnv')])).then(
+      // The SDKs load in a quiet moment, with the configuration the build inlined (src/config/builtEnv.ts).
+      void inQuietMoment(() => Promise.all([import('./startAnalytics'), import('@/config/builtEnv')])).then(
         ([{ startAnalytics }, { publicAnalyticsConfig }]) =>
           startAnalytics(publicAnalyticsConfig, Router.locale ?? 'en'),
       );

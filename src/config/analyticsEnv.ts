@@ -1,4 +1,5 @@
-import { envReader, type Env } from './parse';
+import { z } from 'zod';
+import { envSchema, httpUrl, parseEnv, type Env } from './parse';
 
 /**
  * Analytics configuration from the environment (NEXT_PUBLIC_*, inlined at build time). A client
@@ -21,33 +22,21 @@ export interface AnalyticsConfig {
   };
 }
 
-export function parseAnalyticsEnv(env: Env): AnalyticsConfig {
-  const read = envReader(env);
-  const amplitudeKey = read.string('NEXT_PUBLIC_AMPLITUDE_API_KEY');
-  const segmentKey = read.string('NEXT_PUBLIC_SEGMENT_WRITE_KEY');
-  // Endpoints are read even without their key, so a typo is reported before the key is added.
-  const amplitude = {
-    serverUrl: read.url('NEXT_PUBLIC_AMPLITUDE_SERVER_URL'),
-    remoteConfigUrl: read.url('NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL'),
-  };
-  const segment = {
-    apiHost: read.url('NEXT_PUBLIC_SEGMENT_API_HOST'),
-    cdnUrl: read.url('NEXT_PUBLIC_SEGMENT_CDN_URL'),
-  };
-  return read.done({
-    amplitude: amplitudeKey ? { apiKey: amplitudeKey, ...amplitude } : undefined,
-    segment: segmentKey ? { writeKey: segmentKey, ...segment } : undefined,
-  });
-}
+// Endpoints are checked even without their key, so a typo is reported before the key is added.
+export const analyticsEnvSchema = envSchema({
+  amplitudeKey: ['NEXT_PUBLIC_AMPLITUDE_API_KEY', z.string().optional()],
+  amplitudeServerUrl: ['NEXT_PUBLIC_AMPLITUDE_SERVER_URL', httpUrl().optional()],
+  amplitudeRemoteConfigUrl: ['NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL', httpUrl().optional()],
+  segmentKey: ['NEXT_PUBLIC_SEGMENT_WRITE_KEY', z.string().optional()],
+  segmentApiHost: ['NEXT_PUBLIC_SEGMENT_API_HOST', httpUrl().optional()],
+  segmentCdnUrl: ['NEXT_PUBLIC_SEGMENT_CDN_URL', httpUrl().optional()],
+}).transform((env): AnalyticsConfig => ({
+  amplitude: env.amplitudeKey
+    ? { apiKey: env.amplitudeKey, serverUrl: env.amplitudeServerUrl, remoteConfigUrl: env.amplitudeRemoteConfigUrl }
+    : undefined,
+  segment: env.segmentKey
+    ? { writeKey: env.segmentKey, apiHost: env.segmentApiHost, cdnUrl: env.segmentCdnUrl }
+    : undefined,
+}));
 
-export const publicAnalyticsConfig: AnalyticsConfig = parseAnalyticsEnv({
-  NEXT_PUBLIC_AMPLITUDE_API_KEY: process.env.NEXT_PUBLIC_AMPLITUDE_API_KEY,
-  NEXT_PUBLIC_AMPLITUDE_SERVER_URL: process.env.NEXT_PUBLIC_AMPLITUDE_SERVER_URL,
-  NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL: process.env.NEXT_PUBLIC_AMPLITUDE_REMOTE_CONFIG_URL,
-  NEXT_PUBLIC_SEGMENT_WRITE_KEY: process.env.NEXT_PUBLIC_SEGMENT_WRITE_KEY,
-  NEXT_PUBLIC_SEGMENT_API_HOST: process.env.NEXT_PUBLIC_SEGMENT_API_HOST,
-  NEXT_PUBLIC_SEGMENT_CDN_URL: process.env.NEXT_PUBLIC_SEGMENT_CDN_URL,
-});
-
-/** Keys are logged cut to 10 characters (spec §9). */
-export const redactKey = (key: string): string => `${key.slice(0, 10)}…`;
+export const parseAnalyticsEnv = (env: Env): AnalyticsConfig => parseEnv(analyticsEnvSchema, env);

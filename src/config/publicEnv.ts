@@ -1,28 +1,13 @@
-import { envReader, type Env } from './parse';
+import type { z } from 'zod';
+import { envSchema, httpUrl, parseEnv, type Env } from './parse';
 
-/**
- * Browser-visible site configuration, parsed once. Next inlines NEXT_PUBLIC_* values at build time
- * only where they are written out literally, so each variable is named here in full.
- */
-export interface PublicEnv {
+/** The site's own addresses, inlined into the browser's code (src/config/builtEnv.ts). */
+export const publicEnvSchema = envSchema({
   /** The shared microsites site that serves /{slug}/{type} directly. */
-  micrositesBaseUrl: string;
+  micrositesBaseUrl: ['NEXT_PUBLIC_MICROSITES_BASE_URL', httpUrl().default('http://localhost:3000')],
   /** The customer app where travellers book. */
-  customerAppUrl: string;
-}
-
-export const DEFAULT_MICROSITES_BASE_URL = 'http://localhost:3000';
-export const DEFAULT_CUSTOMER_APP_URL = 'https://app.bagberth.com';
-
-export function parsePublicEnv(env: Env): PublicEnv {
-  const read = envReader(env);
-  return read.done({
-    micrositesBaseUrl: read.url('NEXT_PUBLIC_MICROSITES_BASE_URL', DEFAULT_MICROSITES_BASE_URL),
-    customerAppUrl: read.url('NEXT_PUBLIC_CUSTOMER_APP_URL', DEFAULT_CUSTOMER_APP_URL),
-  });
-}
-
-export const publicEnv: PublicEnv = parsePublicEnv({
-  NEXT_PUBLIC_MICROSITES_BASE_URL: process.env.NEXT_PUBLIC_MICROSITES_BASE_URL,
-  NEXT_PUBLIC_CUSTOMER_APP_URL: process.env.NEXT_PUBLIC_CUSTOMER_APP_URL,
+  customerAppUrl: ['NEXT_PUBLIC_CUSTOMER_APP_URL', httpUrl().default('https://app.bagberth.com')],
 });
+export type PublicEnv = z.output<typeof publicEnvSchema>;
+
+export const parsePublicEnv = (env: Env): PublicEnv => parseEnv(publicEnvSchema, env);

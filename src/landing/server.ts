@@ -1,6 +1,6 @@
 import type { GetStaticPathsResult } from 'next';
 import { getImageProps } from 'next/image';
-import { publicEnv } from '@/config/publicEnv';
+import { publicEnv } from '@/config/builtEnv';
 import { formatDistance } from '@/content/distance';
 import { pageNeighbours } from '@/content/nearby';
 import { pricePointFor } from '@/content/pricing';

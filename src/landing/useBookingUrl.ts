@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { landingSearch } from '@/base/arrival';
-import { publicEnv } from '@/config/publicEnv';
+import { publicEnv } from '@/config/builtEnv';
 import { useConsent } from '@/consent/ConsentContext';
 import { buildBookingUrl, type BookingTarget } from './bookingUrl';
 import type { LandingProps } from './types';

@@ -1,6 +1,6 @@
 import Router from 'next/router';
 import { detectBot } from '@/base/botDetection';
-import { publicMonitoringConfig } from '@/config/monitoringEnv';
+import { publicMonitoringConfig } from '@/config/builtEnv';
 import { globalPrivacyControl } from '@/consent/browserConsent';
 import { tenantContext } from './context';
 import { startMonitoring, type MonitoringHandle } from './startMonitoring';

@@ -1,5 +1,5 @@
 import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
-import { publicEnv } from '@/config/publicEnv';
+import { publicEnv } from '@/config/builtEnv';
 import { previewUrl } from '@/tenancy/previewUrl';
 import { NoMappingError } from '@/tenancy/resolveTenant';
 import { routingContext } from '@/tenancy/routingContext';

@@ -1,4 +1,4 @@
-import { publicEnv } from '@/config/publicEnv';
+import { publicEnv } from '@/config/builtEnv';
 import { hostConsentRegime, hostFormatLocale } from './hostFormat';
 import { normalizeHost } from './normalizeHost';
 import { isLocalBaseUrl } from './previewUrl';

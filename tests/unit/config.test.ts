@@ -2,7 +2,8 @@
 // variable reported at once; the defaults serve the embedded setup with no .env.
 // Spec §3 (monitoring config), §9 (sample rates, key redaction).
 import { buildEndpointUrl } from '@datadog/js-core/transport';
-import { parseAnalyticsEnv, redactKey } from '@/config/analyticsEnv';
+import { redactKey } from '@/analytics/Analytics';
+import { parseAnalyticsEnv } from '@/config/analyticsEnv';
 import { parseListenEnv } from '@/config/listenEnv';
 import { intakeOriginForSite } from '@/config/datadogSite';
 import { parseMonitoringEnv, type EnabledMonitoringConfig } from '@/config/monitoringEnv';

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DRAIN_DEADLINE_MS } from '@/base/drain';
 import { parseListenEnv } from '@/config/listenEnv';
-import { parseServerEnv } from '@/config/serverEnv';
+import { variablesOf } from '@/config/parse';
+import { parseServerEnv, serverEnvSchema } from '@/config/serverEnv';
 import {
   ACME_NAME_LIMIT,
   APP,
@@ -137,11 +138,7 @@ describe('the Kubernetes manifests', () => {
   });
 
   it('pass only variables the server reads, with values it accepts (secrets from the secret store)', () => {
-    const read = new Set(
-      [...readFileSync('src/config/serverEnv.ts', 'utf8').matchAll(/process\.env\.([A-Z_]+)/g)].map(
-        (match) => match[1],
-      ),
-    );
+    const read = new Set(variablesOf(serverEnvSchema));
     // PORT and HOSTNAME are read where the server starts, NODE_OPTIONS by Node itself.
     // REDIS_PASSWORD only goes into REDIS_URL.
     for (const name of Object.keys(env))

@@ -1,4 +1,4 @@
-import { publicEnv } from '@/config/publicEnv';
+import { publicEnv } from '@/config/builtEnv';
 import { isWebsiteLocale } from '@/i18n/websiteLocales';
 import { PLACES } from '@/tenancy/placeData';
 import { previewUrl } from '@/tenancy/previewUrl';

@@ -1,6 +1,6 @@
 import { ANONYMOUS_ID_KEY, SERVER_ZONE } from '@/analytics';
 import { DATADOG_SITE_COUNTRIES } from '@/config/datadogSite';
-import { publicMonitoringConfig } from '@/config/monitoringEnv';
+import { publicMonitoringConfig } from '@/config/builtEnv';
 import { DATA_KINDS, PROCESSOR_FIELDS, type DataKind, type FieldList } from '@/consent/processorFields';
 import { PROCESSORS, type ProcessorId, type ProcessorName } from '@/consent/processors';
 import { DATADOG_VISIT, STORAGE_ENTRIES, type StorageCategory, type StorageEntry } from '@/consent/storageKeys';
@@ -59,7 +59,7 @@ function storageCountry(id: ProcessorId): string {
       return 'US';
     case 'datadog': {
       const country = DATADOG_SITE_COUNTRIES[publicMonitoringConfig.site];
-      // readDatadogSite refuses any other site, so this is only reached by a broken list.
+      // The monitoring schema refuses any other site, so this is only reached by a broken list.
       if (!country) throw new Error(`No country known for the Datadog site ${publicMonitoringConfig.site}`);
       return country;
     }
