@@ -19,7 +19,7 @@ import { repeatClickPlugin } from './repeatClicks';
 import type { AnalyticsEvent, AnalyticsLogger, Destination } from './types';
 import { installFetchRoute, stopFetches } from '@/base/vendorFetch';
 import { landingSearch } from '@/base/arrival';
-import { sharedPayload } from '@/consent/pageAddress';
+import { sharedPayload } from '@/consent/sharedPayload';
 import { campaignIdentify, type CampaignIdentify } from './campaign';
 
 type AmplitudeConfig = NonNullable<AnalyticsConfig['amplitude']>;

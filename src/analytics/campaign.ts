@@ -1,4 +1,5 @@
-import { CAMPAIGN_PARAMETERS, sharedReferrer, sharedSearch } from '@/consent/pageAddress';
+import { CAMPAIGN_PARAMETERS, sharedSearch } from '@/consent/pageAddress';
+import { sharedReferrer } from '@/consent/sharedPayload';
 
 /**
  * Spec §4 "Campaign change", within the rule of src/consent/pageAddress.ts: an arrival from a

@@ -34,6 +34,5 @@ export const TRACKED_ELEMENTS = [
 export const ACTION_CLICK_ELEMENTS = ['div', 'span', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 export const CAPTURED_STATUS_CODES = '500-599';
 
-// The microsites flow (spec §4)
-export const PAGE_VIEW_NAME = 'Microsites';
+// The microsites flow (spec §4); its page view's name, PAGE_VIEW_NAME, is in pageEvents.ts with the first load's.
 export const APP_NAME = 'microsites';

@@ -1,8 +1,8 @@
 import { publicEnv } from '@/config/builtEnv';
 import type { Analytics } from './Analytics';
-import { PAGE_VIEW_NAME } from './constants';
 import type { AnalyticsEventName, MicrositesEventProperties } from './events';
 import { buildPageContext, type PageContext } from './pageContext';
+import { PAGE_VIEW_NAME } from './pageEvents';
 import type { Properties } from './types';
 
 /**

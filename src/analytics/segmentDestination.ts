@@ -12,7 +12,8 @@ import { segmentRateLimitRoute } from './rateLimitReset';
 import type { AnalyticsEvent, Destination } from './types';
 import { installFetchRoute, stopFetches } from '@/base/vendorFetch';
 import { landingSearch } from '@/base/arrival';
-import { sharedPayload, sharedReferrer, sharedSearch, sharedUrl } from '@/consent/pageAddress';
+import { sharedSearch } from '@/consent/pageAddress';
+import { sharedPayload, sharedReferrer, sharedUrl } from '@/consent/sharedPayload';
 
 type SegmentConfig = NonNullable<AnalyticsConfig['segment']>;
 type Analytics = Awaited<ReturnType<typeof AnalyticsBrowser.load>>[0];

@@ -1,4 +1,4 @@
-import Cookies from 'js-cookie';
+import { readCookie, writeCookie } from '@/base/cookies';
 import {
   CONSENT_COOKIE,
   CONSENT_LIFETIME_DAYS,
@@ -10,15 +10,11 @@ import {
 
 /** The choice this browser recorded for this host, if still valid. */
 export const readRecordedConsent = (): ConsentChoice | undefined =>
-  parseConsent(Cookies.get(CONSENT_COOKIE), new Date());
+  parseConsent(readCookie(CONSENT_COOKIE), new Date());
 
 /** Records the choice in the first-party cookie and marks the document (the banner hides). */
 export function recordConsent(choice: ConsentChoice): void {
-  Cookies.set(CONSENT_COOKIE, serializeConsent(choice, new Date()), {
-    expires: CONSENT_LIFETIME_DAYS,
-    sameSite: 'Lax',
-    secure: window.location.protocol === 'https:',
-  });
+  writeCookie(CONSENT_COOKIE, serializeConsent(choice, new Date()), CONSENT_LIFETIME_DAYS);
   document.documentElement.setAttribute(CONSENT_MARK_ATTRIBUTE, 'recorded');
 }
 

@@ -1,12 +1,12 @@
-import Cookies from 'js-cookie';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import { useRouter } from 'next/router';
 import styled from 'styled-components';
+import { writeCookie } from '@/base/cookies';
 import { GlobeIcon } from '@/theme/icons';
 import { visuallyHidden } from '@/theme/VisuallyHidden';
 import { labelColon } from './labelColon';
-import { localeEntryFor } from './localeTable';
+import { LANGUAGE_NAMES } from './languageNames';
 import { CHOOSE_LANGUAGE_PARAM, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS } from './pageLanguage';
 import type { WebsiteLocale } from './websiteLocales';
 
@@ -32,11 +32,7 @@ export function LanguageSwitcher({ locales, onSwitch }: LanguageSwitcherProps) {
     // A click meant for a new tab or window keeps the link's own behaviour.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    Cookies.set(LANGUAGE_COOKIE, locale, {
-      expires: LANGUAGE_COOKIE_DAYS,
-      sameSite: 'Lax',
-      secure: window.location.protocol === 'https:',
-    });
+    writeCookie(LANGUAGE_COOKIE, locale, LANGUAGE_COOKIE_DAYS);
     onSwitch?.(current, locale);
     void router.push(router.asPath, router.asPath, { locale, scroll: false });
   };
@@ -49,7 +45,7 @@ export function LanguageSwitcher({ locales, onSwitch }: LanguageSwitcherProps) {
           {t('language.label')}
           {labelColon(current)}
         </Label>
-        {localeEntryFor(current as WebsiteLocale).friendlyName}
+        {LANGUAGE_NAMES[current as WebsiteLocale] ?? LANGUAGE_NAMES.en}
       </summary>
       <List aria-label={t('language.label')}>
         {locales.map((locale) => (
@@ -62,7 +58,7 @@ export function LanguageSwitcher({ locales, onSwitch }: LanguageSwitcherProps) {
               aria-current={locale === current ? 'true' : undefined}
               onClick={(event) => switchTo(event, locale)}
             >
-              {localeEntryFor(locale).friendlyName}
+              {LANGUAGE_NAMES[locale]}
             </Choice>
           </li>
         ))}

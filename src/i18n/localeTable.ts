@@ -1,3 +1,4 @@
+import { LANGUAGE_NAMES } from './languageNames';
 import type { WebsiteLocale } from './websiteLocales';
 
 type WeekStart = 'SUN' | 'MON';
@@ -27,19 +28,19 @@ const entry = (
   return { locale, friendlyName, active, language, weekStartsOn, countryCode, distanceSystem, emoji };
 };
 
-/** The locale table of spec §9; friendly names are native so a switcher reads right to its speakers. */
+/** The locale table of spec §9; friendly names are native so a switcher reads right to its speakers (languageNames.ts). */
 export const LOCALE_TABLE: readonly LocaleEntry[] = [
-  entry('en-US', 'English', true, 'SUN', 'IMPERIAL', '🇺🇸'),
-  entry('es-ES', 'Español', true, 'MON', 'METRIC', '🇪🇸'),
-  entry('fr-FR', 'Français', true, 'MON', 'METRIC', '🇫🇷'),
-  entry('de-DE', 'Deutsch', true, 'MON', 'METRIC', '🇩🇪'),
-  entry('it-IT', 'Italiano', true, 'MON', 'METRIC', '🇮🇹'),
-  entry('pt-PT', 'Português', true, 'SUN', 'METRIC', '🇵🇹'),
-  entry('ja-JP', '日本語', true, 'SUN', 'METRIC', '🇯🇵'),
-  entry('ko-KR', '한국어', true, 'SUN', 'METRIC', '🇰🇷'),
-  entry('zh-CN', '简体中文', true, 'SUN', 'METRIC', '🇨🇳'),
-  entry('ru-RU', 'Русский', true, 'MON', 'METRIC', '🇷🇺'),
-  entry('pl-PL', 'Polski', true, 'MON', 'METRIC', '🇵🇱'),
+  entry('en-US', LANGUAGE_NAMES.en, true, 'SUN', 'IMPERIAL', '🇺🇸'),
+  entry('es-ES', LANGUAGE_NAMES.es, true, 'MON', 'METRIC', '🇪🇸'),
+  entry('fr-FR', LANGUAGE_NAMES.fr, true, 'MON', 'METRIC', '🇫🇷'),
+  entry('de-DE', LANGUAGE_NAMES.de, true, 'MON', 'METRIC', '🇩🇪'),
+  entry('it-IT', LANGUAGE_NAMES.it, true, 'MON', 'METRIC', '🇮🇹'),
+  entry('pt-PT', LANGUAGE_NAMES.pt, true, 'SUN', 'METRIC', '🇵🇹'),
+  entry('ja-JP', LANGUAGE_NAMES.ja, true, 'SUN', 'METRIC', '🇯🇵'),
+  entry('ko-KR', LANGUAGE_NAMES.ko, true, 'SUN', 'METRIC', '🇰🇷'),
+  entry('zh-CN', LANGUAGE_NAMES.zh, true, 'SUN', 'METRIC', '🇨🇳'),
+  entry('ru-RU', LANGUAGE_NAMES.ru, true, 'MON', 'METRIC', '🇷🇺'),
+  entry('pl-PL', LANGUAGE_NAMES.pl, true, 'MON', 'METRIC', '🇵🇱'),
   entry('el-GR', 'Ελληνικά', true, 'MON', 'METRIC', '🇬🇷'),
   entry('bn-BD', 'বাংলা', true, 'SUN', 'METRIC', '🇧🇩'),
   entry('hi-IN', 'हिन्दी', true, 'SUN', 'METRIC', '🇮🇳'),

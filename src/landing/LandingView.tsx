@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { PAGE_EVENTS, trackEvent, type CtaPlacement } from '@/analytics';
 import { LanguageSwitcher } from '@/i18n/LanguageSwitcher';
+import { HeadAfterNavigation, loadedWhenRendered } from '@/shell/HeadAfterNavigation';
 import { LowPriorityHydration } from '@/shell/LowPriorityHydration';
 import { PageLayout } from '@/shell/PageLayout';
 import { Faq } from './components/Faq';
@@ -8,7 +9,6 @@ import { Guarantee } from './components/Guarantee';
 import { Hero } from './components/Hero';
 import { Highlights } from './components/Highlights';
 import { HowItWorks } from './components/HowItWorks';
-import { LandingHead } from './components/LandingHead';
 import { NearbyPlaces } from './components/NearbyPlaces';
 import { OpeningHours } from './components/OpeningHours';
 import { WhenNearViewport } from './components/WhenNearViewport';
@@ -22,6 +22,9 @@ const { microsites } = PAGE_EVENTS;
 const LiveStorageSpots = lazy(() =>
   import('./storage/LiveStorageSpots').then((module) => ({ default: module.LiveStorageSpots })),
 );
+
+/** The head's tags are in the server's HTML; the browser fetches their code at a navigation in place (HeadAfterNavigation.tsx). */
+const LandingHead = loadedWhenRendered(() => import('./components/LandingHead').then((module) => module.LandingHead));
 
 /** A landing page. City pages lead with the places in the city; POI pages with how it works there. */
 export function LandingView(props: LandingPageProps) {
@@ -53,14 +56,16 @@ export function LandingView(props: LandingPageProps) {
         />
       }
     >
-      <LandingHead
-        place={place}
-        price={price}
-        seo={props.seo}
-        type={type}
-        locale={props.locale}
-        locales={props.locales}
-      />
+      <HeadAfterNavigation>
+        <LandingHead
+          place={place}
+          price={price}
+          seo={props.seo}
+          type={type}
+          locale={props.locale}
+          locales={props.locales}
+        />
+      </HeadAfterNavigation>
       {/* Each section hydrates on its own: a tap on one hydrates that one, not the page (docs/decisions/0002-low-priority-hydration.md). The head stays with the page's own boundary, which commits it. */}
       <LowPriorityHydration>
         <Hero

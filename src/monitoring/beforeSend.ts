@@ -1,6 +1,6 @@
 import type { LogsEvent } from '@datadog/browser-logs';
 import type { RumEvent, RumEventDomainContext } from '@datadog/browser-rum';
-import { sharedPayload, sharedReferrer } from '@/consent/pageAddress';
+import { sharedPayload, sharedReferrer } from '@/consent/sharedPayload';
 
 /** Spec §8: monitoring errors of these types are dropped before sending. */
 const IGNORED_ERROR_TYPES: readonly string[] = ['IgnoredEventCancel', 'IgnorableError'];

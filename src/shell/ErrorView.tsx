@@ -1,4 +1,5 @@
 import Head from 'next/head';
+import { HeadAfterNavigation } from './HeadAfterNavigation';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
@@ -35,10 +36,12 @@ export function ErrorView({
   const { t } = useTranslation('microsites');
   return (
     <PageLayout year={year} legalOrigin={legalOrigin}>
-      <Head>
-        <title>{`${title} | ${t('brand.name')}`}</title>
-        <meta name="robots" content="noindex" />
-      </Head>
+      <HeadAfterNavigation>
+        <Head>
+          <title>{`${title} | ${t('brand.name')}`}</title>
+          <meta name="robots" content="noindex" />
+        </Head>
+      </HeadAfterNavigation>
       <Panel>
         <Code>{t('errors.code', { status })}</Code>
         <h1>{title}</h1>

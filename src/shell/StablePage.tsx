@@ -1,7 +1,9 @@
 import type { AppProps } from 'next/app';
-import Head from 'next/head';
 import { memo } from 'react';
+import { HeadAfterNavigation, loadedWhenRendered } from './HeadAfterNavigation';
 import { LowPriorityHydration } from './LowPriorityHydration';
+
+const ViewportHead = loadedWhenRendered(() => import('./ViewportHead').then((module) => module.ViewportHead));
 
 type PageProps = Pick<AppProps, 'Component' | 'pageProps'>;
 
@@ -21,14 +23,16 @@ export function samePage(previous: PageProps, next: PageProps): boolean {
  *
  * Every next/head of the app sits inside the boundary: the head manager rewrites the whole head
  * from the heads mounted at each commit, so a head committed with the shell alone would strip the
- * page's server-rendered title, canonical and structured data until the page hydrates.
+ * page's server-rendered title, canonical and structured data until the page hydrates. In the
+ * browser none mounts before the first navigation in place (HeadAfterNavigation.tsx), so the
+ * server's head stays and its code is not in the first load.
  */
 export const StablePage = memo(function StablePage({ Component, pageProps }: PageProps) {
   return (
     <LowPriorityHydration>
-      <Head>
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-      </Head>
+      <HeadAfterNavigation>
+        <ViewportHead />
+      </HeadAfterNavigation>
       <Component {...pageProps} />
     </LowPriorityHydration>
   );

@@ -15,6 +15,30 @@ test('the switcher offers only the host locales and switches in place', async ({
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Genf');
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe('de');
+
+  // The head follows in place, fetched with the switch (src/shell/HeadAfterNavigation.tsx): the
+  // German page's as the server writes it, viewport included.
+  const heads = () =>
+    page.evaluate(async () => {
+      const html = await (await fetch(window.location.href)).text();
+      const tags = (doc: Document) => ({
+        title: doc.title,
+        canonical: doc.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+        description: doc.querySelector('meta[name="description"]')?.getAttribute('content'),
+        viewport: doc.querySelector('meta[name="viewport"]')?.getAttribute('content'),
+        ogLocale: doc.querySelector('meta[property="og:locale"]')?.getAttribute('content'),
+        hreflang: [...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => link.outerHTML),
+        // Next's head manager keeps a tag that did not change where it was, so the order may differ.
+        jsonLd: [...doc.querySelectorAll('script[type="application/ld+json"]')]
+          .map((script) => script.textContent)
+          .sort(),
+      });
+      return { shown: tags(document), served: tags(new DOMParser().parseFromString(html, 'text/html')) };
+    });
+  await expect.poll(async () => (await heads()).shown.title).toContain('Genf');
+  const { shown, served: fromServer } = await heads();
+  expect(fromServer.title).toContain('Genf');
+  expect(shown).toEqual(fromServer);
 });
 
 test.describe('without JavaScript, or before the app has started', () => {

@@ -1,15 +1,8 @@
 // Issue 36 item 2 (docs/consent.md, "What travels with a page view"): one rule for what of a page's
 // address reaches each processor, the stores and the booking link.
 import fc from 'fast-check';
-import {
-  bookingParameters,
-  CAMPAIGN_PARAMETERS,
-  CLICK_ID_PARAMETERS,
-  sharedPayload,
-  sharedReferrer,
-  sharedSearch,
-  sharedUrl,
-} from '@/consent/pageAddress';
+import { bookingParameters, CAMPAIGN_PARAMETERS, CLICK_ID_PARAMETERS, sharedSearch } from '@/consent/pageAddress';
+import { sharedPayload, sharedReferrer, sharedUrl } from '@/consent/sharedPayload';
 
 const ORIGIN = 'https://kingscross-bagberth.co.uk';
 const LANDING =

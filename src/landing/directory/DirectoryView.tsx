@@ -1,4 +1,5 @@
 import Head from 'next/head';
+import { HeadAfterNavigation } from '@/shell/HeadAfterNavigation';
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import { PageLayout } from '@/shell/PageLayout';
@@ -10,10 +11,12 @@ export function DirectoryView({ rows, year }: DirectoryProps) {
   const { t } = useTranslation('microsites');
   return (
     <PageLayout year={year}>
-      <Head>
-        <title>{`${t('directory.title')} | ${t('brand.name')}`}</title>
-        <meta name="robots" content="noindex" />
-      </Head>
+      <HeadAfterNavigation>
+        <Head>
+          <title>{`${t('directory.title')} | ${t('brand.name')}`}</title>
+          <meta name="robots" content="noindex" />
+        </Head>
+      </HeadAfterNavigation>
       <Body>
         <h1>{t('directory.title')}</h1>
         <p>{t('directory.intro')}</p>

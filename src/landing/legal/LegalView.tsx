@@ -1,4 +1,5 @@
 import Head from 'next/head';
+import { HeadAfterNavigation } from '@/shell/HeadAfterNavigation';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
@@ -69,11 +70,13 @@ export function LegalView({ doc, updated, formatLocale, year, facts }: LegalProp
   const Text = TEXTS[doc];
   return (
     <PageLayout year={year}>
-      <Head>
-        <title>{`${title} | Bagberth`}</title>
-        {/* The same text on every host: kept out of search results, links still followed. */}
-        <meta name="robots" content="noindex, follow" />
-      </Head>
+      <HeadAfterNavigation>
+        <Head>
+          <title>{`${title} | Bagberth`}</title>
+          {/* The same text on every host: kept out of search results, links still followed. */}
+          <meta name="robots" content="noindex, follow" />
+        </Head>
+      </HeadAfterNavigation>
       <Article>
         <h1>{title}</h1>
         <Updated>{t('updated', { date })}</Updated>
