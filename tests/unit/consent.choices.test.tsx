@@ -404,11 +404,19 @@ describe('useConsentController', () => {
     async ({ choice, record, refused }) => {
       const { result, onChoice } = mount('opt-out');
       await settled();
+      // This test's own listener: the window, and the listeners of earlier tests, outlive each test.
+      const listen = vi.spyOn(window, 'addEventListener');
       act(() => result.current.choose({ ...choice }));
       await waitFor(() => expect(reload).toHaveBeenCalledOnce());
       expect(consentCookie()).toBe(`v1.${today()}.${record}`);
       expect(stored()).toEqual(kept(refused));
       expect(onChoice).not.toHaveBeenCalled();
+      // What an SDK's own page-hide handler writes as the page goes is deleted by the one registered after it.
+      const onPageHide = listen.mock.calls.find(([type]) => type === 'pagehide')?.[1] as EventListener;
+      listen.mockRestore();
+      storeEverything();
+      onPageHide(new Event('pagehide'));
+      await waitFor(() => expect(stored()).toEqual(kept(refused)));
     },
   );
 
