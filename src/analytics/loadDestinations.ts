@@ -17,6 +17,7 @@ export function createDestinationLoader(
     if (amplitude)
       loads.push(() =>
         importAndStart(
+          'amplitude',
           () => import('./amplitudeDestination'),
           ({ loadAmplitude }) => loadAmplitude(amplitude, context, enrich, logger),
         ),
@@ -24,6 +25,7 @@ export function createDestinationLoader(
     if (segment)
       loads.push(() =>
         importAndStart(
+          'segment',
           () => import('./segmentDestination'),
           ({ loadSegment }) => loadSegment(segment, context, enrich),
         ),

@@ -49,7 +49,7 @@ export const analytics = new Analytics(
 export async function startAnalytics(config: AnalyticsConfig, locale: string): Promise<void> {
   // Both SDKs read the address: not before the landing query has left it (src/base/arrival.ts).
   await arrivalLeft();
-  const isBot = await inQuietMoment(detectBot);
+  const isBot = await inQuietMoment(detectBot, 'analytics bot check');
   const storage = createSafeStorage(browserLocalStorage, logger);
   const touchSession = () => touchProductSession(storage, Date.now());
   let changedTo: string | undefined;
@@ -68,7 +68,7 @@ export async function startAnalytics(config: AnalyticsConfig, locale: string): P
     // The referring site is a trait, so it stays with the visitor's later events (spec §9 cookie).
     identify(undefined, { ...deviceContext(window), locale, ...(pageReferrer && { page_referrer: pageReferrer }) });
     connect(analytics, touchSession);
-  });
+  }, 'analytics identify and flush');
 }
 
 /** Consent withdrawn on this page: each SDK stops through its own API (Destination.stop), before the consent controller deletes what they stored. */

@@ -72,18 +72,26 @@ async function quietMoment(): Promise<void> {
 
 /**
  * Runs `step` in the next quiet moment, after every step queued before it has finished (or held
- * the queue for STEP_HOLD_MS); resolves to its result.
+ * the queue for STEP_HOLD_MS); resolves to its result. `name` marks where the step begins on the
+ * page's timeline (User Timing), so a trace tells which step a task belongs to (bench/sdk-steps.mts).
  */
-export function inQuietMoment<T>(step: () => T | Promise<T>): Promise<T> {
+export function inQuietMoment<T>(step: () => T | Promise<T>, name: string): Promise<T> {
   firstQueuedAt ??= performance.now();
   const begun = queue.then(quietMoment);
-  const run = begun.then(step);
+  const run = begun.then(() => {
+    performance.mark(`step: ${name}`);
+    return step();
+  });
   queue = Promise.race([run.catch(() => undefined), begun.then(() => delay(STEP_HOLD_MS))]);
   return run;
 }
 
 /** A vendor's chunk fetched in one quiet moment, then started with it in the next. */
-export async function importAndStart<M, T>(load: () => Promise<M>, start: (module: M) => T | Promise<T>): Promise<T> {
-  const loaded = await inQuietMoment(load);
-  return inQuietMoment(() => start(loaded));
+export async function importAndStart<M, T>(
+  name: string,
+  load: () => Promise<M>,
+  start: (module: M) => T | Promise<T>,
+): Promise<T> {
+  const loaded = await inQuietMoment(load, `${name} chunk`);
+  return inQuietMoment(() => start(loaded), `${name} start`);
 }

@@ -103,6 +103,7 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
   const logs = await orWarn(
     'browser-logs',
     importAndStart(
+      'datadog logs',
       async () => (withdrawn ? undefined : import('@datadog/browser-logs')),
       (module) => {
         const sdk = module && starting(module.datadogLogs);
@@ -115,6 +116,7 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
   const rum = await orWarn(
     'browser-rum',
     importAndStart(
+      'datadog rum',
       async () => (withdrawn ? undefined : import('@datadog/browser-rum')),
       (module) => {
         const sdk = module && starting(module.datadogRum);
