@@ -15,6 +15,7 @@ import { arrivalLeft } from '@/base/arrival';
 import { appLogger } from '@/base/logger';
 import { detectBot } from '@/base/botDetection';
 import { inQuietMoment } from '@/base/idleWork';
+import { warmDateFormats } from '@/base/warmDateFormats';
 import { yieldToMain } from '@/base/yieldToMain';
 import type { BufferTarget } from './firstLoadBuffer';
 
@@ -76,6 +77,8 @@ function oneCallPerTask(to: BufferTarget): { target: BufferTarget; drain: () => 
 export async function startAnalytics(config: AnalyticsConfig, locale: string): Promise<void> {
   // Both SDKs read the address: not before the landing query has left it (src/base/arrival.ts).
   await arrivalLeft();
+  // Segment reads the time zone for every event (src/base/warmDateFormats.ts).
+  void warmDateFormats();
   const isBot = await inQuietMoment(detectBot, 'analytics bot check');
   const storage = createSafeStorage(browserLocalStorage, logger);
   const touchSession = () => touchProductSession(storage, Date.now());
