@@ -1,4 +1,4 @@
-import { importAndStart } from '@/base/idleWork';
+import { importAndStart, inQuietMoment } from '@/base/idleWork';
 import type { DestinationLoader } from './Analytics';
 import type { AnalyticsLogger, Destination } from './types';
 
@@ -15,13 +15,13 @@ export function createDestinationLoader(
     const loads: Array<() => Promise<Destination>> = [];
     const { amplitude, segment } = config;
     if (amplitude)
-      loads.push(() =>
-        importAndStart(
-          'amplitude',
-          () => import('./amplitudeDestination'),
-          ({ loadAmplitude }) => loadAmplitude(amplitude, context, enrich, logger),
-        ),
-      );
+      loads.push(async () => {
+        // Amplitude's core first, in a step of its own (src/analytics/amplitudeCore.ts).
+        const core = await inQuietMoment(() => import('./amplitudeCore'), 'amplitude core chunk');
+        return importAndStart('amplitude', core.importAmplitudeDestination, ({ loadAmplitude }) =>
+          loadAmplitude(amplitude, context, enrich, logger),
+        );
+      });
     if (segment)
       loads.push(() =>
         importAndStart(
