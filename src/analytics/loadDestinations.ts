@@ -16,9 +16,10 @@ export function createDestinationLoader(
     const { amplitude, segment } = config;
     if (amplitude)
       loads.push(async () => {
-        // Amplitude's core first, in a step of its own (src/analytics/amplitudeCore.ts).
+        // Amplitude's core, then its autocapture plugin, each in a step of its own (amplitudeCore.ts).
         const core = await inQuietMoment(() => import('./amplitudeCore'), 'amplitude core chunk');
-        return importAndStart('amplitude', core.importAmplitudeDestination, ({ loadAmplitude }) =>
+        const plugins = await inQuietMoment(core.importAmplitudePlugins, 'amplitude plugins chunk');
+        return importAndStart('amplitude', plugins.importAmplitudeDestination, ({ loadAmplitude }) =>
           loadAmplitude(amplitude, context, enrich, logger),
         );
       });
