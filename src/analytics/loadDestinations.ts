@@ -1,4 +1,5 @@
-import { importAndStart, inQuietMoment } from '@/base/idleWork';
+import { inQuietMoment } from '@/base/idleWork';
+import { importAndStart } from '@/base/importAndStart';
 import type { DestinationLoader } from './Analytics';
 import type { AnalyticsLogger, Destination } from './types';
 

@@ -85,13 +85,3 @@ export function inQuietMoment<T>(step: () => T | Promise<T>, name: string): Prom
   queue = Promise.race([run.catch(() => undefined), begun.then(() => delay(STEP_HOLD_MS))]);
   return run;
 }
-
-/** A vendor's chunk fetched in one quiet moment, then started with it in the next. */
-export async function importAndStart<M, T>(
-  name: string,
-  load: () => Promise<M>,
-  start: (module: M) => T | Promise<T>,
-): Promise<T> {
-  const loaded = await inQuietMoment(load, `${name} chunk`);
-  return inQuietMoment(() => start(loaded), `${name} start`);
-}

@@ -1,7 +1,7 @@
 import type { MonitoringConfig, EnabledMonitoringConfig } from '@/config/monitoringEnv';
 import { APPLICATION_CONTEXT_KEY, TENANT_CONTEXT_KEY, applicationContext, type TenantContext } from './context';
 import { arrivalLeft } from '@/base/arrival';
-import { importAndStart } from '@/base/idleWork';
+import { importAndStart } from '@/base/importAndStart';
 import { appLogger, setLogSink } from '@/base/logger';
 import { datadogSink } from './datadogSink';
 import {
