@@ -72,7 +72,7 @@ export function useMicrositesAnalytics(allowed: boolean): void {
       // The SDKs load in a quiet moment, with the configuration the build inlined (src/config/builtEnv.ts).
       void inQuietMoment(
         () => Promise.all([import('./startAnalytics'), import('@/config/builtEnv')]),
-        'analytics module',
+        'analytics',
       ).then(([{ startAnalytics }, { publicAnalyticsConfig }]) =>
         startAnalytics(publicAnalyticsConfig, Router.locale ?? 'en'),
       );
