@@ -8,8 +8,9 @@
 // With --refused the same visit taps "Reject all" instead, the control: none of the vendors load.
 // With --functions a CPU profile in the trace names the functions of each long task (self time,
 // mapped to their sources), which makes every task a little longer. With --compare DIR a second
-// build (e.g. a `git worktree` of main after its own e2e build with the same E2E_* ports) is served
-// on the next port and measured in the same rounds, alternating.
+// build (a `git worktree` of another commit after its own e2e build with the same E2E_* ports) is
+// served on the next port and measured in the same rounds, alternating; a build without the step
+// marks (older than this bench) puts every task under "before the first step".
 // Runs against the current build (`npm run build:e2e`), with the local collector and GraphQL API.
 // Usage: npm run build:e2e && npx tsx bench/sdk-steps.mts [--rounds N] [--refused] [--functions] [--compare DIR] [--min MS]
 import { existsSync, readFileSync } from 'node:fs';
