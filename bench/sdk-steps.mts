@@ -3,7 +3,7 @@
 // "Accept all", then scrolls (the first input: analytics and monitoring begin, spec §4), and stays
 // still until Amplitude, Segment, Datadog Logs and RUM all run, and 3 s after. A Chrome trace of
 // that time gives every main-thread task from the scroll on; each is put to the set-up step that
-// was running (the `step: …` User Timing marks of src/base/idleWork.ts), with what it ran: the
+// was running (the `step: …` User Timing marks of src/base/importAndStart.ts), with what it ran: the
 // chunk it evaluated and its packages (from the build's source maps), or the callback that ran it.
 // With --refused the same visit taps "Reject all" instead, the control: none of the vendors load.
 // With --functions a CPU profile in the trace names the functions of each long task (self time,

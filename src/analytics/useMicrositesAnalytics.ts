@@ -70,11 +70,9 @@ export function useMicrositesAnalytics(allowed: boolean): void {
       // A withdrawal stops the SDKs in its click (src/base/stopping.ts), loaded or still loading.
       forget = onWithdrawal('analytics', () => import('./startAnalytics').then(({ stopAnalytics }) => stopAnalytics()));
       // The SDKs load in a quiet moment, with the configuration the build inlined (src/config/builtEnv.ts).
-      void inQuietMoment(
-        () => Promise.all([import('./startAnalytics'), import('@/config/builtEnv')]),
-        'analytics',
-      ).then(([{ startAnalytics }, { publicAnalyticsConfig }]) =>
-        startAnalytics(publicAnalyticsConfig, Router.locale ?? 'en'),
+      void inQuietMoment(() => Promise.all([import('./startAnalytics'), import('@/config/builtEnv')])).then(
+        ([{ startAnalytics }, { publicAnalyticsConfig }]) =>
+          startAnalytics(publicAnalyticsConfig, Router.locale ?? 'en'),
       );
     });
     // Consent gone before the page settled: the SDKs never load.

@@ -72,16 +72,12 @@ async function quietMoment(): Promise<void> {
 
 /**
  * Runs `step` in the next quiet moment, after every step queued before it has finished (or held
- * the queue for STEP_HOLD_MS); resolves to its result. `name` marks where the step begins on the
- * page's timeline (User Timing), so a trace tells which step a task belongs to (bench/sdk-steps.mts).
+ * the queue for STEP_HOLD_MS); resolves to its result.
  */
-export function inQuietMoment<T>(step: () => T | Promise<T>, name: string): Promise<T> {
+export function inQuietMoment<T>(step: () => T | Promise<T>): Promise<T> {
   firstQueuedAt ??= performance.now();
   const begun = queue.then(quietMoment);
-  const run = begun.then(() => {
-    performance.mark(`step: ${name}`);
-    return step();
-  });
+  const run = begun.then(step);
   queue = Promise.race([run.catch(() => undefined), begun.then(() => delay(STEP_HOLD_MS))]);
   return run;
 }

@@ -20,7 +20,7 @@ export function useMonitoring(allowed: boolean): void {
       if (started.current) return;
       // Loaded a piece at a time in the visitor's pauses, like analytics; not once withdrawn.
       let withdrawn = false;
-      const loading = inQuietMoment(() => (withdrawn ? undefined : import('./startForPage')), 'monitoring');
+      const loading = inQuietMoment(() => (withdrawn ? undefined : import('./startForPage')));
       started.current = loading.then((module) => (withdrawn ? undefined : module?.startForPage()));
       // A withdrawal stops both SDKs in its click (src/base/stopping.ts), started, loading or not
       // yet fetched: once this module has loaded, that is in the click's own task.

@@ -45,7 +45,7 @@ describe('inQuietMoment', () => {
   it('runs a step only once the browser is idle', async () => {
     const { inQuietMoment } = await load();
     const step = vi.fn(() => 'done');
-    const result = inQuietMoment(step, 'step');
+    const result = inQuietMoment(step);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(step).not.toHaveBeenCalled();
     await idle();
@@ -56,7 +56,7 @@ describe('inQuietMoment', () => {
     const { inQuietMoment, QUIET_AFTER_INPUT_MS } = await load();
     tap();
     const step = vi.fn();
-    void inQuietMoment(step, 'step');
+    void inQuietMoment(step);
     // Two inputs 400 ms apart: a rhythm that needs no pause longer than the quiet time.
     await vi.advanceTimersByTimeAsync(400);
     // It sleeps through the quiet time rather than asking the browser for idle periods.
@@ -70,7 +70,7 @@ describe('inQuietMoment', () => {
   it('starts the quiet time again when the visitor taps while it waits for the browser to be idle', async () => {
     const { inQuietMoment, QUIET_AFTER_INPUT_MS } = await load();
     const step = vi.fn();
-    void inQuietMoment(step, 'step');
+    void inQuietMoment(step);
     tap();
     await idle();
     expect(step).not.toHaveBeenCalled();
@@ -82,7 +82,7 @@ describe('inQuietMoment', () => {
   it("waits for a pause longer than the visitor's own gaps between inputs, up to LONGEST_QUIET_MS", async () => {
     const { inQuietMoment, QUIET_AFTER_INPUT_MS, RHYTHM_FACTOR } = await load();
     const step = vi.fn();
-    void inQuietMoment(step, 'step');
+    void inQuietMoment(step);
     // A reader tapping every 800 ms: 600 ms after a tap is not yet a pause for them.
     for (const gap of [0, 800, 800]) {
       await vi.advanceTimersByTimeAsync(gap);
@@ -97,7 +97,7 @@ describe('inQuietMoment', () => {
   it('caps the pause at LONGEST_QUIET_MS, and forgets the rhythm after a longer gap', async () => {
     const { inQuietMoment, LONGEST_QUIET_MS, QUIET_AFTER_INPUT_MS } = await load();
     const first = vi.fn();
-    void inQuietMoment(first, 'first');
+    void inQuietMoment(first);
     tap();
     await vi.advanceTimersByTimeAsync(1900);
     tap();
@@ -106,7 +106,7 @@ describe('inQuietMoment', () => {
     await vi.advanceTimersByTimeAsync(LONGEST_QUIET_MS);
     tap();
     const second = vi.fn();
-    void inQuietMoment(second, 'second');
+    void inQuietMoment(second);
     await expectRunAt(second, QUIET_AFTER_INPUT_MS);
   });
 
@@ -115,7 +115,7 @@ describe('inQuietMoment', () => {
     tap();
     await vi.advanceTimersByTimeAsync(800);
     const step = vi.fn();
-    void inQuietMoment(step, 'step');
+    void inQuietMoment(step);
     const started = performance.now();
     // Taps every 800 ms until PATIENCE_MS, each followed by idle periods.
     while (performance.now() + 700 - started < PATIENCE_MS) {
@@ -136,8 +136,8 @@ describe('inQuietMoment', () => {
     const first = inQuietMoment(() => {
       order.push('first started');
       return new Promise<void>((resolve) => (finishFirst = resolve));
-    }, 'first');
-    const second = inQuietMoment(() => void order.push('second'), 'second');
+    });
+    const second = inQuietMoment(() => void order.push('second'));
     await idle();
     await idle();
     expect(order).toEqual(['first started']);
@@ -153,8 +153,8 @@ describe('inQuietMoment', () => {
     const { inQuietMoment } = await load();
     const failing = inQuietMoment(() => {
       throw new Error('chunk failed');
-    }, 'failing');
-    const next = inQuietMoment(() => 'next', 'next');
+    });
+    const next = inQuietMoment(() => 'next');
     const failed = expect(failing).rejects.toThrow('chunk failed');
     await idle();
     await failed;
@@ -164,9 +164,9 @@ describe('inQuietMoment', () => {
 
   it('lets the next step go after a step has held the queue for STEP_HOLD_MS, as one waiting on the network', async () => {
     const { inQuietMoment, STEP_HOLD_MS } = await load();
-    void inQuietMoment(() => new Promise<void>(() => undefined), 'held');
+    void inQuietMoment(() => new Promise<void>(() => undefined));
     const next = vi.fn();
-    void inQuietMoment(next, 'next');
+    void inQuietMoment(next);
     await idle();
     await expectRunAt(next, STEP_HOLD_MS);
   });
@@ -174,7 +174,7 @@ describe('inQuietMoment', () => {
   it('uses a timeout where the browser has no requestIdleCallback (Safari)', async () => {
     const { inQuietMoment } = await load({ withIdleCallback: false });
     const step = vi.fn();
-    void inQuietMoment(step, 'step');
+    void inQuietMoment(step);
     await vi.advanceTimersByTimeAsync(1);
     expect(step).toHaveBeenCalledOnce();
   });
