@@ -18,6 +18,7 @@ import { remoteConfigRoute } from './remoteConfig';
 import { repeatClickPlugin } from './repeatClicks';
 import type { AnalyticsEvent, AnalyticsLogger, Destination } from './types';
 import { installFetchRoute, stopFetches } from '@/base/vendorFetch';
+import { yieldToMain } from '@/base/yieldToMain';
 import { landingSearch } from '@/base/arrival';
 import { sharedPayload } from '@/consent/sharedPayload';
 import { campaignIdentify, type CampaignIdentify } from './campaign';
@@ -128,6 +129,8 @@ export async function loadAmplitude(
   installFetchRoute(remoteConfigRoute(endpoints[1], { logger }));
   const client = amplitude.createInstance();
   await client.add(repeatClickPlugin(window)).promise;
+  // Each part of the start in a task of its own: together they were one task of 70-140 ms at 4× CPU.
+  await yieldToMain();
   // Every event leaves with the rule applied: its page and link addresses, referrers, click ids.
   const origin = window.location.origin;
   await client.add({
@@ -139,8 +142,10 @@ export async function loadAmplitude(
       ...(event.user_properties && { user_properties: sharedPayload(event.user_properties, origin, 'analytics') }),
     }),
   }).promise;
+  await yieldToMain();
   await client.init(config.apiKey, undefined, amplitudeOptions(config, context, window.location.protocol === 'https:'))
     .promise;
+  await yieldToMain();
   const campaign = campaignIdentify(landingSearch(), document.referrer, window.location.hostname);
   if (campaign) client.identify(campaignToIdentify(campaign));
   return {

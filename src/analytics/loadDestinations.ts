@@ -1,4 +1,5 @@
-import { importAndStart } from '@/base/idleWork';
+import { inQuietMoment } from '@/base/idleWork';
+import { importAndStart, named } from '@/base/importAndStart';
 import type { DestinationLoader } from './Analytics';
 import type { AnalyticsLogger, Destination } from './types';
 
@@ -15,15 +16,18 @@ export function createDestinationLoader(
     const loads: Array<() => Promise<Destination>> = [];
     const { amplitude, segment } = config;
     if (amplitude)
-      loads.push(() =>
-        importAndStart(
-          () => import('./amplitudeDestination'),
-          ({ loadAmplitude }) => loadAmplitude(amplitude, context, enrich, logger),
-        ),
-      );
+      loads.push(async () => {
+        // Amplitude's core, then its autocapture plugin, each in a step of its own (amplitudeCore.ts).
+        const core = await inQuietMoment(named('amplitude core chunk', () => import('./amplitudeCore')));
+        const plugins = await inQuietMoment(named('amplitude plugins chunk', core.importAmplitudePlugins));
+        return importAndStart('amplitude', plugins.importAmplitudeDestination, ({ loadAmplitude }) =>
+          loadAmplitude(amplitude, context, enrich, logger),
+        );
+      });
     if (segment)
       loads.push(() =>
         importAndStart(
+          'segment',
           () => import('./segmentDestination'),
           ({ loadSegment }) => loadSegment(segment, context, enrich),
         ),

@@ -81,9 +81,3 @@ export function inQuietMoment<T>(step: () => T | Promise<T>): Promise<T> {
   queue = Promise.race([run.catch(() => undefined), begun.then(() => delay(STEP_HOLD_MS))]);
   return run;
 }
-
-/** A vendor's chunk fetched in one quiet moment, then started with it in the next. */
-export async function importAndStart<M, T>(load: () => Promise<M>, start: (module: M) => T | Promise<T>): Promise<T> {
-  const loaded = await inQuietMoment(load);
-  return inQuietMoment(() => start(loaded));
-}

@@ -1,7 +1,7 @@
 import type { MonitoringConfig, EnabledMonitoringConfig } from '@/config/monitoringEnv';
 import { APPLICATION_CONTEXT_KEY, TENANT_CONTEXT_KEY, applicationContext, type TenantContext } from './context';
 import { arrivalLeft } from '@/base/arrival';
-import { importAndStart } from '@/base/idleWork';
+import { importAndStart } from '@/base/importAndStart';
 import { appLogger, setLogSink } from '@/base/logger';
 import { datadogSink } from './datadogSink';
 import {
@@ -13,6 +13,7 @@ import {
   type TransportChoice,
 } from './rumInitOptions';
 import { stopFetches } from '@/base/vendorFetch';
+import { warmDateFormats } from '@/base/warmDateFormats';
 import { isSafariLike } from './safari';
 
 export interface StartMonitoringOptions extends PrivacySignals {
@@ -80,6 +81,7 @@ export function startMonitoring(options: StartMonitoringOptions): Promise<Monito
 async function load(config: EnabledMonitoringConfig, options: StartMonitoringOptions): Promise<MonitoringHandle> {
   // Datadog reads the address (views, replays): not before the landing query has left it.
   await arrivalLeft();
+  void warmDateFormats();
   const transport: TransportChoice = { useSafariProxy: isSafariLike(options.userAgent ?? navigator.userAgent) };
   // First of the stops: Datadog flushes what it holds when consent goes.
   onWithdrawn(() => stopFetches(intakePrefixes(proxyFor(config, transport), window.location.href)));
@@ -103,6 +105,7 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
   const logs = await orWarn(
     'browser-logs',
     importAndStart(
+      'datadog logs',
       async () => (withdrawn ? undefined : import('@datadog/browser-logs')),
       (module) => {
         const sdk = module && starting(module.datadogLogs);
@@ -112,9 +115,12 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
       },
     ),
   );
+  // RUM's first view reads the time zone in the task that starts it (src/base/warmDateFormats.ts).
+  await warmDateFormats();
   const rum = await orWarn(
     'browser-rum',
     importAndStart(
+      'datadog rum',
       async () => (withdrawn ? undefined : import('@datadog/browser-rum')),
       (module) => {
         const sdk = module && starting(module.datadogRum);

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The microsites flow (src/analytics/startAnalytics.ts), spec §4: bots get nothing (no identity
 // written); a changed anonymous id (the cookie differs from storage) updates the clients, clears
-// their traits and is tracked; identify then flushes after the page view. SDKs are fakes.
+// their traits and is tracked; identify then flushes after the page view, one buffered call per task
+// (issue 44 item 4). SDKs are fakes.
 import type { AnalyticsEvent, Destination } from '@/analytics/types';
 
 const STORED = '3f1c1f6e-0a4c-4d43-9a7e-1d2b3c4d5e6f';
@@ -41,6 +42,7 @@ beforeEach(() => {
 const arriveFrom = (referrer: string) => vi.spyOn(document, 'referrer', 'get').mockReturnValue(referrer);
 
 afterEach(() => {
+  vi.doUnmock('@/base/yieldToMain');
   vi.doUnmock('@/base/botDetection');
   vi.doUnmock('@/analytics/loadDestinations');
   vi.restoreAllMocks();
@@ -95,6 +97,34 @@ describe('startAnalytics', () => {
       properties: { anonymousId: FROM_COOKIE },
     });
     expect(localStorage.getItem('anonymous-id')).toBe(FROM_COOKIE);
+  });
+
+  it('hands the buffered calls over one per task, and a call made meanwhile waits behind them', async () => {
+    const yields: Array<() => void> = [];
+    vi.doMock('@/base/yieldToMain', () => ({
+      yieldToMain: () => new Promise<void>((resolve) => yields.push(resolve)),
+    }));
+    const { sent, buffer, startAnalytics } = await load(false);
+    buffer.sendPageView('/[slug]/[type]', 'en');
+    buffer.trackEvent('FAQ Opened', { topic: 'hours', slug: 'prague' });
+    const started = startAnalytics(CONFIG, 'en');
+    const names = () => sent.map((event) => `${event.type}:${event.name ?? ''}`);
+    await vi.waitFor(() => expect(yields).toHaveLength(1));
+    expect(names()).toEqual([]);
+    buffer.trackEvent('FAQ Opened', { topic: 'price', slug: 'prague' });
+    yields.shift()!();
+    await vi.waitFor(() => expect(yields).toHaveLength(1));
+    expect(names()).toEqual(['page:Microsites']);
+    for (let left = 3; left > 0; left -= 1) {
+      yields.shift()!();
+      await vi.waitFor(() => expect(yields.length === 1 || left === 1).toBe(true));
+    }
+    await started;
+    expect(names()).toEqual(['page:Microsites', 'identify:', 'track:FAQ Opened', 'track:FAQ Opened']);
+    expect(sent.map((event) => event.properties?.topic).slice(2)).toEqual(['hours', 'price']);
+    // Handed over: a later call goes straight through.
+    buffer.trackEvent('FAQ Opened', { topic: 'lockers', slug: 'prague' });
+    expect(sent).toHaveLength(5);
   });
 
   it('does not switch ids when storage and cookie agree', async () => {
