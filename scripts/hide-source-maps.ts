@@ -3,16 +3,7 @@
 // the scripts lose the comment naming them. They wait in .next/source-maps/static/, each beside a
 // copy of the script it maps, with release.json (the service and version RUM events carry), for
 // `npm run ops:sourcemaps` to upload to Datadog (docs/ops.md, "Readable errors").
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { publicMonitoringConfig } from '../src/config/builtEnv';
 
@@ -35,8 +26,8 @@ function* scriptsUnder(dir: string): Generator<string> {
   }
 }
 
-function main() {
-  const root = resolve(__dirname, '..');
+/** Moves the maps of the build under `root` out of its .next/static; returns how many scripts have one. */
+export function hideSourceMaps(root: string): number {
   const staticDir = join(root, '.next', 'static');
   const out = join(root, SOURCE_MAPS_DIR);
   rmSync(out, { recursive: true, force: true });
@@ -50,14 +41,15 @@ function main() {
     const map = join(dirname(file), name);
     writeFileSync(file, withoutSourceMapComment(text));
     if (!existsSync(map)) {
-      missing.push(relative(root, map));
+      missing.push(`${relative(root, map)} (named by ${relative(root, file)})`);
       continue;
     }
     // The copy the upload pairs with its map (<script>.map): byte for byte what the browser runs.
     const target = join(out, 'static', relative(staticDir, file));
     mkdirSync(dirname(target), { recursive: true });
     copyFileSync(file, target);
-    renameSync(map, `${target}.map`);
+    // Copied, not moved: Turbopack's loader chunks may share one map (two named the same one here).
+    copyFileSync(map, `${target}.map`);
     moved += 1;
   }
   // Maps of nothing the browser runs: never served either.
@@ -65,6 +57,12 @@ function main() {
     if (entry.isFile() && entry.name.endsWith('.map')) rmSync(join(entry.parentPath, entry.name));
   if (missing.length > 0)
     throw new Error(`source maps named by scripts but not written by the build: ${missing.join(', ')}`);
+  return moved;
+}
+
+function main() {
+  const root = resolve(__dirname, '..');
+  const moved = hideSourceMaps(root);
   const { service, version } = publicMonitoringConfig;
   writeFileSync(join(root, RELEASE_FILE), `${JSON.stringify({ service, version }, null, 2)}\n`);
   console.log(
