@@ -97,7 +97,11 @@ test("podman run of the site's image serves a tenant's page as the build does, w
   const firstBodies = await Promise.all(first.map(fetchScript));
   const later = chunksIn(firstBodies.join('\n')).filter((src) => !first.includes(src));
   const bodies = [...firstBodies, ...(await Promise.all(later.map(fetchScript)))];
-  const configs = bodies.filter((body) => body.includes(`NEXT_PUBLIC_COMMIT_SHA:${JSON.stringify(version)}`));
+  // The public settings are inlined as parsed JSON (next.config.js, src/config/builtEnv.ts).
+  const named = new RegExp(
+    `"publicMonitoringConfig":\\{[^}]*"version":${JSON.stringify(version).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+  );
+  const configs = bodies.filter((body) => named.test(body));
   expect(configs.length, "scripts whose monitoring configuration names the build's version").toBeGreaterThan(0);
 });
 
