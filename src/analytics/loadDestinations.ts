@@ -1,5 +1,4 @@
-import { inQuietMoment } from '@/base/idleWork';
-import { importAndStart, named } from '@/base/importAndStart';
+import { importAndStart, quietStep } from '@/base/importAndStart';
 import type { DestinationLoader } from './Analytics';
 import type { AnalyticsLogger, Destination } from './types';
 
@@ -18,8 +17,8 @@ export function createDestinationLoader(
     if (amplitude)
       loads.push(async () => {
         // Amplitude's core, then its autocapture plugin, each in a step of its own (amplitudeCore.ts).
-        const core = await inQuietMoment(named('amplitude core chunk', () => import('./amplitudeCore')));
-        const plugins = await inQuietMoment(named('amplitude plugins chunk', core.importAmplitudePlugins));
+        const core = await quietStep('amplitude core chunk', () => import('./amplitudeCore'));
+        const plugins = await quietStep('amplitude plugins chunk', core.importAmplitudePlugins);
         return importAndStart('amplitude', plugins.importAmplitudeDestination, ({ loadAmplitude }) =>
           loadAmplitude(amplitude, context, enrich, logger),
         );

@@ -14,8 +14,7 @@ import type { AnalyticsLogger } from './types';
 import { arrivalLeft } from '@/base/arrival';
 import { appLogger } from '@/base/logger';
 import { detectBot } from '@/base/botDetection';
-import { inQuietMoment } from '@/base/idleWork';
-import { named } from '@/base/importAndStart';
+import { quietStep } from '@/base/importAndStart';
 import { warmDateFormats } from '@/base/warmDateFormats';
 import { yieldToMain } from '@/base/yieldToMain';
 import type { BufferTarget } from './firstLoadBuffer';
@@ -80,7 +79,7 @@ export async function startAnalytics(config: AnalyticsConfig, locale: string): P
   await arrivalLeft();
   // Segment reads the time zone for every event (src/base/warmDateFormats.ts).
   void warmDateFormats();
-  const isBot = await inQuietMoment(named('analytics bot check', detectBot));
+  const isBot = await quietStep('analytics bot check', detectBot);
   const storage = createSafeStorage(browserLocalStorage, logger);
   const touchSession = () => touchProductSession(storage, Date.now());
   let changedTo: string | undefined;
@@ -95,15 +94,13 @@ export async function startAnalytics(config: AnalyticsConfig, locale: string): P
 
   if (!(await analytics.setup(config, { isBot, identity }))) return connect(null);
   const handOver = oneCallPerTask(analytics);
-  await inQuietMoment(
-    named('analytics identify and flush', () => {
-      if (changedTo) analytics.setAnonymousId(changedTo);
-      // The referring site is a trait, so it stays with the visitor's later events (spec §9 cookie).
-      identify(undefined, { ...deviceContext(window), locale, ...(pageReferrer && { page_referrer: pageReferrer }) });
-      connect(handOver.target, touchSession);
-      return handOver.drain();
-    }),
-  );
+  await quietStep('analytics identify and flush', () => {
+    if (changedTo) analytics.setAnonymousId(changedTo);
+    // The referring site is a trait, so it stays with the visitor's later events (spec §9 cookie).
+    identify(undefined, { ...deviceContext(window), locale, ...(pageReferrer && { page_referrer: pageReferrer }) });
+    connect(handOver.target, touchSession);
+    return handOver.drain();
+  });
 }
 
 /** Consent withdrawn on this page: each SDK stops through its own API (Destination.stop), before the consent controller deletes what they stored. */

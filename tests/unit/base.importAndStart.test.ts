@@ -1,21 +1,22 @@
 // @vitest-environment jsdom
 // Issue 44 item 4: each step of the SDKs' set-up marks where it begins on the page's timeline
 // (User Timing), which is how bench/sdk-steps.mts tells the steps of a trace apart.
-import { importAndStart, named } from '@/base/importAndStart';
+import { importAndStart, quietStep } from '@/base/importAndStart';
 
 const marks = () => performance.getEntriesByType('mark').map((mark) => mark.name);
 
 afterEach(() => performance.clearMarks());
 
-describe('named', () => {
+describe('quietStep', () => {
   it('marks the step as it begins, then runs it', async () => {
     const step = vi.fn(() => {
       expect(marks()).toEqual(['step: segment chunk']);
       return 'ran';
     });
-    const run = named('segment chunk', step);
+    const run = quietStep('segment chunk', step);
     expect(marks()).toEqual([]);
-    expect(await run()).toBe('ran');
+    expect(await run).toBe('ran');
+    expect(step).toHaveBeenCalledOnce();
   });
 });
 
