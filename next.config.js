@@ -34,11 +34,7 @@ function checkBeforeBuild() {
  */
 function builtEnvJson() {
   try {
-    const { publicEnv, publicAnalyticsConfig, publicMonitoringConfig } = tsxRequire(
-      './src/config/builtEnv.ts',
-      __filename,
-    );
-    return JSON.stringify({ publicEnv, publicAnalyticsConfig, publicMonitoringConfig });
+    return tsxRequire('./src/config/builtEnv.ts', __filename).builtEnvJson();
   } catch (error) {
     // `next dev` runs no check first: say what is wrong, as the check would, without a stack.
     if (!(error instanceof Error) || error.name !== 'EnvError') throw error;

@@ -5,7 +5,7 @@
 import { cpSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { publicAnalyticsConfig, publicEnv, publicMonitoringConfig } from '../src/config/builtEnv';
+import { builtEnvJson } from '../src/config/builtEnv';
 import { SHARE_IMAGE_DIR } from '../src/seo/shareImageFiles';
 import { SECURITY_HEADERS_FILE } from '../src/security/serverHeaders';
 
@@ -34,9 +34,7 @@ async function main() {
       // logs carry the same service, env and version (the commit) as the browser's RUM events.
       // serverEnv reads the Datadog site and client token by name, as the pages do.
       define: {
-        'process.env.MICROSITES_BUILT_ENV': JSON.stringify(
-          JSON.stringify({ publicEnv, publicAnalyticsConfig, publicMonitoringConfig }),
-        ),
+        'process.env.MICROSITES_BUILT_ENV': JSON.stringify(builtEnvJson()),
         ...Object.fromEntries(
           Object.entries(process.env)
             .filter(([name]) => name.startsWith('NEXT_PUBLIC_'))

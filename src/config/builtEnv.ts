@@ -25,3 +25,7 @@ const inlined = process.env.MICROSITES_BUILT_ENV;
 export const { publicEnv, publicAnalyticsConfig, publicMonitoringConfig }: BuiltEnv = inlined
   ? JSON.parse(inlined)
   : parseBuiltEnv(process.env);
+
+/** This module's values as the JSON next.config.js and scripts/standalone.ts inline as MICROSITES_BUILT_ENV. */
+export const builtEnvJson = (): string =>
+  JSON.stringify({ publicEnv, publicAnalyticsConfig, publicMonitoringConfig } satisfies BuiltEnv);
