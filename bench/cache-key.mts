@@ -9,9 +9,9 @@
 // Usage: npm run build && npm run bench:cache-key [-- --rounds N]
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { accessLog, cacheDir, deployPorts, start, stop } from '../deploy/local';
+import { logSize, readFrom } from '../deploy/logFiles';
 import { askUntilCached } from '../deploy/loopback';
 import { WEBSITE_LOCALES } from '../src/i18n/websiteLocales';
 import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap';
@@ -29,9 +29,7 @@ const cacheCopies = () =>
   Number(execFileSync('sh', ['-c', `find '${cacheDir}' -type f | wc -l`], { encoding: 'utf8' }).trim());
 /** The access-log lines written since `offset` (a byte position). */
 const linesSince = (offset: number) =>
-  readFileSync(accessLog)
-    .subarray(offset)
-    .toString()
+  readFrom(accessLog, offset)
     .trim()
     .split('\n')
     .filter(Boolean)
@@ -141,7 +139,7 @@ try {
   );
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const { name, requests } of cases) {
-      const offset = statSync(accessLog).size;
+      const offset = logSize(accessLog);
       const [before, copiesBefore] = [cacheBytes(), cacheCopies()];
       const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers, requests });
       const lines = linesSince(offset);

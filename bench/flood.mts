@@ -11,9 +11,9 @@
 // Usage: npm run build && npm run bench:flood [-- --rounds 3] [-- --only is-bot]
 //        (BENCH_SECONDS per flood, 30 by default)
 import { spawn } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { deployPorts, proxyLog, start, stop } from '../deploy/local';
+import { logSize, readFrom } from '../deploy/logFiles';
 import { askLoopback } from '../deploy/loopback';
 import { median } from './median.mts';
 
@@ -105,9 +105,7 @@ function flood(
 
 /** nginx's error-log lines since `offset` that say an instance was taken out (or none was left). */
 const markedDown = (offset: number) =>
-  readFileSync(proxyLog)
-    .subarray(offset)
-    .toString()
+  readFrom(proxyLog, offset)
     .split('\n')
     .filter((line) => /upstream server temporarily disabled|no live upstreams/.test(line)).length;
 
@@ -126,7 +124,7 @@ interface Measured {
 /** One flood: the visitors idle, then while one new address floods; each round from an address of its own. */
 async function measure([, path, host, connections]: (typeof FLOODS)[number], address: string): Promise<Measured> {
   const idle = await visitors(IDLE_SECONDS);
-  const logged = statSync(proxyLog).size;
+  const logged = logSize(proxyLog);
   // The flood starts a second before the visitors are measured and ends a second after them.
   const running = flood(SECONDS, path, host, address, connections);
   await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -58,6 +58,7 @@ import {
 } from './images';
 import { containerEnv, podmanRunArgs, type LocalRun } from './podman';
 import { askLoopback } from './loopback';
+import { logSize, readFrom } from './logFiles';
 import { acmeRoot, issueCertificates, startAcme, stopAcme, type AcmeSetup } from './acme';
 import { DOMAIN_ENTRIES } from '../src/tenancy/tenantMap';
 import { ACME_WEBROOT, envNumber } from './proxyConf';
@@ -272,13 +273,11 @@ export const answeredBy = (text: string, port: number): boolean =>
  * to send that request on to. A fixed wait of the fail_timeout once lost 6 requests on a busy machine.
  */
 async function waitForProxyRoute(port: number): Promise<void> {
-  const from = existsSync(upstreamLog) ? statSync(upstreamLog).size : 0;
+  const from = logSize(upstreamLog);
   await waitUntil(
     async () => {
       await askLoopback(`https://localhost:${deployPorts().https}/api/health`);
-      // The log is rotated by copying and emptying it: after a rotation, read the new file whole.
-      const text = readFileSync(upstreamLog, 'utf8');
-      return answeredBy(Buffer.byteLength(text) < from ? text : Buffer.from(text).subarray(from).toString(), port);
+      return answeredBy(readFrom(upstreamLog, from), port);
     },
     30,
     100,

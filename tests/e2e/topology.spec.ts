@@ -8,14 +8,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import {
   chmodSync,
-  closeSync,
   existsSync,
-  fstatSync,
   mkdtempSync,
-  openSync,
   readFileSync,
   readlinkSync,
-  readSync,
   rmSync,
   statSync,
   truncateSync,
@@ -52,6 +48,7 @@ import {
   waitForRedis,
 } from '../../deploy/local';
 import { askLoopback as ask } from '../../deploy/loopback';
+import { logSize, readFrom } from '../../deploy/logFiles';
 import { acmeRoot, issueCertificates, renewCertificates } from '../../deploy/acme';
 import { DOMAIN_ENTRIES } from '../../src/tenancy/tenantMap';
 import { buildImages, builtRelease, CONTAINER_PROCESSES, imageRefs } from '../../deploy/images';
@@ -132,22 +129,6 @@ interface ProxyLine {
   instance: string;
   /** nginx's $upstream_response_time: seconds per instance asked, `, ` between them (`: ` across an internal redirect). */
   upstream_s: string;
-}
-
-/** The size of a log now: logs are appended to across runs, so a test reads only what follows. */
-const logSize = (file: string) => (existsSync(file) ? statSync(file).size : 0);
-/**
- * What `file` got after its first `offset` bytes. A log rotated since (podman moves a container's
- * instance's log to `.1` at 10 MB) continues in the new file.
- */
-function readFrom(file: string, offset: number): string {
-  if (logSize(file) < offset && existsSync(`${file}.1`))
-    return readFrom(`${file}.1`, offset) + readFileSync(file, 'utf8');
-  const handle = openSync(file, 'r');
-  const tail = Buffer.alloc(Math.max(0, fstatSync(handle).size - offset));
-  readSync(handle, tail, 0, tail.length, offset);
-  closeSync(handle);
-  return tail.toString();
 }
 
 /** One JSON log line; an instance's after podman's prefix (`<time> stdout F `). */
