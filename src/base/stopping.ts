@@ -1,8 +1,8 @@
 /**
  * What stops each SDK when the visitor withdraws consent for its category. The hook that started
  * an SDK registers its stop; the consent controller calls them in the click's own task, so no
- * timer or flush of an SDK runs between the click and its stop, and waits for them before it
- * deletes what they stored and reloads.
+ * timer or flush of an SDK runs between the click and its stop, deletes what they stored, and
+ * deletes it again once they have finished, then reloads.
  */
 type Stop = () => Promise<unknown>;
 

@@ -20,6 +20,25 @@ async function purge(refused: readonly ConsentCategory[]): Promise<void> {
   await purgeRefused(refused);
 }
 
+/**
+ * A withdrawal, from the click: the SDKs stop (src/base/stopping.ts) and their cookies and web
+ * storage are deleted, both before the click's task ends when the deleting code is loaded
+ * (reopen() fetches it). Once they have stopped, what they wrote as they stopped (Datadog ends its
+ * session a moment later, under a lock) is deleted again, with their databases, then a fresh page
+ * without them. What a handler of theirs still writes as the page goes is deleted by one
+ * registered after theirs.
+ */
+async function withdrawAndReload(withdrawn: readonly ConsentCategory[], refused: readonly ConsentCategory[]) {
+  const stopped = withdraw(withdrawn);
+  const deleting = import('./purgeRefused');
+  void deleting.then(({ purgeRefusedNow }) => purgeRefusedNow(refused));
+  await stopped;
+  const { purgeRefused, purgeRefusedNow } = await deleting;
+  window.addEventListener('pagehide', () => purgeRefusedNow(refused));
+  await purgeRefused(refused);
+  window.location.reload();
+}
+
 type BannerState = 'auto' | 'open' | 'closed';
 
 export interface ConsentState {
@@ -55,8 +74,6 @@ export const useConsent = (): ConsentState => useContext(ConsentContext);
 export function useConsentController(regime: ConsentRegime, onChoice: (choice: ConsentChoice) => void): ConsentState {
   const [consent, setConsent] = useState<ConsentChoice | undefined>(undefined);
   const [banner, setBanner] = useState<BannerState>('auto');
-  // The SDKs' stops, started in the click that withdrew consent (src/base/stopping.ts).
-  const [stopping, setStopping] = useState<Promise<void> | undefined>(undefined);
 
   useEffect(() => {
     const current = effectiveConsent(regime, readRecordedConsent(), globalPrivacyControl());
@@ -71,33 +88,19 @@ export function useConsentController(regime: ConsentRegime, onChoice: (choice: C
     (choice: ConsentChoice) => {
       recordConsent(choice);
       const withdrawn = CONSENT_CATEGORIES.filter((category) => consent?.[category] === true && !choice[category]);
-      // The SDKs stop in the click itself (src/base/stopping.ts); the page's state follows in a
-      // transition: an urgent change of this context reaches every part of the page not yet
-      // hydrated and hydrates them all in the click's task (docs/decisions/0002-low-priority-hydration.md).
-      // The banner closes at once by its own state (ConsentBanner.tsx).
-      const stopping = withdrawn.length > 0 ? withdraw(withdrawn) : undefined;
+      // The page's state follows in a transition: an urgent change of this context reaches every
+      // part of the page not yet hydrated and hydrates them all in the click's task
+      // (docs/decisions/0002-low-priority-hydration.md). The banner closes at once by its own state
+      // (ConsentBanner.tsx).
       startTransition(() => {
         setBanner('closed');
         setConsent(choice);
-        if (stopping) setStopping(stopping);
       });
-      if (!stopping) onChoice(choice);
+      if (withdrawn.length > 0) void withdrawAndReload(withdrawn, refusedCategories(choice));
+      else onChoice(choice);
     },
     [consent, onChoice],
   );
-  // Once the SDKs have stopped: delete, then a fresh page without them. What a handler of theirs
-  // still writes as the page goes is deleted by one registered after theirs.
-  useEffect(() => {
-    if (!stopping) return;
-    const refused = refusedCategories(consent);
-    void stopping
-      .then(() => import('./purgeRefused'))
-      .then(async ({ purgeRefused }) => {
-        window.addEventListener('pagehide', () => void purgeRefused(refused));
-        await purgeRefused(refused);
-        window.location.reload();
-      });
-  }, [stopping, consent]);
 
   // Reopened to change a choice: the code that deletes a withdrawn category's storage is fetched
   // now, so that a withdrawal deletes at the click rather than after a download.

@@ -32,8 +32,12 @@ async function purgeDatabases(refused: readonly ConsentCategory[]): Promise<void
   );
 }
 
-/** Deletes the cookies, localStorage and sessionStorage keys and IndexedDB databases of the refused categories (storageKeys.ts). */
-export async function purgeRefused(refused: readonly ConsentCategory[]): Promise<void> {
+/**
+ * Deletes the cookies, localStorage and sessionStorage keys of the refused categories
+ * (storageKeys.ts), at once. Not the databases: a second deletion of one still held open waits
+ * behind the first, so a withdrawal deletes them once (purgeRefused).
+ */
+export function purgeRefusedNow(refused: readonly ConsentCategory[]): void {
   const cookieNames = Object.keys(Cookies.get());
   for (const name of namesToPurge('cookie', cookieNames, refused)) {
     Cookies.remove(name, { path: '/' });
@@ -41,5 +45,10 @@ export async function purgeRefused(refused: readonly ConsentCategory[]): Promise
   }
   purgeWebStorage('localStorage', refused);
   purgeWebStorage('sessionStorage', refused);
+}
+
+/** Deletes everything of the refused categories: what purgeRefusedNow deletes, and their IndexedDB databases. */
+export async function purgeRefused(refused: readonly ConsentCategory[]): Promise<void> {
+  purgeRefusedNow(refused);
   await purgeDatabases(refused);
 }

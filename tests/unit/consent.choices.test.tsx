@@ -12,6 +12,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_BANNER_ID, ConsentBanner } from '@/consent/ConsentBanner';
+import { onWithdrawal } from '@/base/stopping';
 import { ConsentProvider, useConsent, useConsentController } from '@/consent/ConsentContext';
 import { MARK_RECORDED_CONSENT_SCRIPT } from '@/consent/markRecordedConsent';
 import { purgeRefused } from '@/consent/purgeRefused';
@@ -419,6 +420,28 @@ describe('useConsentController', () => {
       await waitFor(() => expect(stored()).toEqual(kept(refused)));
     },
   );
+
+  it('deletes at the click, before the SDKs have stopped, and again once they have, then reloads', async () => {
+    const { result } = mount('opt-out');
+    await settled();
+    storeEverything();
+    // Datadog's stop ends its session under a lock that can take a loaded phone 250 ms.
+    let finishStopping = () => undefined as void;
+    const takeBack = onWithdrawal('monitoring', () => new Promise<void>((resolve) => (finishStopping = resolve)));
+    try {
+      act(() => result.current.choose({ ...ALL_REFUSED }));
+      await settled();
+      expect(stored()).toEqual(kept(['analytics', 'monitoring']));
+      expect(reload).not.toHaveBeenCalled();
+      // What a stopping SDK writes is deleted once it has stopped, before the reload.
+      storeEverything();
+      finishStopping();
+      await waitFor(() => expect(reload).toHaveBeenCalledOnce());
+      expect(stored()).toEqual(kept(['analytics', 'monitoring']));
+    } finally {
+      takeBack();
+    }
+  });
 
   it.each([
     ['https:', true],
