@@ -110,11 +110,7 @@ export function sendToSegment(
   }
 }
 
-/**
- * A Segment plugin must provide load, isLoaded, name, version and type (spec §5). Given to `load`,
- * it is loaded with Segment's own plugins, which wait for every load before the SDK flushes its
- * buffers and resolves: yielding in its load ends the task there (docs/performance.md).
- */
+/** A Segment plugin must provide load, isLoaded, name, version and type (spec §5). */
 function pageContextPlugin(enrich: () => Record<string, string>, origin: string): Plugin {
   // The rule once more over what leaves, for what a caller or Segment itself put in.
   const addContext = (ctx: Context) => {
@@ -127,7 +123,7 @@ function pageContextPlugin(enrich: () => Record<string, string>, origin: string)
     type: 'enrichment',
     version: '1.0.0',
     isLoaded: () => true,
-    load: () => yieldToMain(),
+    load: () => Promise.resolve(),
     page: addContext,
     track: addContext,
     identify: addContext,
@@ -150,16 +146,14 @@ export async function loadSegment(
   const endpoint = `${(config.apiHost ?? SEGMENT_API_BASE).replace(/\/+$/, '')}/`;
   installFetchRoute(segmentRateLimitRoute(endpoint));
   const [client] = await AnalyticsBrowser.load(
-    {
-      writeKey: config.writeKey,
-      ...(config.cdnUrl && { cdnURL: config.cdnUrl }),
-      plugins: [pageContextPlugin(enrich, window.location.origin)],
-    },
+    { writeKey: config.writeKey, ...(config.cdnUrl && { cdnURL: config.cdnUrl }) },
     segmentLoadOptions(config, window.location.protocol === 'https:'),
   );
   // Each part of the start in a task of its own (docs/performance.md, "The SDKs' set-up in tasks under 50 ms").
   await yieldToMain();
   client.setAnonymousId(context.anonymousId);
+  await yieldToMain();
+  await client.register(pageContextPlugin(enrich, window.location.origin));
   return {
     name: 'Segment',
     send: (event) =>
