@@ -3,7 +3,6 @@ import type { AnalyticsConfig } from '@/config/analyticsEnv';
 import { ANALYTICS_EVENTS } from './events';
 import type { AnalyticsEvent, AnalyticsLogger, AnalyticsUser, Destination, Properties } from './types';
 import { validateEvent } from './validateEvent';
-import { yieldToMain } from '@/base/yieldToMain';
 
 /** Keys are logged cut to 10 characters (spec §9). */
 export const redactKey = (key: string): string => `${key.slice(0, 10)}…`;
@@ -51,8 +50,6 @@ export class Analytics {
   private readonly stops: Array<Promise<void>> = [];
   private userId: string | undefined;
   private anonymousId: string | undefined;
-  /** While paced (pace()): what each client is to be given, in order, one item per task. */
-  private waiting: Array<() => void> | undefined;
 
   constructor(
     private readonly loadDestinations: DestinationLoader,
@@ -164,27 +161,8 @@ export class Analytics {
   setAnonymousId(anonymousId: string): void {
     if (anonymousId === this.anonymousId) return;
     this.anonymousId = anonymousId;
-    this.toEach('set the anonymous id', (destination) => destination.setAnonymousId(anonymousId));
+    this.destinations.forEach((destination) => destination.setAnonymousId(anonymousId));
     this.track(ANALYTICS_EVENTS.identity.anonymousIdSet, { anonymousId });
-  }
-
-  /**
-   * Paces the hand-over of the buffered calls: from now on each call reaches each client in a task
-   * of its own (one call through Amplitude and Segment together was 36–62 ms at 4× CPU, mostly
-   * their cookies; docs/performance.md). The returned drain gives them out, a yield to the main
-   * thread before each, in the order they were made, so every client sees the calls in spec §4's
-   * order; calls made while it runs wait behind them. Once it has given out the last, calls pass
-   * straight through again.
-   */
-  pace(): () => Promise<void> {
-    const waiting: Array<() => void> = (this.waiting ??= []);
-    return async () => {
-      for (let give = waiting.shift(); give; give = waiting.shift()) {
-        await yieldToMain();
-        give();
-      }
-      if (this.waiting === waiting) this.waiting = undefined;
-    };
   }
 
   private record(fields: Omit<AnalyticsEvent, 'messageId'>): void {
@@ -202,22 +180,12 @@ export class Analytics {
   }
 
   private dispatch(event: AnalyticsEvent): void {
-    this.toEach(`send ${event.type}`, (destination) => destination.send(event));
-  }
-
-  /** Gives each client the call at once, or, while paced, queues one item per client. */
-  private toEach(what: string, call: (destination: Destination) => void): void {
     for (const destination of this.destinations) {
-      const give = () => {
-        try {
-          call(destination);
-        } catch (error) {
-          this.logger.error(`analytics: ${destination.name} failed to ${what}: ${(error as Error).message}`);
-        }
-      };
-      // Consent withdrawn meanwhile: what still waits is not given (stop()).
-      if (this.waiting) this.waiting.push(() => this.disabled || give());
-      else give();
+      try {
+        destination.send(event);
+      } catch (error) {
+        this.logger.error(`analytics: ${destination.name} failed to send ${event.type}: ${(error as Error).message}`);
+      }
     }
   }
 }
