@@ -7,7 +7,8 @@
 // chunk it evaluated and its packages (from the build's source maps), or the callback that ran it.
 // With --refused the same visit taps "Reject all" instead, the control: none of the vendors load.
 // With --functions a CPU profile in the trace names the functions of each long task (self time,
-// mapped to their sources), which makes every task a little longer. With --compare DIR a second
+// mapped to their sources, and the time inside the app's own files with all they called), which
+// makes every task a little longer. With --compare DIR a second
 // build (a `git worktree` of another commit after its own e2e build with the same E2E_* ports) is
 // served on the next port and measured in the same rounds, alternating; a build without the step
 // marks (older than this bench) puts every task under "before the first step".
@@ -129,7 +130,7 @@ function profileSamples(events: TraceEvent[], main: string) {
   type Frame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
   type Data = {
     startTime?: number;
-    cpuProfile?: { nodes?: Array<{ id: number; callFrame: Frame }>; samples?: number[] };
+    cpuProfile?: { nodes?: Array<{ id: number; callFrame: Frame; parent?: number }>; samples?: number[] };
     timeDeltas?: number[];
   };
   const withId = events as Array<TraceEvent & { id?: string; args?: { data?: Data } }>;
@@ -138,21 +139,44 @@ function profileSamples(events: TraceEvent[], main: string) {
     if (event.name === 'Profile' && `${event.pid}/${event.tid}` === main && event.args?.data?.startTime !== undefined)
       clocks.set(`${event.pid}/${event.id}`, event.args.data.startTime);
   const nodes = new Map<string, Frame>();
-  const samples: Array<{ ts: number; frame: Frame }> = [];
+  const parents = new Map<string, string>();
+  const samples: Array<{ ts: number; frame: Frame; stack: Frame[] }> = [];
   for (const event of withId) {
     const key = `${event.pid}/${event.id}`;
     const data = event.args?.data;
     if (event.name !== 'ProfileChunk' || !data || !clocks.has(key)) continue;
-    for (const node of data.cpuProfile?.nodes ?? []) nodes.set(`${key}/${node.id}`, node.callFrame);
+    for (const node of data.cpuProfile?.nodes ?? []) {
+      nodes.set(`${key}/${node.id}`, node.callFrame);
+      if (node.parent !== undefined) parents.set(`${key}/${node.id}`, `${key}/${node.parent}`);
+    }
     let ts = clocks.get(key)!;
     (data.cpuProfile?.samples ?? []).forEach((id, index) => {
       ts += data.timeDeltas?.[index] ?? 0;
       const frame = nodes.get(`${key}/${id}`);
-      if (frame) samples.push({ ts, frame });
+      // The frames calling it, innermost first: for the time spent inside the app's own code.
+      const stack: Frame[] = [];
+      for (let at = parents.get(`${key}/${id}`); at; at = parents.get(at)) {
+        const caller = nodes.get(at);
+        if (caller) stack.push(caller);
+      }
+      if (frame) samples.push({ ts, frame, stack });
     });
     clocks.set(key, ts);
   }
   return samples.sort((a, b) => a.ts - b.ts);
+}
+
+/** A profile frame's original position, when its chunk has a source map: the file as `src/…` or `package/…`. */
+function sourceOf(
+  frame: { url: string; lineNumber: number; columnNumber: number },
+  contents: ReturnType<typeof chunkContents>,
+): { name: string | null; file: string; line: number | null } | undefined {
+  const chunk = frame.url ? contents(frame.url) : undefined;
+  if (!chunk?.map) return undefined;
+  const original = originalPositionFor(chunk.map, { line: frame.lineNumber + 1, column: frame.columnNumber });
+  if (!original.source) return undefined;
+  const file = original.source.replace(/^.*node_modules\//, '').replace(/^.*\]\//, '');
+  return { name: original.name, file, line: original.line };
 }
 
 /** Reads a trace of the visit: every task of the page's main thread from the scroll on. */
@@ -200,24 +224,37 @@ function analyse(events: TraceEvent[], contents: ReturnType<typeof chunkContents
     };
     if (FUNCTIONS && entry.duration >= LIST_FROM_MS) {
       const self = new Map<string, number>();
+      const own = new Map<string, number>();
       const within = samples.filter((sample) => sample.ts >= task.ts && sample.ts <= end(task));
       for (let i = 0; i < within.length; i += 1) {
-        const { frame, ts } = within[i]!;
+        const { frame, ts, stack } = within[i]!;
         const weight = ((within[i + 1]?.ts ?? end(task)) - ts) / 1000;
         let name = frame.functionName || '(anonymous)';
-        const chunk = frame.url ? contents(frame.url) : undefined;
-        if (chunk?.map) {
-          const original = originalPositionFor(chunk.map, { line: frame.lineNumber + 1, column: frame.columnNumber });
-          if (original.source)
-            name = `${original.name ?? frame.functionName ?? '(anonymous)'} ${original.source.replace(/^.*node_modules\//, '').replace(/^.*\]\//, '')}:${original.line}`;
-        } else if (!frame.url) name = frame.functionName || '(program)';
+        const source = sourceOf(frame, contents);
+        if (source) name = `${source.name ?? frame.functionName ?? '(anonymous)'} ${source.file}:${source.line}`;
+        else if (!frame.url) name = frame.functionName || '(program)';
         self.set(name, (self.get(name) ?? 0) + weight);
+        // Inclusive: the innermost of the app's own files on the stack, with all it called (the SDKs, the browser).
+        const ownFile = [frame, ...stack]
+          .map((at) => sourceOf(at, contents)?.file)
+          .find((file) => file?.startsWith('src/'));
+        if (ownFile) own.set(ownFile, (own.get(ownFile) ?? 0) + weight);
       }
       entry.functions = [...self]
         .sort((a, b) => b[1] - a[1])
         .slice(0, 6)
         .map(([name, ms]) => `${ms.toFixed(0)} ms ${name}`)
         .join('; ');
+      const ownTotal = [...own.values()].reduce((sum, ms) => sum + ms, 0);
+      entry.functions += `\n  ${''.padStart(21)}inside the app's own files (inclusive): ${ownTotal.toFixed(0)} ms${
+        ownTotal > 0
+          ? ` (${[...own]
+              .sort((a, b) => b[1] - a[1])
+              .slice(0, 4)
+              .map(([file, ms]) => `${ms.toFixed(0)} ms ${file}`)
+              .join('; ')})`
+          : ''
+      }`;
     }
     tasks.push(entry);
   }
@@ -321,9 +358,10 @@ try {
     const maxima = runs.map((run) => Math.max(0, ...run.tasks.map((task) => task.duration)));
     const cpuMaxima = runs.map((run) => Math.max(0, ...run.tasks.map((task) => task.cpu)));
     const over = runs.map((run) => run.tasks.filter((task) => task.duration > LIMIT_MS).length);
+    const overCpu = runs.map((run) => run.tasks.filter((task) => task.cpu > LIMIT_MS).length);
     const running = runs.map((run) => run.runningAfter / 1000);
     console.log(
-      `  longest task: median ${median(maxima).toFixed(0)} ms, max ${Math.max(...maxima).toFixed(0)} ms [${maxima.map((ms) => ms.toFixed(0)).join(' ')}]; CPU time: median ${median(cpuMaxima).toFixed(0)} ms, max ${Math.max(...cpuMaxima).toFixed(0)} ms; tasks over ${LIMIT_MS} ms per round: ${over.join(' ')}${REFUSED ? '' : `; all SDKs running after ${median(running).toFixed(1)} s [${running.map((s) => s.toFixed(1)).join(' ')}]`}`,
+      `  longest task: median ${median(maxima).toFixed(0)} ms, max ${Math.max(...maxima).toFixed(0)} ms [${maxima.map((ms) => ms.toFixed(0)).join(' ')}]; CPU time: median ${median(cpuMaxima).toFixed(0)} ms, max ${Math.max(...cpuMaxima).toFixed(0)} ms; tasks over ${LIMIT_MS} ms per round: ${over.join(' ')} (over ${LIMIT_MS} ms of CPU: ${overCpu.join(' ')})${REFUSED ? '' : `; all SDKs running after ${median(running).toFixed(1)} s [${running.map((s) => s.toFixed(1)).join(' ')}]`}`,
     );
   }
   console.log(`load average at the end: ${load()}`);

@@ -136,6 +136,10 @@ export async function loadAmplitude(
   await client.add({
     name: 'microsites-page-context',
     type: 'enrichment',
+    // Added before init, the plugins are set up inside it, after its storage and session and
+    // before its own plugins: yielding here ends that task, so the SDK's own plugins (destination,
+    // context, autocapture, page views) are set up in the next (docs/performance.md).
+    setup: () => yieldToMain(),
     execute: async (event) => ({
       ...event,
       event_properties: sharedPayload({ ...event.event_properties, ...enrich() }, origin, 'analytics'),
