@@ -2,6 +2,7 @@ import type { AppProps } from 'next/app';
 import { appWithTranslation } from 'next-i18next/pages';
 import { ThemeProvider } from 'styled-components';
 import { PAGE_EVENTS, trackEvent, useMicrositesAnalytics } from '@/analytics';
+import { answerRouterStartWithoutMiddleware } from '@/shell/routerStart';
 import { useLeaveArrival } from '@/shell/useLeaveArrival';
 import { ConsentProvider, useConsentController } from '@/consent/ConsentContext';
 import type { ConsentRegime } from '@/tenancy/consentRegime';
@@ -10,6 +11,8 @@ import { useMonitoring } from '@/monitoring';
 import { StablePage } from '@/shell/StablePage';
 import { GlobalStyle, theme } from '@/theme';
 import nextI18nConfig from '../next-i18next.config.js';
+
+answerRouterStartWithoutMiddleware();
 
 /**
  * A page names its host's regime: landing pages from the place's country, legal pages and a tenant

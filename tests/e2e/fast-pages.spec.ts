@@ -121,6 +121,31 @@ test.describe('fast pages', () => {
     expect(Math.min(...timing.scripts)).toBeGreaterThan(timing.contentfulPaint);
   });
 
+  // src/shell/routerStart.ts: Next's router used to ask the server for the page's data again as it
+  // started (the middleware matches every landing page), and render the page a second time.
+  test('the app starts without asking the server for the page again', async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
+    for (const [host, path] of [
+      ['kingscross-bagberth.co.uk', '/'],
+      ['cornavin-bagberth.ch', '/de'],
+      ['kingscross-bagberth.co.uk', '/?utm_source=newsletter'],
+    ] as const) {
+      await page.goto(hostUrl(host, path), { waitUntil: 'networkidle' });
+      await appStarted(page);
+      // The router is in place: Next's middleware matchers, which a language switch needs, have arrived.
+      await page.waitForFunction(() => {
+        const { next, __MIDDLEWARE_MATCHERS: matchers } = window as unknown as {
+          next?: { router?: unknown };
+          __MIDDLEWARE_MATCHERS?: unknown;
+        };
+        return next?.router !== undefined && Array.isArray(matchers) && matchers.length > 0;
+      });
+    }
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect(requests.filter((request) => request.includes('/_next/data/'))).toEqual([]);
+  });
+
   test('no font is downloaded and nothing shifts while the page loads and hydrates', async ({ page }) => {
     const fonts: string[] = [];
     page.on('request', (request) => {
@@ -136,8 +161,7 @@ test.describe('fast pages', () => {
         buffered: true,
       });
     });
-    // Hydrated (the scripts start after the first paint, which can come after a quiet network) and
-    // networkidle: past the props Next fetches again after it.
+    // Hydrated: the scripts start after the first paint, which can come after a quiet network.
     await page.goto(hostUrl('cornavin-bagberth.ch', '/de'), { waitUntil: 'networkidle' });
     await appStarted(page);
 

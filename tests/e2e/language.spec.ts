@@ -39,6 +39,14 @@ test('the switcher offers only the host locales and switches in place', async ({
   const { shown, served: fromServer } = await heads();
   expect(fromServer.title).toContain('Genf');
   expect(shown).toEqual(fromServer);
+
+  // Back goes to the English page in place, as the router came (src/shell/routerStart.ts).
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.goBack();
+  await expect(page).toHaveURL(hostUrl('cornavin-bagberth.ch'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Geneva');
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
 });
 
 test.describe('without JavaScript, or before the app has started', () => {
