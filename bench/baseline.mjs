@@ -65,9 +65,11 @@ function firstLoadJs(dir, route) {
 /**
  * Issue 42's same-stack baseline: generates its pages from the site served on `sitePort`
  * (bench/same-stack.mjs), builds and serves it on `port`, and prints how close each page is to
- * the site's. Resolves to the stop function and each visitor target's path on the baseline.
+ * the site's. Resolves to the stop function, each visitor target's path on the baseline and the
+ * app's folder. `sourceMaps` builds its browser source maps too (bench/cpu-by-package.mts), as
+ * the site's build does.
  */
-export async function startSameStack(port, sitePort) {
+export async function startSameStack(port, sitePort, { sourceMaps = false } = {}) {
   const dir = appFolder('same-stack-');
   const langs = {};
   const sources = [];
@@ -88,7 +90,7 @@ export async function startSameStack(port, sitePort) {
   // The site's image sizes, so the hero's copied srcset widths are served; nothing else of its config.
   writeFileSync(
     join(dir, 'next.config.js'),
-    'module.exports = { images: { imageSizes: [128, 256, 384], deviceSizes: [640, 750, 1080, 1200] } };\n',
+    `module.exports = { ${sourceMaps ? 'productionBrowserSourceMaps: true, ' : ''}images: { imageSizes: [128, 256, 384], deviceSizes: [640, 750, 1080, 1200] } };\n`,
   );
   const stop = await buildAndServe(dir, port);
   try {
@@ -113,7 +115,7 @@ export async function startSameStack(port, sitePort) {
     stop();
     throw error;
   }
-  return { stop, path: (target) => SAME_STACK_PAGES.find((page) => page.target === target)?.path };
+  return { stop, dir, path: (target) => SAME_STACK_PAGES.find((page) => page.target === target)?.path };
 }
 
 async function fetchBaselinePage(port, path) {
