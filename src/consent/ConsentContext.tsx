@@ -1,4 +1,4 @@
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, startTransition, use, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { globalPrivacyControl, readRecordedConsent, recordConsent } from './browserConsent';
 import type { ConsentRegime } from '@/tenancy/consentRegime';
 import { withdraw } from '@/base/stopping';
@@ -65,6 +65,12 @@ const ConsentContext = createContext<ConsentState>({
 
 export const ConsentProvider = ConsentContext.Provider;
 export const useConsent = (): ConsentState => useContext(ConsentContext);
+/**
+ * The consent, read only when `needed`: a component that did not read it in its last render is not
+ * rendered again when it changes (React's `use`), as the whole landing view was when a returning
+ * visitor's record became known at mount (docs/performance.md, "Consent known at mount").
+ */
+export const useConsentIf = (needed: boolean): ConsentState | undefined => (needed ? use(ConsentContext) : undefined);
 
 /**
  * The page's consent, for `_app`: read from the record once mounted (the static HTML is the same

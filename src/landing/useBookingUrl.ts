@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { landingSearch } from '@/base/arrival';
 import { publicEnv } from '@/config/builtEnv';
-import { useConsent } from '@/consent/ConsentContext';
+import { useConsentIf } from '@/consent/ConsentContext';
 import { buildBookingUrl, type BookingTarget } from './bookingUrl';
 import type { LandingProps } from './types';
 
@@ -15,11 +15,11 @@ const unchanging = () => () => {};
 /**
  * The booking link, first without campaign parameters (static HTML, and hydration), then with
  * those of this visit's landing query (src/base/arrival.ts) once analytics is allowed (a choice
- * made on the page updates it). Each link reads the query itself, so the update re-renders the
- * link alone and not the page around it.
+ * made on the page updates it). Only a landing query makes the link depend on the consent, so a
+ * visit without one does not render the view again when its consent becomes known at mount.
  */
 export function useBookingUrl(target: BookingTarget): string {
   const search = useSyncExternalStore(unchanging, landingSearch, () => '');
-  const { consent } = useConsent();
+  const consent = useConsentIf(search !== '')?.consent;
   return buildBookingUrl(publicEnv.customerAppUrl, target, search, consent?.analytics === true);
 }

@@ -16,10 +16,11 @@ export function samePage(previous: PageProps, next: PageProps): boolean {
 /**
  * The page, hydrated after the app shell and in slices (see LowPriorityHydration).
  *
- * Right after hydration, Next re-fetches the props of a page the middleware rewrote and renders
- * it again with an equal copy. Skipping that render keeps the page from re-rendering while the
- * visitor's phone is still starting up, and keeps the update from forcing the page's remaining
- * hydration into one long task.
+ * A route change to the same page (the landing query leaving the address, src/base/arrival.ts, or
+ * Back to a page with an equal copy of its props) renders the app again. Skipping the page's render
+ * keeps it from re-rendering while the visitor's phone is still starting up, and keeps the update
+ * from forcing the page's remaining hydration into one long task. (Next's own re-fetch of the
+ * props at start no longer happens: src/shell/routerStart.ts.)
  *
  * Every next/head of the app sits inside the boundary: the head manager rewrites the whole head
  * from the heads mounted at each commit, so a head committed with the shell alone would strip the
