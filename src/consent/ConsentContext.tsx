@@ -1,4 +1,15 @@
-import { createContext, startTransition, use, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { globalPrivacyControl, readRecordedConsent, recordConsent } from './browserConsent';
 import type { ConsentRegime } from '@/tenancy/consentRegime';
 import { withdraw } from '@/base/stopping';
@@ -55,22 +66,62 @@ export interface ConsentState {
   reopen(): void;
 }
 
-const ConsentContext = createContext<ConsentState>({
+const OUTSIDE_A_PAGE: ConsentState = {
   regime: 'opt-in',
   consent: undefined,
   choose: () => undefined,
   banner: 'auto',
   reopen: () => undefined,
-});
+};
 
-export const ConsentProvider = ConsentContext.Provider;
-export const useConsent = (): ConsentState => useContext(ConsentContext);
+/** The state as the page's readers see it: the first value (what the server rendered), then the latest. */
+function consentStore(first: ConsentState) {
+  let latest = first;
+  const readers = new Set<() => void>();
+  return {
+    first,
+    latest: () => latest,
+    publish(state: ConsentState) {
+      if (state === latest) return;
+      latest = state;
+      readers.forEach((reader) => reader());
+    },
+    subscribe(reader: () => void) {
+      readers.add(reader);
+      return () => {
+        readers.delete(reader);
+      };
+    },
+  };
+}
+
+const ConsentContext = createContext(consentStore(OUTSIDE_A_PAGE));
+
 /**
- * The consent, read only when `needed`: a component that did not read it in its last render is not
- * rendered again when it changes (React's `use`), as the whole landing view was when a returning
- * visitor's record became known at mount (docs/performance.md, "Consent known at mount").
+ * Gives the page the state of `_app`'s controller through a store rather than as a context value:
+ * a new state then renders its readers alone. A changed context value at the root (a returning
+ * visitor's record, known after mount) made React hydrate every part of the page not yet hydrated,
+ * at once, since it cannot see whether a reader is inside one (docs/performance.md, "Consent known
+ * at mount"). A part hydrates with the first state, as the server rendered it, then reads the latest.
  */
-export const useConsentIf = (needed: boolean): ConsentState | undefined => (needed ? use(ConsentContext) : undefined);
+export function ConsentProvider({ value, children }: { value: ConsentState; children: ReactNode }) {
+  const [store] = useState(() => consentStore(value));
+  useLayoutEffect(() => store.publish(value), [store, value]);
+  return <ConsentContext value={store}>{children}</ConsentContext>;
+}
+
+/** What `select` takes from the page's consent state; the reader renders again only when that changes. */
+export function useConsentState<T>(select: (state: ConsentState) => T): T {
+  const store = useContext(ConsentContext);
+  return useSyncExternalStore(
+    store.subscribe,
+    () => select(store.latest()),
+    () => select(store.first),
+  );
+}
+
+const whole = (state: ConsentState) => state;
+export const useConsent = (): ConsentState => useConsentState(whole);
 
 /**
  * The page's consent, for `_app`: read from the record once mounted (the static HTML is the same

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { landingSearch } from '@/base/arrival';
 import { publicEnv } from '@/config/builtEnv';
-import { useConsentIf } from '@/consent/ConsentContext';
+import { useConsentState } from '@/consent/ConsentContext';
 import { buildBookingUrl, type BookingTarget } from './bookingUrl';
 import type { LandingProps } from './types';
 
@@ -20,6 +20,6 @@ const unchanging = () => () => {};
  */
 export function useBookingUrl(target: BookingTarget): string {
   const search = useSyncExternalStore(unchanging, landingSearch, () => '');
-  const consent = useConsentIf(search !== '')?.consent;
-  return buildBookingUrl(publicEnv.customerAppUrl, target, search, consent?.analytics === true);
+  const analytics = useConsentState(({ consent }) => search !== '' && consent?.analytics === true);
+  return buildBookingUrl(publicEnv.customerAppUrl, target, search, analytics);
 }
