@@ -42,6 +42,20 @@ async function renderLinkAt(search: string) {
   return { renders, consentKnown };
 }
 
+describe('bookingTarget', () => {
+  it("searches near the page's place, in its language", async () => {
+    const { bookingTarget } = await import('@/landing/useBookingUrl');
+    const props = { slug: 'kyoto-station', type: 'poi', locale: 'ja', place: { lat: 34.98, lng: 135.75 } };
+    expect(bookingTarget(props as unknown as Parameters<typeof bookingTarget>[0])).toEqual({
+      slug: 'kyoto-station',
+      type: 'poi',
+      lat: 34.98,
+      lng: 135.75,
+      locale: 'ja',
+    });
+  });
+});
+
 describe('useBookingUrl', () => {
   it('without a landing query, is not rendered again when consent becomes known', async () => {
     const { renders, consentKnown } = await renderLinkAt('');
