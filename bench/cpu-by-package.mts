@@ -13,7 +13,7 @@ import { ALL_GRANTED, serializeConsent } from '../src/consent/record.ts';
 import { startSameStack } from './baseline.mjs';
 import { median } from './median.mts';
 import { benchPort } from './port.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, slowPhonePage, startSite, tenantUrl } from './site.mts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, FOUR_VISITORS, slowPhonePage, startSite, tenantUrl } from './site.mts';
 
 const PORT = benchPort(70);
 const SAME_STACK_PORT = PORT + 1;
@@ -22,17 +22,7 @@ const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 5;
 const CPU_SLOWDOWN = 4;
 const SETTLE_MS = 2_500;
 
-interface Visitor {
-  name: string;
-  target: string;
-  returning?: boolean;
-}
-const VISITORS: Visitor[] = [
-  { name: 'opt-in, first visit (en)', target: 'kingscross-bagberth.co.uk/' },
-  { name: 'opt-in, returning visit (en)', target: 'kingscross-bagberth.co.uk/', returning: true },
-  { name: 'opt-out host (ja)', target: 'kyotostation-bagberth.jp/ja' },
-  { name: 'German page (de)', target: 'cornavin-bagberth.ch/de' },
-];
+const VISITORS = FOUR_VISITORS;
 
 /** The rows of the table, in order: what each sample's source is put to. */
 const STACK = ['Turbopack runtime', 'React', 'Next', 'styled-components'] as const;
@@ -121,11 +111,11 @@ try {
       const samePath = sameStack.path(visitor.target);
       note(
         `same:${visitor.name}`,
-        await profile(browser, `http://localhost:${SAME_STACK_PORT}${samePath}`, !!visitor.returning, sameMaps),
+        await profile(browser, `http://localhost:${SAME_STACK_PORT}${samePath}`, visitor.returning, sameMaps),
       );
       note(
         `site:${visitor.name}`,
-        await profile(browser, tenantUrl(PORT, visitor.target), !!visitor.returning, siteMaps),
+        await profile(browser, tenantUrl(PORT, visitor.target), visitor.returning, siteMaps),
       );
     }
     console.log(`round ${round} of ${ROUNDS} done`);

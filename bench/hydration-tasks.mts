@@ -7,7 +7,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { serializeConsent, ALL_GRANTED } from '../src/consent/record.ts';
 import type { TraceEvent } from './long-tasks.mts';
 import { median } from './median.mts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, slowPhonePage, startSite, tenantUrl } from './site.mts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, FOUR_VISITORS, slowPhonePage, startSite, tenantUrl } from './site.mts';
 import { benchPort } from './port.mjs';
 
 const PORT = benchPort(10);
@@ -21,15 +21,14 @@ interface Visitor {
   name: string;
   url: string;
   /** A consent record, for a visitor who has answered the banner. */
-  recorded?: boolean;
+  recorded: boolean;
 }
 
-const VISITORS: Visitor[] = [
-  { name: 'opt-in, first visit (en)', url: tenantUrl(PORT, 'kingscross-bagberth.co.uk/') },
-  { name: 'opt-in, returning visit (en)', url: tenantUrl(PORT, 'kingscross-bagberth.co.uk/'), recorded: true },
-  { name: 'opt-out host (ja)', url: tenantUrl(PORT, 'kyotostation-bagberth.jp/ja') },
-  { name: 'German page (de)', url: tenantUrl(PORT, 'cornavin-bagberth.ch/de') },
-];
+const VISITORS: Visitor[] = FOUR_VISITORS.map(({ name, target, returning }) => ({
+  name,
+  url: tenantUrl(PORT, target),
+  recorded: returning,
+}));
 
 interface Tasks {
   /** The longest main-thread task, ms. */

@@ -24,6 +24,17 @@ export const LANDING_PAGES = DOMAIN_ENTRIES.flatMap(({ domain, locales }) =>
   locales.map((locale) => ({ host: `${domain}.localhost`, path: locale === 'en' ? '/' : `/${locale}` })),
 );
 
+/**
+ * The four visitors the Lighthouse and trace benches measure (issue 23): a first visit and a
+ * returning one (consent recorded) on an opt-in host, an opt-out host (ja) and a German page.
+ */
+export const FOUR_VISITORS = [
+  { name: 'opt-in, first visit (en)', target: 'kingscross-bagberth.co.uk/', returning: false },
+  { name: 'opt-in, returning visit (en)', target: 'kingscross-bagberth.co.uk/', returning: true },
+  { name: 'opt-out host (ja)', target: 'kyotostation-bagberth.jp/ja', returning: false },
+  { name: 'German page (de)', target: 'cornavin-bagberth.ch/de', returning: false },
+] as const;
+
 /** `domain/path` → the tenant's address on the bench server (a `*.localhost` host, a secure context). */
 export const tenantUrl = (port: number, target: string): string => {
   const [domain, ...rest] = target.split('/');
