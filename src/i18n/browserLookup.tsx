@@ -16,6 +16,7 @@ import {
   Fragment,
   useContext,
   useMemo,
+  useState,
   type ComponentType,
   type ReactElement,
   type ReactNode,
@@ -108,12 +109,20 @@ export function Trans({
   return createElement(Fragment, null, ...withComponents((t ?? own.t)(i18nKey, values), components));
 }
 
-/** Puts the page's copy where useTranslation finds it, as next-i18next's appWithTranslation does. */
+/**
+ * Puts the page's copy where useTranslation finds it, as next-i18next's appWithTranslation does.
+ * A page that comes without copy keeps the copy the app last had: pages/_error.tsx, rendered in
+ * the browser after a page failed there, has no server to load its own and reads the error texts
+ * every page carries (src/shell/shellCopy.ts).
+ */
 export function appWithTranslation<
   Props extends { pageProps?: { _nextI18Next?: PageTranslations }; router?: { locale?: string } },
 >(App: ComponentType<Props>, config?: { i18n: { defaultLocale: string } }): ComponentType<Props> {
   function AppWithTranslation(props: Props) {
-    const shipped = props.pageProps?._nextI18Next;
+    const [kept, keep] = useState(props.pageProps?._nextI18Next);
+    const latest = props.pageProps?._nextI18Next;
+    if (latest && latest !== kept) keep(latest);
+    const shipped = latest ?? kept;
     const language = shipped?.initialLocale ?? props.router?.locale ?? config?.i18n.defaultLocale ?? 'en';
     const store = shipped?.initialI18nStore;
     const lookup = useMemo(() => ({ language, namespaces: store?.[language] ?? {} }), [language, store]);
