@@ -8,15 +8,19 @@
 // With --refused the same visit taps "Reject all" instead, the control: none of the vendors load.
 // With --functions a CPU profile in the trace names the functions of each long task (self time,
 // mapped to their sources, and the time inside the app's own files with all they called), which
-// makes every task a little longer. With --compare DIR a second
+// makes every task a little longer. With --replay every round's Datadog session is one RUM samples
+// for session replay (spec §9: a fifth of sessions), so the recorder's start is in every round.
+// With --compare DIR a second
 // build (a `git worktree` of another commit after its own e2e build with the same E2E_* ports) is
 // served on the next port and measured in the same rounds, alternating; a build without the step
 // marks (older than this bench) puts every task under "before the first step".
 // Runs against the current build (`npm run build:e2e`), with the local collector and GraphQL API.
-// Usage: npm run build:e2e && npx tsx bench/sdk-steps.mts [--rounds N] [--refused] [--functions] [--compare DIR] [--min MS]
+// Usage: npm run build:e2e && npx tsx bench/sdk-steps.mts [--rounds N] [--refused] [--functions] [--replay] [--compare DIR] [--min MS]
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { correctedChildSampleRate, isSampled } from '@datadog/browser-core';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { chromium, type Browser } from '@playwright/test';
 import type { TraceEvent } from './long-tasks.mts';
@@ -24,6 +28,8 @@ import { median } from './median.mts';
 import { startServer } from './server.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, slowPhonePage, startSite, tenantUrl } from './site.mts';
 import { benchPort } from './port.mjs';
+import { parseMonitoringEnv } from '../src/config/monitoringEnv';
+import { E2E_BUILD_ENV } from '../tests/e2e/support/collectorConfig';
 
 const PORT = benchPort(60);
 const argValue = (flag: string) => {
@@ -34,6 +40,7 @@ const ROUNDS = Number(argValue('--rounds') ?? 3);
 const REFUSED = process.argv.includes('--refused');
 const FUNCTIONS = process.argv.includes('--functions');
 const COMPARE = argValue('--compare');
+const REPLAY = process.argv.includes('--replay');
 /** Tasks at least this long are listed one by one (all count for the maximum). */
 const LIST_FROM_MS = Number(argValue('--min') ?? 20);
 const CPU_SLOWDOWN = 4;
@@ -48,6 +55,20 @@ const STARTED_WITHIN_MS = 30_000;
 /** After they all run: what they do once set up (first batches, RUM's first view) belongs to the set-up too. */
 const TAIL_MS = 3_000;
 const PATH = 'kingscross-bagberth.co.uk/';
+
+/**
+ * Datadog's session cookie (7.x) for a new session that RUM keeps and samples for replay with the
+ * e2e build's settings: RUM decides both from the session id alone (Knuth hashing, the SDK's own
+ * `isSampled`), so a session with such an id records.
+ */
+function replaySessionCookie(url: string) {
+  const config = parseMonitoringEnv(E2E_BUILD_ENV);
+  const rate = correctedChildSampleRate(config.sampleRate, config.sessionReplaySampleRate);
+  let id = randomUUID();
+  while (!isSampled(id, rate)) id = randomUUID();
+  const now = Date.now();
+  return { name: '_dd_s_v2', value: `id=${id}&created=${now}&expire=${now + 15 * 60_000}`, url };
+}
 
 interface Build {
   name: string;
@@ -215,12 +236,16 @@ function analyse(events: TraceEvent[], contents: ReturnType<typeof chunkContents
       : top
         ? `${top.name}${data.type ? ` ${String(data.type)}` : ''}${data.functionName ? ` ${String(data.functionName)}` : ''}${data.url ? ` in ${contents(String(data.url)).label}` : ''}`
         : '(idle)';
+    // Style and layout the task's code forced (a DOM read after a change): Blink's, in no JS frame.
+    const forced = inside
+      .filter((event) => event.name === 'UpdateLayoutTree' || event.name === 'Layout')
+      .reduce((sum, event) => sum + (event.dur ?? 0) / 1000, 0);
     const entry: Task = {
       at: (task.ts - inputMark.ts) / 1000,
       duration: (task.dur ?? 0) / 1000,
       cpu: (task.tdur ?? task.dur ?? 0) / 1000,
       step: step.replace(/^step: /, ''),
-      what,
+      what: forced >= 1 ? `${what} (style and layout ${forced.toFixed(0)} ms)` : what,
     };
     if (FUNCTIONS && entry.duration >= LIST_FROM_MS) {
       const self = new Map<string, number>();
@@ -287,6 +312,8 @@ async function visit(browser: Browser, build: Build, contents: ReturnType<typeof
     });
     await page.getByRole('button', { name: REFUSED ? 'Reject all' : 'Accept all' }).click();
     await page.waitForTimeout(AFTER_TAP_MS);
+    // After the choice: before it, the page deletes what an undecided category left (src/consent/).
+    if (REPLAY) await page.context().addCookies([replaySessionCookie(url)]);
     await page.evaluate(() => performance.mark('bench: scroll'));
     const scrolledAt = Date.now();
     await page.mouse.wheel(0, 600);
@@ -337,7 +364,7 @@ try {
   }
 
   console.log(
-    `\n${tenantUrl(PORT, PATH)}, first visit, 390×844, ${CPU_SLOWDOWN}× CPU, "${REFUSED ? 'Reject all' : 'Accept all'}" then a scroll; ${ROUNDS} rounds${COMPARE ? ', alternating builds' : ''}`,
+    `\n${tenantUrl(PORT, PATH)}, first visit, 390×844, ${CPU_SLOWDOWN}× CPU, "${REFUSED ? 'Reject all' : 'Accept all'}" then a scroll; ${ROUNDS} rounds${COMPARE ? ', alternating builds' : ''}${REPLAY ? '; every session sampled for replay' : ''}`,
   );
   console.log(
     "Longest task of each step, ms, wall time and (after the slash) the main thread's CPU time in its most CPU-hungry task: median [each round], steps in the order they began",
