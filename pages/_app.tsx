@@ -1,6 +1,5 @@
 import type { AppProps } from 'next/app';
 import { appWithTranslation } from 'next-i18next/pages';
-import { ThemeProvider } from 'styled-components';
 import { PAGE_EVENTS, trackEvent, useMicrositesAnalytics } from '@/analytics';
 import { answerRouterStartWithoutMiddleware } from '@/shell/routerStart';
 import { useLeaveArrival } from '@/shell/useLeaveArrival';
@@ -9,7 +8,7 @@ import type { ConsentRegime } from '@/tenancy/consentRegime';
 import type { ConsentChoice } from '@/consent/record';
 import { useMonitoring } from '@/monitoring';
 import { StablePage } from '@/shell/StablePage';
-import { GlobalStyle, theme } from '@/theme';
+import { GlobalStyle } from '@/theme';
 import nextI18nConfig from '../next-i18next.config.js';
 
 answerRouterStartWithoutMiddleware();
@@ -38,12 +37,10 @@ function MicrositesApp({ Component, pageProps }: AppProps) {
   useMicrositesAnalytics(consent.consent?.analytics === true);
   useMonitoring(consent.consent?.monitoring === true);
   return (
-    <ThemeProvider theme={theme}>
-      <ConsentProvider value={consent}>
-        <GlobalStyle />
-        <StablePage Component={Component} pageProps={pageProps} />
-      </ConsentProvider>
-    </ThemeProvider>
+    <ConsentProvider value={consent}>
+      <GlobalStyle />
+      <StablePage Component={Component} pageProps={pageProps} />
+    </ConsentProvider>
   );
 }
 

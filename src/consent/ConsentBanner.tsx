@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from 'next-i18next/pages';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Container, PhoneText, WideText } from '@/theme';
+import { Container, PhoneText, theme, WideText } from '@/theme';
 import { useConsent } from './ConsentContext';
 import { CONSENT_CATEGORIES, CONSENT_MARK_ATTRIBUTE, GPC_MARK_ATTRIBUTE, choiceFromForm } from './record';
 
@@ -159,18 +159,18 @@ function ByGpc({ plain, honoured }: { plain: ReactNode; honoured: ReactNode }) {
 
 const Region = styled.section`
   a {
-    color: ${({ theme }) => theme.colors.brandStrong};
+    color: ${theme.colors.brandStrong};
     font-weight: 700;
   }
-  background: ${({ theme }) => theme.colors.brandSoft};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  padding: ${({ theme }) => theme.space.sm} 0;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  ${({ theme }) => theme.media.tablet} {
-    padding: ${({ theme }) => theme.space.md} 0;
+  background: ${theme.colors.brandSoft};
+  border-bottom: 1px solid ${theme.colors.border};
+  padding: ${theme.space.sm} 0;
+  font-size: ${theme.fontSizes.xs};
+  ${theme.media.tablet} {
+    padding: ${theme.space.md} 0;
   }
   &:focus {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: -3px;
   }
   /* A recorded choice hides it before the first paint; the footer link (#cookie-consent) shows it again. */
@@ -192,73 +192,73 @@ const Text = styled.p`
 const Buttons = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.sm};
-  ${({ theme }) => theme.media.tablet} {
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.sm};
+  ${theme.media.tablet} {
     grid-template-columns: repeat(2, minmax(0, 16rem));
   }
 `;
 
 const Choice = styled.button`
   min-height: 44px;
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-  border: 2px solid ${({ theme }) => theme.colors.brand};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
+  padding: ${theme.space.xs} ${theme.space.sm};
+  border: 2px solid ${theme.colors.brand};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.brand};
+  color: ${theme.colors.onBrand};
   font: inherit;
   font-weight: 700;
   cursor: pointer;
   &:hover {
-    background: ${({ theme }) => theme.colors.brandStrong};
+    background: ${theme.colors.brandStrong};
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;
 
 const Settings = styled.details`
-  margin-top: ${({ theme }) => theme.space.xs};
+  margin-top: ${theme.space.xs};
   summary {
     cursor: pointer;
     font-weight: 700;
-    color: ${({ theme }) => theme.colors.brandStrong};
-    padding: ${({ theme }) => theme.space.xs} 0;
+    color: ${theme.colors.brandStrong};
+    padding: ${theme.space.xs} 0;
   }
   summary:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
   }
   fieldset {
     border: 0;
     padding: 0;
-    margin: ${({ theme }) => theme.space.sm} 0 0;
+    margin: ${theme.space.sm} 0 0;
     display: grid;
-    gap: ${({ theme }) => theme.space.sm};
+    gap: ${theme.space.sm};
     justify-items: start;
   }
   legend {
     font-weight: 700;
-    margin-bottom: ${({ theme }) => theme.space.xs};
+    margin-bottom: ${theme.space.xs};
   }
 `;
 
 const Category = styled.label`
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   input {
     width: 20px;
     height: 20px;
     margin-top: 2px;
     flex: none;
-    accent-color: ${({ theme }) => theme.colors.brand};
+    accent-color: ${theme.colors.brand};
   }
   span {
     display: grid;
   }
   small {
     font-size: inherit;
-    color: ${({ theme }) => theme.colors.muted};
+    color: ${theme.colors.muted};
   }
 `;

@@ -9,6 +9,7 @@ import { labelColon } from './labelColon';
 import { LANGUAGE_NAMES } from './languageNames';
 import { CHOOSE_LANGUAGE_PARAM, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS } from './pageLanguage';
 import type { WebsiteLocale } from './websiteLocales';
+import { theme } from '@/theme';
 
 export interface LanguageSwitcherProps {
   /** Only the host's own locales are offered. */
@@ -72,15 +73,15 @@ const Switcher = styled.details`
   summary {
     cursor: pointer;
     list-style: none;
-    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.pill};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    background: ${({ theme }) => theme.colors.surface};
+    padding: ${`${theme.space.sm} ${theme.space.md}`};
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.pill};
+    font-size: ${theme.fontSizes.xs};
+    background: ${theme.colors.surface};
     min-height: 44px;
     display: flex;
     align-items: center;
-    gap: ${({ theme }) => theme.space.xs};
+    gap: ${theme.space.xs};
   }
   summary::-webkit-details-marker {
     display: none;
@@ -89,7 +90,7 @@ const Switcher = styled.details`
 
 // On a phone "Language: English" wrapped inside the pill; the globe says it, and the words stay for screen readers.
 const Label = styled.span`
-  @media (max-width: ${({ theme }) => theme.breakpoints.tablet - 1}px) {
+  @media (max-width: ${theme.breakpoints.tablet - 1}px) {
     ${visuallyHidden}
   }
 `;
@@ -98,29 +99,29 @@ const List = styled.ul`
   position: absolute;
   right: 0;
   z-index: 10;
-  margin: ${({ theme }) => theme.space.xs} 0 0;
-  padding: ${({ theme }) => theme.space.xs};
+  margin: ${theme.space.xs} 0 0;
+  padding: ${theme.space.xs};
   list-style: none;
   min-width: 180px;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  box-shadow: ${theme.shadows.card};
 `;
 
 const Choice = styled.a`
   display: flex;
   align-items: center;
   text-decoration: none;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  padding: ${`${theme.space.sm} ${theme.space.md}`};
   min-height: 44px;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  color: ${({ theme }) => theme.colors.ink};
+  border-radius: ${theme.radii.sm};
+  color: ${theme.colors.ink};
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceAlt};
+    background: ${theme.colors.surfaceAlt};
   }
   &[aria-current='true'] {
     font-weight: 700;
-    background: ${({ theme }) => theme.colors.brandSoft};
+    background: ${theme.colors.brandSoft};
   }
 `;

@@ -3,7 +3,7 @@ import { HeadAfterNavigation } from './HeadAfterNavigation';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
-import { Container } from '@/theme';
+import { Container, theme } from '@/theme';
 import { PageLayout } from './PageLayout';
 
 export interface ErrorViewProps {
@@ -56,22 +56,22 @@ export function ErrorView({
 }
 
 const Panel = styled(Container)`
-  padding-top: ${({ theme }) => theme.space.xxl};
+  padding-top: ${theme.space.xxl};
   max-width: 720px;
   h1 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-    margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
+    font-size: ${theme.fontSizes.xl};
+    margin: ${theme.space.sm} 0 ${theme.space.md};
   }
   p {
-    color: ${({ theme }) => theme.colors.muted};
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    color: ${theme.colors.muted};
+    font-size: ${theme.fontSizes.md};
   }
 `;
 
 const Code = styled.p`
   && {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.brandStrong};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.brandStrong};
     font-weight: 700;
     letter-spacing: 0.08em;
     text-transform: uppercase;
@@ -80,8 +80,8 @@ const Code = styled.p`
 
 const Detail = styled.p`
   && {
-    margin-top: ${({ theme }) => theme.space.md};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    margin-top: ${theme.space.md};
+    font-size: ${theme.fontSizes.xs};
   }
   font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
 `;
@@ -91,16 +91,16 @@ const Home = styled.a`
   align-items: center;
   justify-content: center;
   min-height: 48px;
-  margin-top: ${({ theme }) => theme.space.lg};
+  margin-top: ${theme.space.lg};
   /* A label that wraps on a phone keeps its breathing room inside the pill. */
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  padding: ${theme.space.sm} ${theme.space.lg};
   text-align: center;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.brand};
+  color: ${theme.colors.onBrand};
   font-weight: 700;
   text-decoration: none;
   &:hover {
-    background: ${({ theme }) => theme.colors.brandStrong};
+    background: ${theme.colors.brandStrong};
   }
 `;

@@ -5,7 +5,7 @@ import { CONSENT_BANNER_ID, ConsentBanner } from '@/consent/ConsentBanner';
 import { useConsent } from '@/consent/ConsentContext';
 import { DEFAULT_LOCALE } from '@/i18n/websiteLocales';
 import { LEGAL_DOCUMENTS } from '@/tenancy/routeRequest';
-import { Container } from '@/theme';
+import { Container, theme } from '@/theme';
 import { LowPriorityHydration } from './LowPriorityHydration';
 
 export interface PageLayoutProps {
@@ -78,21 +78,21 @@ export function PageLayout({ headerEnd, children, year, legalOrigin = '' }: Page
 
 const SkipLink = styled.a`
   position: absolute;
-  left: ${({ theme }) => theme.space.md};
+  left: ${theme.space.md};
   top: -100px;
   z-index: 100;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.colors.ink};
-  color: ${({ theme }) => theme.colors.onBrand};
-  border-radius: ${({ theme }) => theme.radii.sm};
+  padding: ${theme.space.sm} ${theme.space.md};
+  background: ${theme.colors.ink};
+  color: ${theme.colors.onBrand};
+  border-radius: ${theme.radii.sm};
   &:focus {
-    top: ${({ theme }) => theme.space.sm};
+    top: ${theme.space.sm};
   }
 `;
 
 const Header = styled.header`
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
 `;
 
 const HeaderRow = styled(Container)`
@@ -101,10 +101,10 @@ const HeaderRow = styled(Container)`
   justify-content: space-between;
   /* Lower on a phone, where every line above the call to action counts. */
   min-height: 56px;
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     min-height: 64px;
   }
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Brand = styled.p`
@@ -113,9 +113,9 @@ const Brand = styled.p`
   white-space: nowrap;
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   font-weight: 800;
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
   letter-spacing: -0.01em;
 `;
 
@@ -124,27 +124,27 @@ const Logo = styled.span`
   place-items: center;
   width: 32px;
   height: 32px;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.brand};
+  color: ${theme.colors.onBrand};
   font-weight: 800;
 `;
 
 const Footer = styled.footer`
-  margin-top: ${({ theme }) => theme.space.xxl};
-  padding: ${({ theme }) => theme.space.xl} 0;
-  background: ${({ theme }) => theme.colors.ink};
+  margin-top: ${theme.space.xxl};
+  padding: ${theme.space.xl} 0;
+  background: ${theme.colors.ink};
   color: #e8edf5;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-size: ${theme.fontSizes.xs};
   & > div > * + * {
-    margin-top: ${({ theme }) => theme.space.md};
+    margin-top: ${theme.space.md};
   }
 `;
 
 const LegalLinks = styled.nav`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm} ${theme.space.md};
   a {
     color: #e8edf5;
   }

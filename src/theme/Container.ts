@@ -1,11 +1,12 @@
 import styled from 'styled-components';
+import { theme } from './theme';
 
 export const Container = styled.div`
   width: 100%;
-  max-width: ${({ theme }) => theme.maxWidth};
+  max-width: ${theme.maxWidth};
   margin: 0 auto;
-  padding: 0 ${({ theme }) => theme.space.md};
-  ${({ theme }) => theme.media.tablet} {
-    padding: 0 ${({ theme }) => theme.space.lg};
+  padding: 0 ${theme.space.md};
+  ${theme.media.tablet} {
+    padding: 0 ${theme.space.lg};
   }
 `;

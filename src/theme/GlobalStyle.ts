@@ -1,15 +1,16 @@
 import { createGlobalStyle } from 'styled-components';
+import { theme } from './theme';
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
   html { -webkit-text-size-adjust: 100%; }
   body {
     margin: 0;
-    font-family: ${({ theme }) => theme.fonts.body};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    line-height: ${({ theme }) => theme.lineHeights.body};
-    color: ${({ theme }) => theme.colors.ink};
-    background: ${({ theme }) => theme.colors.surface};
+    font-family: ${theme.fonts.body};
+    font-size: ${theme.fontSizes.sm};
+    line-height: ${theme.lineHeights.body};
+    color: ${theme.colors.ink};
+    background: ${theme.colors.surface};
   }
   /*
    * Long words in any language break inside their column rather than widen it: 'anywhere' (unlike
@@ -20,11 +21,11 @@ export const GlobalStyle = createGlobalStyle`
   /* Japanese breaks between phrases, never before small kana or closing punctuation; Korean between words. */
   :lang(ja) { word-break: auto-phrase; line-break: strict; }
   :lang(ko) { word-break: keep-all; }
-  h1, h2, h3 { line-height: ${({ theme }) => theme.lineHeights.tight}; margin: 0; text-wrap: balance; }
+  h1, h2, h3 { line-height: ${theme.lineHeights.tight}; margin: 0; text-wrap: balance; }
   p, li, dd, summary { text-wrap: pretty; }
   p { margin: 0; }
-  a { color: ${({ theme }) => theme.colors.brandStrong}; }
-  :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+  a { color: ${theme.colors.brandStrong}; }
+  :focus-visible { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { transition: none !important; animation: none !important; }
   }

@@ -1,6 +1,12 @@
 /** The marketing theme (spec §1): one typed source for colours, type, spacing and breakpoints. */
 export const BREAKPOINTS = { tablet: 768, desktop: 1024 } as const;
 
+/**
+ * Components write these values into their styles directly (`${theme.space.md}`), not through a
+ * ThemeProvider: a style with no function in it is static for styled-components, which works its
+ * class out once rather than at every render, and the one theme never changes (docs/performance.md,
+ * "Static styles").
+ */
 export const theme = {
   colors: {
     ink: '#14213d',
@@ -40,5 +46,3 @@ export const theme = {
     desktop: `@media (min-width: ${BREAKPOINTS.desktop}px)`,
   },
 } as const;
-
-export type MarketingTheme = typeof theme;

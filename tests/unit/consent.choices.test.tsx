@@ -9,7 +9,6 @@ import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-libr
 import { createInstance } from 'i18next';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_BANNER_ID, ConsentBanner } from '@/consent/ConsentBanner';
 import { onWithdrawal } from '@/base/stopping';
@@ -26,7 +25,6 @@ import {
   serializeConsent,
   type ConsentChoice,
 } from '@/consent/record';
-import { theme } from '@/theme';
 import consentRoute from '../../pages/api/consent';
 import legal from '../../locales/en/legal.json';
 import microsites from '../../locales/en/microsites.json';
@@ -525,11 +523,9 @@ describe('the banner', () => {
     if (recorded) document.cookie = `consent=${recorded}; path=/`;
     const onChoice = vi.fn();
     render(
-      <ThemeProvider theme={theme}>
-        <I18nextProvider i18n={i18n}>
-          <Page regime={regime} onChoice={onChoice} />
-        </I18nextProvider>
-      </ThemeProvider>,
+      <I18nextProvider i18n={i18n}>
+        <Page regime={regime} onChoice={onChoice} />
+      </I18nextProvider>,
     );
     await act(async () => vi.dynamicImportSettled());
     return onChoice;
@@ -746,11 +742,9 @@ describe('the banner', () => {
       );
     }
     render(
-      <ThemeProvider theme={theme}>
-        <I18nextProvider i18n={i18n}>
-          <Footer />
-        </I18nextProvider>
-      </ThemeProvider>,
+      <I18nextProvider i18n={i18n}>
+        <Footer />
+      </I18nextProvider>,
     );
     expect(screen.queryByRole('region', { name: 'Cookie choice' })).toBeNull();
     act(() => reopen());
@@ -761,15 +755,13 @@ describe('the banner', () => {
   // are read (the static page, and the page without JavaScript, where nothing runs), that is nothing.
   it('ticks no box in the server-rendered page of an opt-out host, before the record is read', () => {
     render(
-      <ThemeProvider theme={theme}>
-        <I18nextProvider i18n={i18n}>
-          <ConsentProvider
-            value={{ regime: 'opt-out', consent: undefined, choose: vi.fn(), banner: 'auto', reopen: vi.fn() }}
-          >
-            <ConsentBanner cookiePolicyHref="/de/cookies" />
-          </ConsentProvider>
-        </I18nextProvider>
-      </ThemeProvider>,
+      <I18nextProvider i18n={i18n}>
+        <ConsentProvider
+          value={{ regime: 'opt-out', consent: undefined, choose: vi.fn(), banner: 'auto', reopen: vi.fn() }}
+        >
+          <ConsentBanner cookiePolicyHref="/de/cookies" />
+        </ConsentProvider>
+      </I18nextProvider>,
     );
     expect(ticked()).toEqual({ analytics: false, monitoring: false });
     expect(screen.getByRole('group', { name: 'Categories' })).toBeDefined();

@@ -9,7 +9,6 @@ import { appWithTranslation as realAppWithTranslation } from 'next-i18next/pages
 import type * as NextI18next from 'next-i18next/pages';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { ThemeProvider } from 'styled-components';
 import * as landing from '../../pages/[slug]/[type]';
 import * as legal from '../../pages/legal/[doc]/[format]/[regime]';
 import * as notFound from '../../pages/not-found/[regime]';
@@ -19,7 +18,6 @@ import * as plainNotFound from '../../pages/404';
 import nextI18nConfig from '../../next-i18next.config.js';
 import { appWithTranslation as lookupAppWithTranslation, Trans, useTranslation } from '@/i18n/browserLookup';
 import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
-import { theme } from '@/theme';
 
 // The pages import `next-i18next/pages`, as in the app; here that import answers with next-i18next
 // or with the lookup, as the bundler alias does for the browser.
@@ -74,11 +72,7 @@ function renderWith(
     createElement(
       RouterContext.Provider,
       { value: router(locale) },
-      createElement(
-        ThemeProvider,
-        { theme },
-        createElement(App, { Component: Page, pageProps, router: router(locale) }),
-      ),
+      createElement(App, { Component: Page, pageProps, router: router(locale) }),
     ),
   );
 }

@@ -3,11 +3,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { layoutMap } from '@/landing/map/layout';
 import { PlaceMap } from '@/landing/map/PlaceMap';
-import { theme } from '@/theme';
 import microsites from '../../locales/de/microsites.json';
 
 const i18n = createInstance();
@@ -31,16 +29,14 @@ const NEIGHBOURS = [
 describe('PlaceMap', () => {
   it('is one labelled image: the place, and each neighbour by its number, name and distance', () => {
     render(
-      <ThemeProvider theme={theme}>
-        <I18nextProvider i18n={i18n}>
-          <PlaceMap
-            name="Bahnhof King’s Cross"
-            reference="des Bahnhofs King’s Cross"
-            layout={layoutMap(KINGS_CROSS, NEIGHBOURS)}
-            neighbours={NEIGHBOURS}
-          />
-        </I18nextProvider>
-      </ThemeProvider>,
+      <I18nextProvider i18n={i18n}>
+        <PlaceMap
+          name="Bahnhof King’s Cross"
+          reference="des Bahnhofs King’s Cross"
+          layout={layoutMap(KINGS_CROSS, NEIGHBOURS)}
+          neighbours={NEIGHBOURS}
+        />
+      </I18nextProvider>,
     );
     const map = screen.getByRole('img', { name: /Karte: Bahnhof King’s Cross und die unten aufgeführten Orte/ });
     expect(map.getAttribute('aria-labelledby')).toBe('place-map-title place-map-desc');

@@ -9,14 +9,12 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { ThemeProvider } from 'styled-components';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { regionalFormat, type RegionalFormat } from '@/i18n/regionalLocale';
 import { StorageSpotsRefresher } from '@/landing/storage/LiveStorageSpots';
 import { storageSpotsSection, type StorageSpotsSection } from '@/landing/storage/spotCards';
 import { fetchStorageSpots, STORAGE_SPOTS_LIMIT, STORAGE_SPOTS_RADIUS_KM } from '@/landing/storage/storageQuery';
 import { createQueryClient } from '@/shell/queryClient';
-import { theme } from '@/theme';
 import microsites from '../../locales/en/microsites.json';
 import { EMPTY_AT, FAILING_LAT, startGraphqlServer, type GraphqlServer } from '../e2e/support/graphqlServer';
 
@@ -54,19 +52,17 @@ function renderSpots(
 ) {
   const client = browserQueryClient();
   render(
-    <ThemeProvider theme={theme}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={client}>
-          <StorageSpotsRefresher
-            graphqlUrl={api.url}
-            place={place}
-            format={format}
-            bookingUrl={BOOKING_URL}
-            initial={initial}
-          />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ThemeProvider>,
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <StorageSpotsRefresher
+          graphqlUrl={api.url}
+          place={place}
+          format={format}
+          bookingUrl={BOOKING_URL}
+          initial={initial}
+        />
+      </QueryClientProvider>
+    </I18nextProvider>,
   );
   return client;
 }

@@ -5,7 +5,6 @@ import { SESSION_EXPIRATION_DELAY, SESSION_TIME_OUT_DELAY } from '@datadog/brows
 import { createInstance } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { ThemeProvider } from 'styled-components';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseMonitoringEnv } from '@/config/monitoringEnv';
 import { DATA_KINDS, PROCESSOR_FIELDS } from '@/consent/processorFields';
@@ -16,7 +15,6 @@ import { PrivacyText } from '@/landing/legal/PrivacyText';
 import { logsInitOptions, rumInitOptions } from '@/monitoring/rumInitOptions';
 import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
 import { OPERATOR } from '@/tenancy/operatorFacts';
-import { theme } from '@/theme';
 import legal from '../../locales/en/legal.json';
 
 const i18n = createInstance();
@@ -33,11 +31,9 @@ beforeAll(async () => {
 /** The policy's text as a reader sees it, from its HTML. */
 function policyText(facts = legalFacts('en'), { withoutCode = false } = {}): string {
   const html = renderToStaticMarkup(
-    <ThemeProvider theme={theme}>
-      <I18nextProvider i18n={i18n}>
-        <PrivacyText facts={facts} locale="en-GB" />
-      </I18nextProvider>
-    </ThemeProvider>,
+    <I18nextProvider i18n={i18n}>
+      <PrivacyText facts={facts} locale="en-GB" />
+    </I18nextProvider>,
   );
   return (withoutCode ? html.replace(/<code>[^<]*<\/code>/g, '') : html)
     .replace(/<[^>]+>/g, ' ')

@@ -8,11 +8,9 @@ import type { NextPageContext } from 'next';
 import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
 import type { NextRouter } from 'next/router';
 import type { ComponentType } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
 import { appWithTranslation } from '@/i18n/browserLookup';
 import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
-import { theme } from '@/theme';
 import ErrorPage from '../../pages/_error';
 import { getStaticProps as landingStaticProps } from '../../pages/[slug]/[type]';
 import nextI18nConfig from '../../next-i18next.config.js';
@@ -43,9 +41,7 @@ const App = appWithTranslation(
 
 const inApp = (Component: ComponentType<object>, pageProps: object, locale: string) => (
   <RouterContext value={router(locale)}>
-    <ThemeProvider theme={theme}>
-      <App Component={Component} pageProps={pageProps} router={router(locale)} />
-    </ThemeProvider>
+    <App Component={Component} pageProps={pageProps} router={router(locale)} />
   </RouterContext>
 );
 

@@ -1,6 +1,7 @@
 import type { AnchorHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { bookingLinkReplayPrivacy } from '../bookingUrl';
+import { theme } from '@/theme';
 
 /** The booking button: the hero's, and its repeats where a reader decides. */
 export const BookingLink = styled.a.attrs(
@@ -11,18 +12,18 @@ export const BookingLink = styled.a.attrs(
   justify-content: center;
   min-height: 52px;
   /* Narrower sides on a phone keep a long label ("Znajdź przechowalnię") on one line. */
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  ${({ theme }) => theme.media.tablet} {
-    padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  padding: ${theme.space.sm} ${theme.space.md};
+  ${theme.media.tablet} {
+    padding: ${theme.space.sm} ${theme.space.lg};
   }
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.brand};
+  color: ${theme.colors.onBrand};
   font-weight: 700;
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
   text-align: center;
   text-decoration: none;
   &:hover {
-    background: ${({ theme }) => theme.colors.brandStrong};
+    background: ${theme.colors.brandStrong};
   }
 `;

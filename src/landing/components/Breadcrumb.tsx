@@ -1,6 +1,7 @@
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import type { Crumb } from '@/seo/jsonLd';
+import { theme } from '@/theme';
 
 /** Brand → city → place, the same trail the structured data gives search engines. */
 export function Breadcrumb({ trail }: { trail: Crumb[] }) {
@@ -27,11 +28,11 @@ export function Breadcrumb({ trail }: { trail: Crumb[] }) {
 }
 
 const Nav = styled.nav<{ $phoneHidden: boolean }>`
-  ${({ $phoneHidden, theme }) => $phoneHidden && `display: none; ${theme.media.tablet} { display: block; }`}
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  margin-bottom: ${({ theme }) => theme.space.xs};
-  ${({ theme }) => theme.media.tablet} {
-    margin-bottom: ${({ theme }) => theme.space.md};
+  ${({ $phoneHidden }) => $phoneHidden && `display: none; ${theme.media.tablet} { display: block; }`}
+  font-size: ${theme.fontSizes.xs};
+  margin-bottom: ${theme.space.xs};
+  ${theme.media.tablet} {
+    margin-bottom: ${theme.space.md};
   }
   ol {
     list-style: none;
@@ -39,24 +40,24 @@ const Nav = styled.nav<{ $phoneHidden: boolean }>`
     padding: 0;
     display: flex;
     flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space.xs};
+    gap: ${theme.space.xs};
   }
   li + li::before {
     content: '›';
-    margin-right: ${({ theme }) => theme.space.xs};
-    color: ${({ theme }) => theme.colors.muted};
+    margin-right: ${theme.space.xs};
+    color: ${theme.colors.muted};
   }
   a {
-    color: ${({ theme }) => theme.colors.brandStrong};
+    color: ${theme.colors.brandStrong};
   }
   [aria-current] {
-    color: ${({ theme }) => theme.colors.muted};
+    color: ${theme.colors.muted};
   }
   /* On a phone the headline right below names the page, often in two lines of its own here. */
   li[aria-current] {
     display: none;
   }
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     li[aria-current] {
       display: block;
     }

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '@/theme';
 
 /** A list of cards: one column on phones, two on tablets, three on desktops. */
 export const CardGrid = styled.ul`
@@ -7,11 +8,11 @@ export const CardGrid = styled.ul`
   padding: 0;
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.md};
-  ${({ theme }) => theme.media.tablet} {
+  gap: ${theme.space.md};
+  ${theme.media.tablet} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
-  ${({ theme }) => theme.media.desktop} {
+  ${theme.media.desktop} {
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
 `;

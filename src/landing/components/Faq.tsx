@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { PlaceKind } from '@/tenancy/types';
 import { faqItems, type FaqTopic } from '../faqTopics';
 import { Section } from './Section';
+import { theme } from '@/theme';
 
 interface FaqProps {
   kind: PlaceKind;
@@ -34,20 +35,20 @@ export function Faq({ kind, guarantee, onOpen }: FaqProps) {
 
 const List = styled.div`
   max-width: 800px;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  border-top: 1px solid ${theme.colors.border};
 `;
 
 const Item = styled.details`
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-bottom: 1px solid ${theme.colors.border};
   summary {
     cursor: pointer;
-    padding: ${({ theme }) => theme.space.md} 0;
+    padding: ${theme.space.md} 0;
     font-weight: 700;
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    font-size: ${theme.fontSizes.md};
     min-height: 44px;
   }
   p {
-    padding-bottom: ${({ theme }) => theme.space.md};
-    color: ${({ theme }) => theme.colors.muted};
+    padding-bottom: ${theme.space.md};
+    color: ${theme.colors.muted};
   }
 `;

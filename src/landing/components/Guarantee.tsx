@@ -2,6 +2,7 @@ import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import { ShieldIcon } from '@/theme/icons';
 import { Section } from './Section';
+import { theme } from '@/theme';
 
 export function Guarantee({ amount }: { amount: string }) {
   const { t } = useTranslation('microsites');
@@ -22,20 +23,20 @@ export function Guarantee({ amount }: { amount: string }) {
 
 const Card = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   align-items: flex-start;
   max-width: 760px;
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
 `;
 
 const Shield = styled.span`
   flex: none;
-  color: ${({ theme }) => theme.colors.brand};
+  color: ${theme.colors.brand};
   line-height: 0;
 `;
 
 const Small = styled.p`
-  margin-top: ${({ theme }) => theme.space.md} !important;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.muted};
+  margin-top: ${theme.space.md} !important;
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.muted};
 `;

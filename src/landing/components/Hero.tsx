@@ -1,6 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
 import styled, { css } from 'styled-components';
-import { Container, PhoneText, WideText } from '@/theme';
+import { Container, PhoneText, theme, WideText } from '@/theme';
 import { PHONE_PICTURE_WIDTH } from '../heroPicture';
 import { titleKeys } from '../titleKeys';
 import type { LandingProps } from '../types';
@@ -57,10 +57,10 @@ export function Hero({ place, type, price, trail, heroImage, bookingUrl, onCtaCl
 const Section = styled.section`
   background:
     radial-gradient(circle at 85% 10%, rgba(255, 183, 3, 0.18), transparent 40%),
-    linear-gradient(160deg, ${({ theme }) => theme.colors.brandSoft}, ${({ theme }) => theme.colors.surface} 70%);
-  padding: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.xl};
-  ${({ theme }) => theme.media.tablet} {
-    padding: ${({ theme }) => theme.space.xxl} 0;
+    linear-gradient(160deg, ${theme.colors.brandSoft}, ${theme.colors.surface} 70%);
+  padding: ${theme.space.sm} 0 ${theme.space.xl};
+  ${theme.media.tablet} {
+    padding: ${theme.space.xxl} 0;
   }
 `;
 
@@ -69,15 +69,15 @@ const Layout = styled(Container)`
   /* minmax(0, …): a long word must not widen the column past the screen. */
   grid-template-columns: minmax(0, 1fr);
   grid-template-areas: 'intro' 'offer' 'lead';
-  gap: ${({ theme }) => theme.space.sm};
-  ${({ theme }) => theme.media.tablet} {
-    gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.sm};
+  ${theme.media.tablet} {
+    gap: ${theme.space.lg};
   }
   /* The headline and lead, as one block centred beside the offer. */
-  ${({ theme }) => theme.media.desktop} {
+  ${theme.media.desktop} {
     grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr);
     grid-template-areas: 'intro offer' 'lead offer';
-    gap: 0 ${({ theme }) => theme.space.xxl};
+    gap: 0 ${theme.space.xxl};
   }
 `;
 
@@ -88,11 +88,11 @@ const Intro = styled.div`
 `;
 
 const Eyebrow = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-size: ${theme.fontSizes.xs};
   font-weight: 700;
-  color: ${({ theme }) => theme.colors.brandStrong};
+  color: ${theme.colors.brandStrong};
   /* Capitals spaced out take a second line on a phone. */
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     letter-spacing: 0.06em;
     text-transform: uppercase;
   }
@@ -111,15 +111,15 @@ const longestWord = (text: string): number =>
 const EM_PER_CHARACTER = 0.72;
 
 const Title = styled.h1<{ $longestWord: number }>`
-  margin-top: ${({ theme }) => theme.space.xs};
-  ${({ theme }) => theme.media.tablet} {
-    margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
+  margin-top: ${theme.space.xs};
+  ${theme.media.tablet} {
+    margin: ${theme.space.sm} 0 ${theme.space.md};
   }
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-size: ${theme.fontSizes.xxl};
   letter-spacing: -0.02em;
   /* A compound like "Gepäckaufbewahrung" must fit its column whole: no browser hyphenates it
      without a dictionary, and broken mid-word it reads as a typo. */
-  ${({ $longestWord, theme }) =>
+  ${({ $longestWord }) =>
     $longestWord > 0 &&
     css`
       font-size: min(${theme.fontSizes.xxl}, calc(100cqi / ${($longestWord * EM_PER_CHARACTER).toFixed(2)}));
@@ -129,52 +129,52 @@ const Title = styled.h1<{ $longestWord: number }>`
 const Lead = styled.p`
   grid-area: lead;
   align-self: start;
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${theme.fontSizes.md};
+  color: ${theme.colors.muted};
   max-width: 36em;
 `;
 
 const Offer = styled.section`
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  box-shadow: ${theme.shadows.card};
   grid-area: offer;
   align-self: center;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
   display: grid;
   grid-template-columns: ${PHONE_PICTURE_WIDTH}px minmax(0, 1fr);
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  ${({ theme }) => theme.media.tablet} {
+  gap: ${theme.space.sm} ${theme.space.md};
+  ${theme.media.tablet} {
     grid-template-columns: minmax(0, 1fr);
-    padding: ${({ theme }) => theme.space.lg};
-    gap: ${({ theme }) => theme.space.md};
+    padding: ${theme.space.lg};
+    gap: ${theme.space.md};
   }
 `;
 
 /* A picture element: React writes no preload for an image inside one; the image's own high priority fetches it as early. */
 const Picture = styled.picture`
   display: block;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   overflow: hidden;
   line-height: 0;
   img {
     width: 100%;
     height: auto;
   }
-  ${({ theme }) => theme.media.tablet} {
-    margin: -${({ theme }) => theme.space.lg} -${({ theme }) => theme.space.lg} 0;
-    border-radius: ${({ theme }) => `${theme.radii.lg} ${theme.radii.lg} 0 0`};
+  ${theme.media.tablet} {
+    margin: -${theme.space.lg} -${theme.space.lg} 0;
+    border-radius: ${`${theme.radii.lg} ${theme.radii.lg} 0 0`};
   }
 `;
 
 const Price = styled.h2`
   /* Beside the thumbnail on a phone: "Ab CHF 7 pro Gepäckstück und Tag" must fit its column with
      no word cut, which at 320 px takes 1rem. */
-  font-size: clamp(${({ theme }) => theme.fontSizes.sm}, 5vw, ${({ theme }) => theme.fontSizes.md});
-  ${({ theme }) => theme.media.tablet} {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: clamp(${theme.fontSizes.sm}, 5vw, ${theme.fontSizes.md});
+  ${theme.media.tablet} {
+    font-size: ${theme.fontSizes.lg};
   }
 `;
 
@@ -184,7 +184,7 @@ const Cta = styled(BookingLink)`
 
 const Note = styled.p`
   grid-column: 1 / -1;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.muted};
   text-align: center;
 `;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
-import { Container, VisuallyHidden } from '@/theme';
+import { Container, theme, VisuallyHidden } from '@/theme';
 
 export function Highlights({ guarantee }: { guarantee: string }) {
   const { t } = useTranslation('microsites');
@@ -25,25 +25,25 @@ export function Highlights({ guarantee }: { guarantee: string }) {
 }
 
 const Band = styled.section`
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-top: 1px solid ${theme.colors.border};
+  border-bottom: 1px solid ${theme.colors.border};
 `;
 
 const List = styled.ul`
   list-style: none;
   margin: 0;
-  padding: ${({ theme }) => theme.space.md} 0;
+  padding: ${theme.space.md} 0;
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   font-weight: 600;
   grid-template-columns: minmax(0, 1fr);
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
   li {
     display: flex;
     align-items: center;
-    gap: ${({ theme }) => theme.space.sm};
+    gap: ${theme.space.sm};
   }
 `;
 
@@ -54,7 +54,7 @@ const Tick = styled.span`
   width: 24px;
   height: 24px;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.brandSoft};
-  color: ${({ theme }) => theme.colors.brandStrong};
+  background: ${theme.colors.brandSoft};
+  color: ${theme.colors.brandStrong};
   font-size: 0.8rem;
 `;

@@ -2,6 +2,7 @@ import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import { BookingLink } from './BookingLink';
 import { Section } from './Section';
+import { theme } from '@/theme';
 
 const STEPS = ['book', 'drop', 'collect'] as const;
 
@@ -40,23 +41,23 @@ const Steps = styled.ol`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   grid-template-columns: minmax(0, 1fr);
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
 `;
 
 const Step = styled.li`
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  padding: ${theme.space.lg};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
   h3 {
-    font-size: ${({ theme }) => theme.fontSizes.md};
-    margin: ${({ theme }) => theme.space.md} 0 ${({ theme }) => theme.space.sm};
+    font-size: ${theme.fontSizes.md};
+    margin: ${theme.space.md} 0 ${theme.space.sm};
   }
   p {
-    color: ${({ theme }) => theme.colors.muted};
+    color: ${theme.colors.muted};
   }
 `;
 
@@ -66,12 +67,12 @@ const Number = styled.span`
   width: 40px;
   height: 40px;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
+  background: ${theme.colors.brand};
+  color: ${theme.colors.onBrand};
   font-weight: 800;
 `;
 
 const Next = styled.p`
-  margin-top: ${({ theme }) => theme.space.lg};
+  margin-top: ${theme.space.lg};
   text-align: center;
 `;

@@ -4,6 +4,7 @@ import type { LandingProps } from '../types';
 import { PlaceMap } from '../map/PlaceMap';
 import { CardGrid } from './CardGrid';
 import { Section } from './Section';
+import { theme } from '@/theme';
 
 type NearbyPlacesProps = Pick<LandingProps, 'nearby' | 'nearbyHeading' | 'nearbyMap'> & {
   place: Pick<LandingProps['place'], 'name' | 'where' | 'reference' | 'cityWhere'>;
@@ -40,21 +41,21 @@ export function NearbyPlaces({ nearby, nearbyHeading, nearbyMap, place }: Nearby
 }
 
 const Intro = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
-  margin: -${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.lg} !important;
+  color: ${theme.colors.muted};
+  margin: -${theme.space.sm} 0 ${theme.space.lg} !important;
 `;
 
 const Card = styled.a`
   display: block;
   height: 100%;
-  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  padding: ${theme.space.md} ${theme.space.lg};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
   text-decoration: none;
-  color: ${({ theme }) => theme.colors.ink};
+  color: ${theme.colors.ink};
   &:hover {
-    border-color: ${({ theme }) => theme.colors.brand};
+    border-color: ${theme.colors.brand};
   }
 `;
 
@@ -64,25 +65,25 @@ const Number = styled.span`
   place-items: center;
   width: 24px;
   height: 24px;
-  margin: 0 ${({ theme }) => theme.space.sm} 0 0;
+  margin: 0 ${theme.space.sm} 0 0;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  background: ${theme.colors.brand};
+  color: ${theme.colors.onBrand};
+  font-size: ${theme.fontSizes.xs};
   font-weight: 700;
 `;
 
 const Name = styled.span`
   display: block;
   font-weight: 700;
-  color: ${({ theme }) => theme.colors.brandStrong};
+  color: ${theme.colors.brandStrong};
   text-decoration: underline;
   text-underline-offset: 3px;
 `;
 
 const Meta = styled.span`
   display: block;
-  margin-top: ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.muted};
+  margin-top: ${theme.space.xs};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.muted};
 `;

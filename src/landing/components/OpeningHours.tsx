@@ -2,6 +2,7 @@ import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import type { LandingProps } from '../types';
 import { Section } from './Section';
+import { theme } from '@/theme';
 
 /** Guidance by kind of place, in its local time zone; each spot's own hours show before booking. */
 export function OpeningHours({ place }: { place: LandingProps['place'] }) {
@@ -16,11 +17,11 @@ export function OpeningHours({ place }: { place: LandingProps['place'] }) {
 
 const Text = styled.p`
   max-width: 760px;
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
 `;
 
 const Small = styled.p`
-  margin-top: ${({ theme }) => theme.space.sm} !important;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  margin-top: ${theme.space.sm} !important;
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.xs};
 `;

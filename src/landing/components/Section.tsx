@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Container } from '@/theme';
+import { Container, theme } from '@/theme';
 
 /** A titled page section; the heading id labels the region for assistive tech. */
 export function Section({
@@ -25,15 +25,15 @@ export function Section({
 }
 
 const Band = styled.section<{ $tinted: boolean }>`
-  padding: ${({ theme }) => theme.space.xl} 0;
-  background: ${({ theme, $tinted }) => ($tinted ? theme.colors.surfaceAlt : 'transparent')};
-  ${({ theme }) => theme.media.tablet} {
-    padding: ${({ theme }) => theme.space.xxl} 0;
+  padding: ${theme.space.xl} 0;
+  background: ${({ $tinted }) => ($tinted ? theme.colors.surfaceAlt : 'transparent')};
+  ${theme.media.tablet} {
+    padding: ${theme.space.xxl} 0;
   }
 `;
 
 const Heading = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  margin-bottom: ${({ theme }) => theme.space.lg};
+  font-size: ${theme.fontSizes.xl};
+  margin-bottom: ${theme.space.lg};
   letter-spacing: -0.01em;
 `;

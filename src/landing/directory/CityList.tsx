@@ -1,6 +1,7 @@
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import type { CountryCities } from './citySites';
+import { theme } from '@/theme';
 
 const HEADING_ID = 'city-sites';
 
@@ -31,10 +32,10 @@ export function CityList({ countries }: { countries: readonly CountryCities[] })
 }
 
 const Nav = styled.nav`
-  margin-top: ${({ theme }) => theme.space.xl};
+  margin-top: ${theme.space.xl};
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.md};
-    margin-bottom: ${({ theme }) => theme.space.sm};
+    font-size: ${theme.fontSizes.md};
+    margin-bottom: ${theme.space.sm};
   }
 `;
 
@@ -42,21 +43,21 @@ const Countries = styled.ul`
   list-style: none;
   padding: 0;
   /* One column on a phone, two from a tablet up: a country's cities stay together. */
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     columns: 2;
-    column-gap: ${({ theme }) => theme.space.xl};
+    column-gap: ${theme.space.xl};
   }
   > li {
     break-inside: avoid;
-    padding: ${({ theme }) => theme.space.xs} 0;
+    padding: ${theme.space.xs} 0;
   }
 `;
 
 const Country = styled.p`
   && {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-size: ${theme.fontSizes.xs};
     font-weight: 700;
-    color: ${({ theme }) => theme.colors.ink};
+    color: ${theme.colors.ink};
   }
 `;
 
@@ -65,7 +66,7 @@ const Cities = styled.ul`
   padding: 0;
   display: flex;
   flex-wrap: wrap;
-  gap: 0 ${({ theme }) => theme.space.md};
+  gap: 0 ${theme.space.md};
   /* Tall enough to tap on a phone (WCAG 2.2 target size). */
   a {
     display: inline-block;

@@ -3,7 +3,7 @@ import { HeadAfterNavigation } from '@/shell/HeadAfterNavigation';
 import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import { PageLayout } from '@/shell/PageLayout';
-import { Container } from '@/theme';
+import { Container, theme } from '@/theme';
 import type { DirectoryProps } from './types';
 
 /** The shared microsites host's home: every tenant with its page and a preview link. */
@@ -50,14 +50,14 @@ export function DirectoryView({ rows, year }: DirectoryProps) {
 }
 
 const Body = styled(Container)`
-  padding-top: ${({ theme }) => theme.space.xl};
+  padding-top: ${theme.space.xl};
   h1 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-    margin-bottom: ${({ theme }) => theme.space.sm};
+    font-size: ${theme.fontSizes.xl};
+    margin-bottom: ${theme.space.sm};
   }
   > p {
-    color: ${({ theme }) => theme.colors.muted};
-    margin-bottom: ${({ theme }) => theme.space.lg};
+    color: ${theme.colors.muted};
+    margin-bottom: ${theme.space.lg};
   }
 `;
 
@@ -65,20 +65,20 @@ const TableWrap = styled.div`
   table {
     width: 100%;
     border-collapse: collapse;
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-size: ${theme.fontSizes.xs};
   }
   th,
   td {
     text-align: left;
-    padding: ${({ theme }) => theme.space.sm};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    padding: ${theme.space.sm};
+    border-bottom: 1px solid ${theme.colors.border};
     vertical-align: top;
   }
   th {
-    background: ${({ theme }) => theme.colors.surfaceAlt};
+    background: ${theme.colors.surfaceAlt};
   }
   /* On a phone each host is a card: its cells stacked, each labelled with its column's heading. */
-  @media (max-width: ${({ theme }) => theme.breakpoints.tablet - 1}px) {
+  @media (max-width: ${theme.breakpoints.tablet - 1}px) {
     thead {
       position: absolute;
       width: 1px;
@@ -88,13 +88,13 @@ const TableWrap = styled.div`
     }
     tr {
       display: block;
-      padding: ${({ theme }) => theme.space.sm} 0;
-      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+      padding: ${theme.space.sm} 0;
+      border-bottom: 1px solid ${theme.colors.border};
     }
     td {
       display: flex;
       flex-wrap: wrap;
-      gap: 0 ${({ theme }) => theme.space.sm};
+      gap: 0 ${theme.space.sm};
       border: 0;
       padding: 2px 0;
     }
@@ -102,11 +102,11 @@ const TableWrap = styled.div`
       content: attr(data-label);
       flex: 0 0 7.5em;
       font-weight: 700;
-      color: ${({ theme }) => theme.colors.muted};
+      color: ${theme.colors.muted};
     }
   }
 `;
 
 const Path = styled.code`
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
 `;

@@ -9,7 +9,7 @@ import { DEFAULT_LOCALE } from '@/i18n/websiteLocales';
 import { PageLayout } from '@/shell/PageLayout';
 import type { ConsentRegime } from '@/tenancy/consentRegime';
 import type { LegalDocument } from '@/tenancy/routeRequest';
-import { Container } from '@/theme';
+import { Container, theme } from '@/theme';
 import type { StorageCategory } from '@/consent/storageKeys';
 import { AddressLines, MailLink } from './blocks';
 import { duration, period } from './format';
@@ -105,23 +105,23 @@ export function LegalView({ doc, updated, formatLocale, year, facts }: LegalProp
 
 const Article = styled(Container)`
   max-width: 760px;
-  padding-top: ${({ theme }) => theme.space.xl};
+  padding-top: ${theme.space.xl};
   h1 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-    margin-bottom: ${({ theme }) => theme.space.sm};
+    font-size: ${theme.fontSizes.xl};
+    margin-bottom: ${theme.space.sm};
   }
   p + p,
   p + address,
   address + p {
-    margin-top: ${({ theme }) => theme.space.md};
+    margin-top: ${theme.space.md};
   }
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.md};
-    margin: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.sm};
+    font-size: ${theme.fontSizes.md};
+    margin: ${theme.space.xl} 0 ${theme.space.sm};
   }
   h3 {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    margin-bottom: ${({ theme }) => theme.space.xs};
+    font-size: ${theme.fontSizes.sm};
+    margin-bottom: ${theme.space.xs};
   }
   address {
     font-style: normal;
@@ -130,12 +130,12 @@ const Article = styled(Container)`
 
 const Back = styled.a`
   display: inline-block;
-  margin-top: ${({ theme }) => theme.space.xl};
+  margin-top: ${theme.space.xl};
   font-weight: 700;
 `;
 
 const Updated = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  margin-bottom: ${({ theme }) => theme.space.lg} !important;
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.xs};
+  margin-bottom: ${theme.space.lg} !important;
 `;

@@ -4,6 +4,7 @@ import { AddressLines, CodeList, FactList, Lines, MailLink, PhoneLink } from './
 import { countryName, list, percent, period } from './format';
 import { Authority, Contact } from './ImprintText';
 import type { LegalFacts, ProcessorFacts } from './legalFacts';
+import { theme } from '@/theme';
 
 /**
  * The privacy policy: the controller and every processor the consent layer can load, with what each
@@ -141,9 +142,9 @@ function FieldList({ fields, locale }: { fields: ProcessorFacts['fields']; local
 
 const Fields = styled.ul`
   margin: 0;
-  padding-inline-start: ${({ theme }) => theme.space.md};
+  padding-inline-start: ${theme.space.md};
   li + li {
-    margin-top: ${({ theme }) => theme.space.xs};
+    margin-top: ${theme.space.xs};
   }
   code {
     overflow-wrap: anywhere;
@@ -152,7 +153,7 @@ const Fields = styled.ul`
 
 /* One provider after another, each set off by a rule. */
 const Processor = styled.section`
-  margin-top: ${({ theme }) => theme.space.lg};
-  padding-top: ${({ theme }) => theme.space.md};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  margin-top: ${theme.space.lg};
+  padding-top: ${theme.space.md};
+  border-top: 1px solid ${theme.colors.border};
 `;

@@ -2,6 +2,7 @@ import { useTranslation } from 'next-i18next/pages';
 import styled from 'styled-components';
 import { STORAGE_ENTRIES, type StorageCategory, type StorageEntry } from '@/consent/storageKeys';
 import { period } from './format';
+import { theme } from '@/theme';
 
 function lifetimeText(lifetime: StorageEntry['lifetime'], locale: string, t: (key: string) => string): string {
   if (typeof lifetime === 'string') return t(`cookies.lifetime.${lifetime}`);
@@ -41,18 +42,18 @@ export function StorageTable({ category }: { category: StorageCategory }) {
 }
 
 const Wrap = styled.div`
-  margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.lg};
+  margin: ${theme.space.sm} 0 ${theme.space.lg};
 `;
 
 const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-size: ${theme.fontSizes.xs};
   th,
   td {
     text-align: start;
-    padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    padding: ${theme.space.xs} ${theme.space.sm};
+    border-bottom: 1px solid ${theme.colors.border};
     vertical-align: top;
   }
   th {
@@ -66,7 +67,7 @@ const Table = styled.table`
    * Four columns do not fit a phone: the names squeezed the others to a letter wide. There each
    * key is a card, its cells stacked and labelled with their column's heading.
    */
-  @media (max-width: ${({ theme }) => theme.breakpoints.tablet - 1}px) {
+  @media (max-width: ${theme.breakpoints.tablet - 1}px) {
     thead {
       position: absolute;
       width: 1px;
@@ -76,12 +77,12 @@ const Table = styled.table`
     }
     tr {
       display: block;
-      padding: ${({ theme }) => theme.space.sm} 0;
-      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+      padding: ${theme.space.sm} 0;
+      border-bottom: 1px solid ${theme.colors.border};
     }
     td {
       display: flex;
-      gap: ${({ theme }) => theme.space.sm};
+      gap: ${theme.space.sm};
       border: 0;
       padding: 2px 0;
     }
@@ -89,7 +90,7 @@ const Table = styled.table`
       content: attr(data-label);
       flex: 0 0 7em;
       font-weight: 700;
-      color: ${({ theme }) => theme.colors.muted};
+      color: ${theme.colors.muted};
       overflow-wrap: normal;
     }
     code {

@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { PostalAddress } from '@/tenancy/operatorFacts';
 import { addressLines } from './format';
+import { theme } from '@/theme';
 
 /** Label and value pairs, stacked: nothing to scroll sideways on a 320 px phone. */
 export function FactList({ facts }: { facts: ReadonlyArray<readonly [label: string, value: ReactNode]> }) {
@@ -46,10 +47,10 @@ export function CodeList({ names, locale }: { names: readonly string[]; locale: 
 }
 
 const Facts = styled.dl`
-  margin: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
+  margin: ${theme.space.sm} 0 ${theme.space.md};
   dt {
     font-weight: 700;
-    margin-top: ${({ theme }) => theme.space.sm};
+    margin-top: ${theme.space.sm};
   }
   dd {
     margin: 0;

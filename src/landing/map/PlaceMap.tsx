@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { NearbyLink } from '../types';
 import type { MapLayout } from './layout';
 import { MAP_SIZE } from './size';
+import { theme } from '@/theme';
 
 interface PlaceMapProps {
   /** The place's name, in the title. */
@@ -50,7 +51,7 @@ export function PlaceMap({ name, reference, layout, neighbours }: PlaceMapProps)
 }
 
 const Figure = styled.figure`
-  margin: 0 0 ${({ theme }) => theme.space.lg};
+  margin: 0 0 ${theme.space.lg};
   max-width: 640px;
   svg {
     display: block;
@@ -59,34 +60,34 @@ const Figure = styled.figure`
     aspect-ratio: ${MAP_SIZE.width} / ${MAP_SIZE.height};
   }
   .ground {
-    fill: ${({ theme }) => theme.colors.brandSoft};
+    fill: ${theme.colors.brandSoft};
   }
   .route {
-    stroke: ${({ theme }) => theme.colors.border};
+    stroke: ${theme.colors.border};
     stroke-width: 2;
     stroke-dasharray: 4 4;
   }
   .here {
-    fill: ${({ theme }) => theme.colors.accent};
-    stroke: ${({ theme }) => theme.colors.surface};
+    fill: ${theme.colors.accent};
+    stroke: ${theme.colors.surface};
     stroke-width: 3;
   }
   .here-dot {
-    fill: ${({ theme }) => theme.colors.accentInk};
+    fill: ${theme.colors.accentInk};
   }
   .pin circle {
-    fill: ${({ theme }) => theme.colors.brand};
-    stroke: ${({ theme }) => theme.colors.surface};
+    fill: ${theme.colors.brand};
+    stroke: ${theme.colors.surface};
     stroke-width: 2;
   }
   .pin text {
-    fill: ${({ theme }) => theme.colors.onBrand};
+    fill: ${theme.colors.onBrand};
     font-size: 12px;
     font-weight: 700;
   }
   figcaption {
-    margin-top: ${({ theme }) => theme.space.sm};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.muted};
+    margin-top: ${theme.space.sm};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.muted};
   }
 `;

@@ -5,6 +5,7 @@ import { bookingLinkReplayPrivacy } from '../bookingUrl';
 import { CardGrid } from '../components/CardGrid';
 import { Section } from '../components/Section';
 import type { SpotCardText, StorageSpotsSection } from './spotCards';
+import { theme } from '@/theme';
 
 export interface StorageSpotsViewProps {
   /** Undefined while loading. */
@@ -71,60 +72,60 @@ function SpotCard({ card }: { card: SpotCardText }) {
 
 const Status = styled.div`
   /* Some room while loading, so the spots arriving move what follows less. */
-  min-height: ${({ theme }) => theme.space.xxl};
+  min-height: ${theme.space.xxl};
 `;
 
 const Note = styled.p`
   max-width: 40em;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
   a {
-    color: ${({ theme }) => theme.colors.brandStrong};
+    color: ${theme.colors.brandStrong};
     font-weight: 700;
     /* A comfortable touch target without changing the line. */
     display: inline-block;
-    padding: ${({ theme }) => theme.space.xs} 0;
+    padding: ${theme.space.xs} 0;
   }
 `;
 
 const Spots = styled(CardGrid)`
-  ${({ theme }) => theme.media.desktop} {
-    gap: ${({ theme }) => theme.space.lg};
+  ${theme.media.desktop} {
+    gap: ${theme.space.lg};
   }
 `;
 
 const Spot = styled.li`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  box-shadow: ${theme.shadows.card};
   min-width: 0;
 `;
 
 const SpotName = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.md};
+  line-height: ${theme.lineHeights.tight};
   overflow-wrap: anywhere;
 `;
 
 const Distance = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-size: ${theme.fontSizes.xs};
   font-weight: 700;
-  color: ${({ theme }) => theme.colors.brandStrong};
+  color: ${theme.colors.brandStrong};
 `;
 
 const Facts = styled.div`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.muted};
   overflow-wrap: anywhere;
 `;
 
 const Price = styled.p`
   margin-top: auto;
-  padding-top: ${({ theme }) => theme.space.sm};
+  padding-top: ${theme.space.sm};
   font-weight: 700;
-  color: ${({ theme }) => theme.colors.ink};
+  color: ${theme.colors.ink};
 `;
