@@ -2,7 +2,7 @@ import { useTranslation } from 'next-i18next/pages';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { CONSENT_BANNER_ID, ConsentBanner } from '@/consent/ConsentBanner';
-import { useConsent } from '@/consent/ConsentContext';
+import { useConsentState } from '@/consent/ConsentContext';
 import { DEFAULT_LOCALE } from '@/i18n/websiteLocales';
 import { LEGAL_DOCUMENTS } from '@/tenancy/routeRequest';
 import { Container, theme } from '@/theme';
@@ -27,7 +27,9 @@ export function PageLayout({ headerEnd, children, year, legalOrigin = '' }: Page
   const { t, i18n } = useTranslation(['microsites', 'legal']);
   // Links keep the page's language; English has no prefix.
   const prefix = i18n.language === DEFAULT_LOCALE ? '' : `/${i18n.language}`;
-  const { reopen } = useConsent();
+  // Only the footer's link reads the consent, and `reopen` never changes: a new consent state must
+  // not render the layout again, which would hydrate its three parts at once (LowPriorityHydration.tsx).
+  const reopen = useConsentState((state) => state.reopen);
   return (
     <>
       <SkipLink href={`#${MAIN_ID}`}>{t('a11y.skipToContent')}</SkipLink>
