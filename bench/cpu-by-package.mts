@@ -4,21 +4,27 @@
 // (bench/same-stack.mjs, built here with source maps), in alternation; each sample's self time is
 // put to the package or `src/` folder its source map names. Medians of the rounds, ms.
 // Runs against the current build (`npm run build:e2e`), with the local collector and GraphQL API.
-// Usage: npx tsx bench/cpu-by-package.mts [--rounds N]
+// With --compare DIR another build (a `git worktree` of another commit after its own e2e build) is
+// profiled in the same rounds, its column between this build's and the baseline's.
+// Usage: npx tsx bench/cpu-by-package.mts [--rounds N] [--compare DIR]
 import { chromium, type Browser } from '@playwright/test';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ALL_GRANTED, serializeConsent } from '../src/consent/record.ts';
 import { startSameStack } from './baseline.mjs';
 import { median } from './median.mts';
 import { benchPort } from './port.mjs';
+import { startServer } from './server.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FOUR_VISITORS, slowPhonePage, startSite, tenantUrl } from './site.mts';
 
 const PORT = benchPort(70);
 const SAME_STACK_PORT = PORT + 1;
 const roundsArg = process.argv.indexOf('--rounds');
 const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 5;
+const compareArg = process.argv.indexOf('--compare');
+const COMPARE = compareArg > 0 ? resolve(process.argv[compareArg + 1]!) : undefined;
+const COMPARE_PORT = PORT + 2;
 const CPU_SLOWDOWN = 4;
 const SETTLE_MS = 2_500;
 
@@ -100,8 +106,10 @@ const sameStack = await startSameStack(SAME_STACK_PORT, PORT, { sourceMaps: true
   await stopSite();
   throw error;
 });
+const stopCompare = COMPARE ? await startServer(COMPARE_PORT, COMPARE) : undefined;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const siteMaps = sourceMaps('.');
+const compareMaps = COMPARE ? sourceMaps(COMPARE) : undefined;
 const sameMaps = sourceMaps(sameStack.dir);
 const results = new Map<string, Array<Map<Row, number>>>();
 const note = (key: string, self: Map<Row, number>) => results.set(key, [...(results.get(key) ?? []), self]);
@@ -117,12 +125,18 @@ try {
         `site:${visitor.name}`,
         await profile(browser, tenantUrl(PORT, visitor.target), visitor.returning, siteMaps),
       );
+      if (compareMaps)
+        note(
+          `compare:${visitor.name}`,
+          await profile(browser, tenantUrl(COMPARE_PORT, visitor.target), visitor.returning, compareMaps),
+        );
     }
     console.log(`round ${round} of ${ROUNDS} done`);
   }
 } finally {
   await browser.close();
   sameStack.stop();
+  stopCompare?.();
   await stopSite();
 }
 
@@ -130,16 +144,17 @@ const cell = (key: string, rows: readonly Row[]) =>
   median((results.get(key) ?? []).map((self) => rows.reduce((sum, row) => sum + (self.get(row) ?? 0), 0)));
 console.log(
   `\nMain-thread JavaScript self time at ${CPU_SLOWDOWN}× CPU, from navigation until ${SETTLE_MS / 1000} s after load, ` +
-    `by source (source maps), medians of ${ROUNDS} alternating rounds, ms: site / same-stack baseline.`,
+    `by source (source maps), medians of ${ROUNDS} alternating rounds, ms: ${COMPARE ? `this build / ${COMPARE} / ` : 'site / '}same-stack baseline.`,
 );
 console.log(`${'source'.padEnd(38)}${VISITORS.map((visitor) => visitor.name.padEnd(32)).join('')}`);
 const line = (label: string, rows: readonly Row[]) =>
   console.log(
     label.padEnd(38) +
       VISITORS.map((visitor) =>
-        `${cell(`site:${visitor.name}`, rows).toFixed(0)} / ${cell(`same:${visitor.name}`, rows).toFixed(0)}`.padEnd(
-          32,
-        ),
+        (COMPARE ? ['site', 'compare', 'same'] : ['site', 'same'])
+          .map((build) => cell(`${build}:${visitor.name}`, rows).toFixed(0))
+          .join(' / ')
+          .padEnd(32),
       ).join(''),
   );
 for (const row of ROWS) line(row, [row]);
