@@ -5,6 +5,7 @@
 import type { GetStaticPaths, GetStaticProps, NextPage } from 'next';
 import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
 import type { NextRouter } from 'next/router';
+import { pageRouter } from './support/pageRouter';
 import { appWithTranslation as realAppWithTranslation } from 'next-i18next/pages';
 import type * as NextI18next from 'next-i18next/pages';
 import { createElement, type ComponentType } from 'react';
@@ -41,21 +42,6 @@ type PageModule = {
 };
 type Params = Record<string, string>;
 
-const router = (locale: string) =>
-  ({
-    locale,
-    locales: [...WEBSITE_LOCALES],
-    defaultLocale: 'en',
-    asPath: '/',
-    pathname: '/',
-    query: {},
-    isReady: true,
-    push: async () => true,
-    replace: async () => true,
-    prefetch: async () => undefined,
-    events: { on() {}, off() {}, emit() {} },
-  }) as unknown as NextRouter;
-
 const Shell = ({ Component, pageProps }: { Component: ComponentType<object>; pageProps: object }) =>
   createElement(Component, pageProps);
 type AppProps = { Component: ComponentType<object>; pageProps: object; router?: NextRouter };
@@ -71,8 +57,8 @@ function renderWith(
   return renderToStaticMarkup(
     createElement(
       RouterContext.Provider,
-      { value: router(locale) },
-      createElement(App, { Component: Page, pageProps, router: router(locale) }),
+      { value: pageRouter(locale) },
+      createElement(App, { Component: Page, pageProps, router: pageRouter(locale) }),
     ),
   );
 }

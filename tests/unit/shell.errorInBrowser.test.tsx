@@ -7,6 +7,7 @@ import { render, screen } from '@testing-library/react';
 import type { NextPageContext } from 'next';
 import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
 import type { NextRouter } from 'next/router';
+import { pageRouter } from './support/pageRouter';
 import type { ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { appWithTranslation } from '@/i18n/browserLookup';
@@ -18,21 +19,6 @@ import nextI18nConfig from '../../next-i18next.config.js';
 // As the browser bundle: `next-i18next/pages` is the lookup (next.config.js).
 vi.mock('next-i18next/pages', () => import('@/i18n/browserLookup'));
 
-const router = (locale: string) =>
-  ({
-    locale,
-    locales: [...WEBSITE_LOCALES],
-    defaultLocale: 'en',
-    asPath: '/',
-    pathname: '/',
-    query: {},
-    isReady: true,
-    push: async () => true,
-    replace: async () => true,
-    prefetch: async () => undefined,
-    events: { on() {}, off() {}, emit() {} },
-  }) as unknown as NextRouter;
-
 type AppProps = { Component: ComponentType<object>; pageProps: object; router: NextRouter };
 const App = appWithTranslation(
   ({ Component, pageProps }: AppProps) => <Component {...pageProps} />,
@@ -40,8 +26,8 @@ const App = appWithTranslation(
 ) as ComponentType<AppProps>;
 
 const inApp = (Component: ComponentType<object>, pageProps: object, locale: string) => (
-  <RouterContext value={router(locale)}>
-    <App Component={Component} pageProps={pageProps} router={router(locale)} />
+  <RouterContext value={pageRouter(locale)}>
+    <App Component={Component} pageProps={pageProps} router={pageRouter(locale)} />
   </RouterContext>
 );
 
