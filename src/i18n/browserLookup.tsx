@@ -119,8 +119,8 @@ export function appWithTranslation<
   Props extends { pageProps?: { _nextI18Next?: PageTranslations }; router?: { locale?: string } },
 >(App: ComponentType<Props>, config?: { i18n: { defaultLocale: string } }): ComponentType<Props> {
   function AppWithTranslation(props: Props) {
-    const [kept, keep] = useState(props.pageProps?._nextI18Next);
     const latest = props.pageProps?._nextI18Next;
+    const [kept, keep] = useState(latest);
     if (latest && latest !== kept) keep(latest);
     const shipped = latest ?? kept;
     const language = shipped?.initialLocale ?? props.router?.locale ?? config?.i18n.defaultLocale ?? 'en';

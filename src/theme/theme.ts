@@ -5,7 +5,7 @@ export const BREAKPOINTS = { tablet: 768, desktop: 1024 } as const;
  * Components write these values into their styles directly (`${theme.space.md}`), not through a
  * ThemeProvider: a style with no function in it is static for styled-components, which works its
  * class out once rather than at every render, and the one theme never changes (docs/performance.md,
- * "Static styles").
+ * "Static styles, and a layout that does not read the consent").
  */
 export const theme = {
   colors: {
