@@ -12,9 +12,12 @@
 // as a ratio of its counterpart's. Then both are traced at 4× CPU (bench/long-tasks.mts): the long
 // tasks by kind, and issue 44's CPU-time blocking after the first script, with its ratio.
 // --rounds N (default 5) alternates the pages N times; figures are medians.
-// --calibrate sets Lighthouse's CPU slowdown from this machine's CPU index, read from one warm-up
-// run, instead of the fixed 4× (which assumes a fast desktop, index 1500–2000, and makes a slower
-// machine a phone slower than the mid-tier one Lighthouse means: docs/performance.md).
+// --calibrate sets Lighthouse's CPU slowdown from this machine's CPU index instead of the fixed 4×
+// (which assumes a fast desktop, index 1500–2000, and makes a slower machine a phone slower than
+// the mid-tier one Lighthouse means: docs/performance.md). Under simulated throttling the loads run
+// unthrottled and are simulated afterwards, so every round is simulated at the slowdown of the
+// median index of its own loads (this machine's index moves by a third within minutes); with
+// --devtools the slowdown is applied during the load, so it comes from one warm-up run.
 // --compare DIR adds the same visitors on another build of this app (a checkout in DIR after its
 // own `npm run build:e2e`, e.g. a `git worktree` of an earlier commit), in the same rounds.
 // --devtools applies the same throttling to the browser instead of simulating it from an
@@ -22,8 +25,10 @@
 // domain/path arguments replace the four visitors with first visits to those pages.
 // --tasks prints the long tasks Lighthouse counted in every round (simulated start and duration, script).
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import type { Flags } from 'lighthouse';
 import { throttling as THROTTLING } from 'lighthouse/core/config/constants.js';
+import { navigationGather } from 'lighthouse/core/gather/navigation-runner.js';
+import { Runner } from 'lighthouse/core/runner.js';
 import puppeteer from 'puppeteer-core';
 import { ALL_GRANTED, CONSENT_COOKIE, serializeConsent } from '../src/consent/record.ts';
 import { startBaseline, startSameStack } from './baseline.mjs';
@@ -92,6 +97,8 @@ interface Run {
   tbt: number;
   cls: number;
   cpuIndex: number;
+  /** The CPU slowdown the run was simulated (or throttled) at. */
+  slowdown: number;
   largestPaint: string;
   /** Lighthouse's long tasks (simulated start and duration, script), for `--tasks`. */
   longTasks: string;
@@ -145,14 +152,16 @@ const chrome = await chromeLauncher.launch({
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 const browserSession = await browser.target().createCDPSession();
 
+/** Lighthouse's CPU slowdown for a machine of this CPU index: the phone of TARGET_CPU_INDEX, to a tenth. */
+const slowdownFor = (cpuIndex: number) => Math.max(1, Math.round((cpuIndex / TARGET_CPU_INDEX) * 10) / 10);
+
 /**
- * One Lighthouse run. Lighthouse empties the HTTP cache and the origin's storage but keeps
- * cookies, so they are set here: none for a first visit, the consent record for a returning one.
+ * One Lighthouse load, its audits still to run (`lighthouse()` in its two phases, as
+ * GoogleChrome/lighthouse core/index.js runs them). Lighthouse empties the HTTP cache and the
+ * origin's storage but keeps cookies, so they are set here: none for a first visit, the consent
+ * record for a returning one. `slowdown` is applied during the load only with --devtools.
  */
-async function audit(
-  visitor: Visitor,
-  cpuSlowdownMultiplier = THROTTLING.mobileSlow4G.cpuSlowdownMultiplier,
-): Promise<Run> {
+async function gather(visitor: Visitor, slowdown: number) {
   await browserSession.send('Storage.clearCookies');
   if (visitor.returning) {
     const { hostname } = new URL(visitor.url);
@@ -162,7 +171,7 @@ async function audit(
       ],
     });
   }
-  const result = await lighthouse(visitor.url, {
+  const flags = {
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
@@ -170,7 +179,7 @@ async function audit(
     // Lighthouse's own user agent is a bot to isbot; a person's phone gets analytics, as in production.
     emulatedUserAgent: PHONE_USER_AGENT,
     throttlingMethod,
-    throttling: { ...THROTTLING.mobileSlow4G, cpuSlowdownMultiplier },
+    throttling: { ...THROTTLING.mobileSlow4G, cpuSlowdownMultiplier: slowdown },
     // Analytics' and monitoring's storage from an earlier round would make a first visit a returning one.
     clearStorageTypes: [
       'file_systems',
@@ -180,7 +189,21 @@ async function audit(
       'local_storage',
       'indexeddb',
     ],
-  });
+  } satisfies Flags;
+  return { visitor, ...(await navigationGather(undefined, visitor.url, { flags })) };
+}
+type Gathered = Awaited<ReturnType<typeof gather>>;
+
+/**
+ * The audits of a load, simulated at `slowdown`: under simulated throttling the load itself ran
+ * unthrottled, so the slowdown can be chosen after it (--calibrate, from the round's CPU indexes).
+ */
+async function audit({ visitor, artifacts, runnerOptions }: Gathered, slowdown: number): Promise<Run> {
+  const { settings } = runnerOptions.resolvedConfig;
+  settings.throttling = { ...settings.throttling, cpuSlowdownMultiplier: slowdown };
+  // The audit phase refuses settings other than the ones the artifacts were gathered with.
+  artifacts.settings = settings;
+  const result = await Runner.audit(artifacts, runnerOptions);
   if (!result) throw new Error(`no Lighthouse result for ${visitor.url}`);
   const { categories, audits, environment } = result.lhr;
   const value = (id: string) => audits[id]?.numericValue ?? NaN;
@@ -192,6 +215,9 @@ async function audit(
         .filter(({ ref, found }) => ref.weight > 0 && found && found.score !== null && found.score < 1)
         .map(({ found }) => `${category.id}: ${found!.id} (${found!.title})`),
     );
+  // A run whose metrics Lighthouse could not compute (its figures are NaN) says why, and stays out of the medians.
+  const unmeasured = result.lhr.runtimeError?.message ?? audits['total-blocking-time']?.errorMessage;
+  if (unmeasured) failures.push(`no metrics in one run: ${unmeasured}`);
   return {
     perf: (categories.performance?.score ?? NaN) * 100,
     fcp: value('first-contentful-paint'),
@@ -199,6 +225,7 @@ async function audit(
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
     cpuIndex: environment.benchmarkIndex,
+    slowdown,
     largestPaint: largestPaint(audits['largest-contentful-paint-element']?.details),
     longTasks: ((audits['long-tasks']?.details as Table | undefined)?.items ?? [])
       .map(
@@ -273,10 +300,15 @@ try {
           ),
         ]
       : visitors;
+  const perRound = flag('--calibrate') && throttlingMethod === 'simulate';
   let slowdown = THROTTLING.mobileSlow4G.cpuSlowdownMultiplier;
-  if (flag('--calibrate')) {
-    const { cpuIndex } = await audit(pages[0]!);
-    slowdown = Math.max(1, Math.round((cpuIndex / TARGET_CPU_INDEX) * 10) / 10);
+  if (perRound)
+    console.log(
+      `CPU slowdown calibrated per round: the median of the round's CPU indexes (Lighthouse reads one as each load starts) over a phone's ${Math.round(TARGET_CPU_INDEX)}`,
+    );
+  else if (flag('--calibrate')) {
+    const { cpuIndex } = await audit(await gather(pages[0]!, slowdown), slowdown);
+    slowdown = slowdownFor(cpuIndex);
     console.log(
       `CPU slowdown ${slowdown}× (calibrated: this machine's CPU index ${Math.round(cpuIndex)} in a warm-up run, a phone at ${Math.round(TARGET_CPU_INDEX)})`,
     );
@@ -284,16 +316,27 @@ try {
   const runs = new Map<Visitor, Run[]>(pages.map((page) => [page, []]));
   // Alternating, so a slow moment of the machine falls on every page alike.
   for (let round = 1; round <= ROUNDS; round += 1) {
-    for (const page of pages) runs.get(page)!.push(await audit(page, slowdown));
-    console.error(`round ${round} of ${ROUNDS} done`);
+    const loads: Gathered[] = [];
+    for (const page of pages) loads.push(await gather(page, slowdown));
+    // One slowdown for all of the round's loads, so that their ratios leave the machine's speed at
+    // that moment out, and that every round is simulated at the phone's speed.
+    const roundSlowdown = perRound ? slowdownFor(median(loads.map((load) => load.artifacts.BenchmarkIndex))) : slowdown;
+    for (const load of loads) runs.get(load.visitor)!.push(await audit(load, roundSlowdown));
+    console.error(`round ${round} of ${ROUNDS} done${perRound ? ` (${roundSlowdown}×)` : ''}`);
   }
 
   const mid = (page: Visitor, key: 'perf' | 'fcp' | 'lcp' | 'tbt' | 'cls' | 'cpuIndex') =>
-    median(runs.get(page)!.map((run) => run[key]));
+    median(
+      runs
+        .get(page)!
+        .map((run) => run[key])
+        .filter(Number.isFinite),
+    );
   const ms = (value: number, width = 9) => String(Math.round(value)).padStart(width);
   const ratio = (value: number, floor: number) => (floor > 0 ? value / floor : value > 0 ? Infinity : 1);
+  const slowdowns = [...runs.values()].flat().map((run) => run.slowdown);
   console.log(
-    `Lighthouse ${throttlingMethod === 'devtools' ? 'with applied (DevTools)' : 'with simulated (default)'} mobile throttling, CPU slowdown ${slowdown}×, medians of ${ROUNDS} alternating round(s)`,
+    `Lighthouse ${throttlingMethod === 'devtools' ? 'with applied (DevTools)' : 'with simulated (default)'} mobile throttling, CPU slowdown ${perRound ? `per round, ${median(slowdowns)}× (${Math.min(...slowdowns)}–${Math.max(...slowdowns)}×)` : `${slowdown}×`}, medians of ${ROUNDS} alternating round(s)`,
   );
   console.log(
     `page                                             perf   FCP ms   LCP ms   TBT ms    CLS  CPU index (min-max)${withBaseline ? '   TBT ×bare  LCP ×bare' : ''}${withSameStack ? '   TBT ×same  LCP ×same  perf ×same' : ''}`,
@@ -320,8 +363,15 @@ try {
     }
     console.log(line);
     console.log(
-      `    TBT per round: ${pageRuns.map((run) => Math.round(run.tbt)).join(', ')}; LCP per round: ${pageRuns.map((run) => Math.round(run.lcp)).join(', ')}`,
+      `    TBT per round: ${pageRuns.map((run) => Math.round(run.tbt)).join(', ')}; LCP per round: ${pageRuns.map((run) => Math.round(run.lcp)).join(', ')}${perRound ? `; slowdown per round: ${pageRuns.map((run) => `${run.slowdown}×`).join(', ')}` : ''}`,
     );
+    if (counterpart) {
+      // The two pages of a round share the machine's moment, so their ratio leaves its speed out.
+      const perRoundRatios = pageRuns.map((run, round) => ratio(run.tbt, runs.get(counterpart)![round]!.tbt));
+      console.log(
+        `    TBT ×same per round: ${perRoundRatios.map((value) => value.toFixed(2)).join(', ')}; median ${median(perRoundRatios.filter(Number.isFinite)).toFixed(2)}`,
+      );
+    }
     console.log(`    largest paint (last round): ${pageRuns.at(-1)!.largestPaint}`);
     if (flag('--tasks')) for (const run of pageRuns) console.log(`    long tasks (start+ms): ${run.longTasks}`);
     for (const failure of new Set(pageRuns.flatMap((run) => run.failures))) console.log(`    ${failure}`);
