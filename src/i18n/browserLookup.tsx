@@ -16,7 +16,6 @@ import {
   Fragment,
   useContext,
   useMemo,
-  useState,
   type ComponentType,
   type ReactElement,
   type ReactNode,
@@ -110,8 +109,17 @@ export function Trans({
 }
 
 /**
+ * The copy of the last page rendered with one. Outside React: a page that throws in the browser is
+ * unmounted with the app above it before Next renders pages/_error.tsx in its place, so state
+ * kept in the app would be gone, and the error page, which has no copy of its own there, would
+ * show its keys. Written as the app renders, so the copy of the page that failed (in the language
+ * the visitor just chose) is the one kept. The browser has one visitor, so nothing is shared.
+ */
+let lastCopy: PageTranslations | undefined;
+
+/**
  * Puts the page's copy where useTranslation finds it, as next-i18next's appWithTranslation does.
- * A page that comes without copy keeps the copy the app last had: pages/_error.tsx, rendered in
+ * A page that comes without copy gets the copy the app last had: pages/_error.tsx, rendered in
  * the browser after a page failed there, has no server to load its own and reads the error texts
  * every page carries (src/shell/shellCopy.ts).
  */
@@ -119,10 +127,10 @@ export function appWithTranslation<
   Props extends { pageProps?: { _nextI18Next?: PageTranslations }; router?: { locale?: string } },
 >(App: ComponentType<Props>, config?: { i18n: { defaultLocale: string } }): ComponentType<Props> {
   function AppWithTranslation(props: Props) {
-    const latest = props.pageProps?._nextI18Next;
-    const [kept, keep] = useState(latest);
-    if (latest && latest !== kept) keep(latest);
-    const shipped = latest ?? kept;
+    const shipped = props.pageProps?._nextI18Next ?? lastCopy;
+    // In render on purpose (see lastCopy): the failing page never commits, so an effect would not run.
+    // eslint-disable-next-line react-hooks/globals -- a cache of props, the same value on every render of them
+    lastCopy = shipped;
     const language = shipped?.initialLocale ?? props.router?.locale ?? config?.i18n.defaultLocale ?? 'en';
     const store = shipped?.initialI18nStore;
     const lookup = useMemo(() => ({ language, namespaces: store?.[language] ?? {} }), [language, store]);

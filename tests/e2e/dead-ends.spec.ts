@@ -138,3 +138,29 @@ test('the directory fits a 320 px phone', async ({ page }) => {
   await expect(first.getByRole('link').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
+
+// A page that fails in the browser after the switch in place (its data broken, as by a deploy
+// that changed the page's props under an open tab) is replaced by pages/_error.tsx, which has only
+// its status there: it speaks with the copy the app already has (src/i18n/browserLookup.tsx),
+// in the page's language, never with its keys. tests/unit/shell.errorInBrowser.test.tsx has the
+// cases in each language.
+test('a page that fails after the language switch shows the error page in words', async ({ page, consoleGuard }) => {
+  // The page's error and Next's line about it (next/dist/client/index.js, renderError).
+  consoleGuard.allow(/Cannot read properties of undefined/);
+  consoleGuard.allow(/A client-side exception has occurred/);
+  await page.route('**/_next/data/**', async (route) => {
+    const url = new URL(route.request().url());
+    const served = await rawRequest('GET', url.pathname, { host: url.host, 'x-nextjs-data': '1' });
+    const data = JSON.parse(served.body) as { pageProps: { place?: unknown } };
+    delete data.pageProps.place;
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(data) });
+  });
+  await page.goto(hostUrl('cornavin-bagberth.ch'));
+  await page.getByText('Language: English').click();
+  await page.getByRole('list', { name: 'Language' }).getByRole('link', { name: 'Deutsch' }).click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bei uns ist etwas schiefgelaufen');
+  await expect(page.getByText('Fehler 500')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Zur Startseite' })).toBeVisible();
+  expect(await page.locator('body').textContent()).not.toMatch(/errors\.\w+/);
+});

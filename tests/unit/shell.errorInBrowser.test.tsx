@@ -8,7 +8,7 @@ import type { NextPageContext } from 'next';
 import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
 import type { NextRouter } from 'next/router';
 import { pageRouter } from './support/pageRouter';
-import type { ComponentType } from 'react';
+import { Component as ClassComponent, type ComponentType, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { appWithTranslation } from '@/i18n/browserLookup';
 import { WEBSITE_LOCALES } from '@/i18n/websiteLocales';
@@ -73,5 +73,26 @@ describe('the error page rendered in the browser after a page failed there', () 
     view.rerender(inApp(ErrorPage as ComponentType<object>, await browserErrorProps(500), 'de'));
     view.rerender(inApp(ErrorPage as ComponentType<object>, await landingProps('en'), 'en'));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Something went wrong on our side');
+  });
+
+  // As Next does it: the page that throws takes the app with it up to Next's boundary (its
+  // `Container`), then the error page is rendered in a new app, whose state starts empty.
+  it('after a switch to another language, when the new page throws: that language, in a new app', async () => {
+    class Boundary extends ClassComponent<{ children: ReactNode }, { failed: boolean }> {
+      override state = { failed: false };
+      static getDerivedStateFromError = () => ({ failed: true });
+      override render = () => (this.state.failed ? null : this.props.children);
+    }
+    const Broken = (): ReactNode => {
+      throw new Error('render failed');
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const view = render(<Boundary>{inApp(Landing, await landingProps('en'), 'en')}</Boundary>);
+    view.rerender(<Boundary>{inApp(Broken, await landingProps('de'), 'de')}</Boundary>);
+    expect(view.container.textContent).toBe('');
+    view.unmount();
+
+    render(inApp(ErrorPage as ComponentType<object>, await browserErrorProps(500), 'de'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Bei uns ist etwas schiefgelaufen');
   });
 });
