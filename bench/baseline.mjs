@@ -87,10 +87,15 @@ export async function startSameStack(port, sitePort, { sourceMaps = false } = {}
   }
   copyFileSync('public/favicon.svg', join(dir, 'public/favicon.svg'));
   writeFileSync(join(dir, 'pages/_document.js'), documentModule(langs));
-  // The site's image sizes, so the hero's copied srcset widths are served; nothing else of its config.
+  // The site's image sizes, so the hero's copied srcset widths are served, and of its headers the
+  // one that changes how a browser loads the page: Cross-Origin-Opener-Policy (src/security/policy.ts)
+  // puts each load in a new browsing context group, so a new renderer whose font and code caches are
+  // cold, as a visitor arriving from another site has. Without it the bench's tab may keep the
+  // renderer of the run before, and the cost of a cold first layout (the Japanese page's CJK font)
+  // fell on the site alone (docs/performance.md, "Runs of 2026-12-07, night").
   writeFileSync(
     join(dir, 'next.config.js'),
-    `module.exports = { ${sourceMaps ? 'productionBrowserSourceMaps: true, ' : ''}images: { imageSizes: [128, 256, 384], deviceSizes: [640, 750, 1080, 1200] } };\n`,
+    `module.exports = { ${sourceMaps ? 'productionBrowserSourceMaps: true, ' : ''}images: { imageSizes: [128, 256, 384], deviceSizes: [640, 750, 1080, 1200] }, headers: async () => [{ source: '/:path*', headers: [{ key: 'Cross-Origin-Opener-Policy', value: 'same-origin' }] }] };\n`,
   );
   const stop = await buildAndServe(dir, port);
   try {
