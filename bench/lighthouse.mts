@@ -333,7 +333,9 @@ try {
         .filter(Number.isFinite),
     );
   const ms = (value: number, width = 9) => String(Math.round(value)).padStart(width);
-  const ratio = (value: number, floor: number) => (floor > 0 ? value / floor : value > 0 ? Infinity : 1);
+  // An unmeasured run (NaN) has no ratio; a TBT of 0 against 0 is 1.
+  const ratio = (value: number, floor: number) =>
+    !Number.isFinite(value) || !Number.isFinite(floor) ? NaN : floor > 0 ? value / floor : value > 0 ? Infinity : 1;
   const slowdowns = [...runs.values()].flat().map((run) => run.slowdown);
   console.log(
     `Lighthouse ${throttlingMethod === 'devtools' ? 'with applied (DevTools)' : 'with simulated (default)'} mobile throttling, CPU slowdown ${perRound ? `per round, ${median(slowdowns)}× (${Math.min(...slowdowns)}–${Math.max(...slowdowns)}×)` : `${slowdown}×`}, medians of ${ROUNDS} alternating round(s)`,
