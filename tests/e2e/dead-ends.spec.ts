@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createLimiter } from '../../src/content/limitConcurrency';
 import { expect, hostUrl, micrositesUrl, test } from './support/fixtures';
 import { rawRequest } from './support/rawHttp';
+import { appStarted } from './support/visitorWatch';
 
 const { domains } = JSON.parse(readFileSync('tenants/domains.json', 'utf8')) as {
   domains: { domain: string; type: string; path: string; locales: string[] }[];
@@ -156,6 +157,8 @@ test('a page that fails after the language switch shows the error page in words'
     await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(data) });
   });
   await page.goto(hostUrl('cornavin-bagberth.ch'));
+  // In place only once the app runs: a click before follows the link, as without JavaScript.
+  await appStarted(page);
   await page.getByText('Language: English').click();
   await page.getByRole('list', { name: 'Language' }).getByRole('link', { name: 'Deutsch' }).click();
 

@@ -2,9 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, hostUrl, test } from './support/fixtures';
 import { rawRequest } from './support/rawHttp';
+import { appStarted } from './support/visitorWatch';
 
 test('the switcher offers only the host locales and switches in place', async ({ page }) => {
   await page.goto(hostUrl('cornavin-bagberth.ch'));
+  // In place only once the app runs: a click before follows the link, as without JavaScript.
+  await appStarted(page);
   await page.getByText('Language: English').click();
   const choices = page.getByRole('list', { name: 'Language' }).getByRole('link');
   await expect(choices).toHaveText(['English', 'Français', 'Deutsch', 'Italiano']);
