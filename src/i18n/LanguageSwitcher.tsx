@@ -73,7 +73,7 @@ const Switcher = styled.details`
   summary {
     cursor: pointer;
     list-style: none;
-    padding: ${`${theme.space.sm} ${theme.space.md}`};
+    padding: ${theme.space.sm} ${theme.space.md};
     border: 1px solid ${theme.colors.border};
     border-radius: ${theme.radii.pill};
     font-size: ${theme.fontSizes.xs};
@@ -113,7 +113,7 @@ const Choice = styled.a`
   display: flex;
   align-items: center;
   text-decoration: none;
-  padding: ${`${theme.space.sm} ${theme.space.md}`};
+  padding: ${theme.space.sm} ${theme.space.md};
   min-height: 44px;
   border-radius: ${theme.radii.sm};
   color: ${theme.colors.ink};

@@ -165,7 +165,7 @@ const Picture = styled.picture`
   }
   ${theme.media.tablet} {
     margin: -${theme.space.lg} -${theme.space.lg} 0;
-    border-radius: ${`${theme.radii.lg} ${theme.radii.lg} 0 0`};
+    border-radius: ${theme.radii.lg} ${theme.radii.lg} 0 0;
   }
 `;
 
