@@ -66,6 +66,8 @@ const targets = args.filter(
 );
 /** Issue 23's "done when" bounds, as multiples of the baseline. */
 const LIMITS = { tbt: 1.5, lcp: 1.15 };
+/** Issue 42 item 3's bounds against the same stack: TBT and LCP as multiples of it, and the site's own score. */
+const SAME_STACK_BOUNDS = { tbt: 1.2, lcp: 1.1, score: 95 };
 
 interface Visitor {
   name: string;
@@ -362,6 +364,11 @@ try {
       const lcp = ratio(mid(page, 'lcp'), mid(counterpart, 'lcp'));
       const perf = ratio(mid(page, 'perf'), mid(counterpart, 'perf'));
       line += `${tbt.toFixed(2).padStart(12)}${lcp.toFixed(2).padStart(11)}${perf.toFixed(2).padStart(12)}`;
+      const score = mid(page, 'perf');
+      const bounds = [tbt <= SAME_STACK_BOUNDS.tbt, lcp <= SAME_STACK_BOUNDS.lcp, score >= SAME_STACK_BOUNDS.score];
+      verdicts.push(
+        `${page.name}: TBT ${tbt.toFixed(2)}× (${bounds[0] ? 'within' : 'OVER'} ${SAME_STACK_BOUNDS.tbt}×), LCP ${lcp.toFixed(2)}× (${bounds[1] ? 'within' : 'OVER'} ${SAME_STACK_BOUNDS.lcp}×), score ${Math.round(score)} (${bounds[2] ? 'at least' : 'UNDER'} ${SAME_STACK_BOUNDS.score}): ${bounds.every(Boolean) ? 'all three met' : 'not met'}`,
+      );
     }
     console.log(line);
     console.log(
