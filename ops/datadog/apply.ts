@@ -186,6 +186,18 @@ function metricsCompared<Wanted extends { id: string }>(
   );
 }
 
+/**
+ * Promise.all that reports the first failure only once every request has settled, so that a
+ * refused command (a 403 answers each of its reads) exits with none of them still open.
+ */
+async function allSettledFirst<T extends readonly unknown[] | []>(
+  requests: T,
+): Promise<{ -readonly [P in keyof T]: Awaited<T[P]> }> {
+  const results = await Promise.allSettled<readonly unknown[]>(requests);
+  for (const result of results) if (result.status === 'rejected') throw result.reason;
+  return Promise.all(requests);
+}
+
 /** Every change that would make the account say what the code says; nothing is written until a change runs. */
 export async function plan(api: Apis, want: Desired, { prune = false } = {}): Promise<Change[]> {
   const allTests = async () => {
@@ -193,7 +205,7 @@ export async function plan(api: Apis, want: Desired, { prune = false } = {}): Pr
     for await (const test of api.synthetics.listTestsWithPagination()) found.push(test);
     return found;
   };
-  const [dashboardList, monitorList, sloList, metricList, logMetricList, testList] = await Promise.all([
+  const [dashboardList, monitorList, sloList, metricList, logMetricList, testList] = await allSettledFirst([
     api.dashboards.listDashboards({ filterShared: false }),
     api.monitors.listMonitors({ monitorTags: MANAGED_TAG }),
     api.slos.listSLOs({ tagsQuery: MANAGED_TAG }),
@@ -206,7 +218,7 @@ export async function plan(api: Apis, want: Desired, { prune = false } = {}): Pr
     const opsId = /\[ops-id: ([\w-]+)\]$/.exec(summary.description ?? '')?.[1];
     return opsId && summary.id ? [{ opsId, id: summary.id }] : [];
   });
-  const fullDashboards = await Promise.all(
+  const fullDashboards = await allSettledFirst(
     ourDashboards.map(async ({ opsId, id }) => ({
       opsId,
       remoteId: id,

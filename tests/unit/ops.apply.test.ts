@@ -173,6 +173,29 @@ describe('the ops:plan and ops:apply commands', () => {
   });
 });
 
+describe('ops:plan when the account refuses', () => {
+  it('reports the refusal once every read has answered, so it exits with none still open', async () => {
+    const refused = new Error('Forbidden');
+    let answerMonitors!: (monitors: []) => void;
+    const api = {
+      dashboards: { listDashboards: () => Promise.reject(refused) },
+      monitors: { listMonitors: () => new Promise((resolve) => (answerMonitors = resolve)) },
+      slos: { listSLOs: async () => ({ data: [] }) },
+      rumMetrics: { listRumMetrics: async () => ({ data: [] }) },
+      logMetrics: { listLogsMetrics: async () => ({ data: [] }) },
+      synthetics: { listTestsWithPagination: async function* () {} },
+    } as unknown as Parameters<typeof plan>[0];
+    let settled = false;
+    const planned = plan(api, desired(OPS_CONFIG)).finally(() => (settled = true));
+    planned.catch(() => undefined);
+    // setImmediate runs once every promise callback queued so far has: the refusal has reached plan.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    answerMonitors([]);
+    await expect(planned).rejects.toBe(refused);
+  });
+});
+
 describe('ops:mark, the deploy marker', () => {
   it('posts one rollout event tagged with the service, env and version the releases dashboard overlays', async () => {
     const lines: string[] = [];
