@@ -338,6 +338,11 @@ try {
   // An unmeasured run (NaN) has no ratio; a TBT of 0 against 0 is 1.
   const ratio = (value: number, floor: number) =>
     !Number.isFinite(value) || !Number.isFinite(floor) ? NaN : floor > 0 ? value / floor : value > 0 ? Infinity : 1;
+  /** A ratio against its bound, as the verdict lines print it. */
+  const bound = (value: number, limit: number) => ({
+    met: value <= limit,
+    text: `${value.toFixed(2)}× (${value <= limit ? 'within' : 'OVER'} ${limit}×)`,
+  });
   const slowdowns = [...runs.values()].flat().map((run) => run.slowdown);
   console.log(
     `Lighthouse ${throttlingMethod === 'devtools' ? 'with applied (DevTools)' : 'with simulated (default)'} mobile throttling, CPU slowdown ${perRound ? `per round, ${median(slowdowns)}× (${Math.min(...slowdowns)}–${Math.max(...slowdowns)}×)` : `${slowdown}×`}, medians of ${ROUNDS} alternating round(s)`,
@@ -354,9 +359,7 @@ try {
       const tbt = ratio(mid(page, 'tbt'), mid(BASELINE, 'tbt'));
       const lcp = ratio(mid(page, 'lcp'), mid(BASELINE, 'lcp'));
       line += `${tbt.toFixed(2).padStart(12)}${lcp.toFixed(2).padStart(11)}`;
-      verdicts.push(
-        `${page.name}: TBT ${tbt.toFixed(2)}× (${tbt <= LIMITS.tbt ? 'within' : 'OVER'} ${LIMITS.tbt}×), LCP ${lcp.toFixed(2)}× (${lcp <= LIMITS.lcp ? 'within' : 'OVER'} ${LIMITS.lcp}×)`,
-      );
+      verdicts.push(`${page.name}: TBT ${bound(tbt, LIMITS.tbt).text}, LCP ${bound(lcp, LIMITS.lcp).text}`);
     }
     const counterpart = counterparts.get(page);
     if (counterpart) {
@@ -365,9 +368,10 @@ try {
       const perf = ratio(mid(page, 'perf'), mid(counterpart, 'perf'));
       line += `${tbt.toFixed(2).padStart(12)}${lcp.toFixed(2).padStart(11)}${perf.toFixed(2).padStart(12)}`;
       const score = mid(page, 'perf');
-      const bounds = [tbt <= SAME_STACK_BOUNDS.tbt, lcp <= SAME_STACK_BOUNDS.lcp, score >= SAME_STACK_BOUNDS.score];
+      const [tbtBound, lcpBound] = [bound(tbt, SAME_STACK_BOUNDS.tbt), bound(lcp, SAME_STACK_BOUNDS.lcp)];
+      const scoreMet = score >= SAME_STACK_BOUNDS.score;
       verdicts.push(
-        `${page.name}: TBT ${tbt.toFixed(2)}× (${bounds[0] ? 'within' : 'OVER'} ${SAME_STACK_BOUNDS.tbt}×), LCP ${lcp.toFixed(2)}× (${bounds[1] ? 'within' : 'OVER'} ${SAME_STACK_BOUNDS.lcp}×), score ${Math.round(score)} (${bounds[2] ? 'at least' : 'UNDER'} ${SAME_STACK_BOUNDS.score}): ${bounds.every(Boolean) ? 'all three met' : 'not met'}`,
+        `${page.name}: TBT ${tbtBound.text}, LCP ${lcpBound.text}, score ${Math.round(score)} (${scoreMet ? 'at least' : 'UNDER'} ${SAME_STACK_BOUNDS.score}): ${tbtBound.met && lcpBound.met && scoreMet ? 'all three met' : 'not met'}`,
       );
     }
     console.log(line);
