@@ -22,7 +22,12 @@ export async function landingStaticProps(
   const [{ translations, revalidate }, storageSpots] = await Promise.all([
     loadPageContent(locale, landingCopy(props), { fresh }),
     props.graphqlUrl
-      ? storageSpotsFor(props.graphqlUrl, { slug: props.slug, lat: props.place.lat, lng: props.place.lng }, { fresh })
+      ? storageSpotsFor(
+          props.graphqlUrl,
+          { slug: props.slug, lat: props.place.lat, lng: props.place.lng },
+          props.format.locale,
+          { fresh },
+        )
       : null,
   ]);
   // With spots on the page, it is rebuilt in the background often enough to keep them fresh.

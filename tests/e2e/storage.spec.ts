@@ -5,9 +5,12 @@
 // computed from the coordinates, and a GraphQL error near Prague.
 import { GRAPHQL_URL } from './support/collectorConfig';
 import { expect, hostUrl, test } from './support/fixtures';
-import { spotsNear } from './support/graphqlServer';
+import { alwaysOpen, spotsNear } from './support/graphqlServer';
 
 const KINGS_CROSS = { lat: 51.5308, lng: -0.1238 };
+/** Kyoto Station's page in Japanese, whose regional locale (ja-JP) the API is asked in. */
+const KYOTO_JA = hostUrl('kyotostation-bagberth.jp', '/ja');
+const JAPANESE_HOURS = `営業時間：${alwaysOpen('ja-JP')}`;
 
 test.describe('storage spots near the place', () => {
   test.describe('in the server HTML, before and without any script', () => {
@@ -22,6 +25,15 @@ test.describe('storage spots near the place', () => {
       await expect(
         page.getByText('Storage spots could not be loaded just now. You can still search every spot in Prague.'),
       ).toBeVisible();
+    });
+
+    test('Kyoto in Japanese shows the hours the API wrote in Japanese, asked in the page’s language', async ({
+      page,
+    }) => {
+      await page.goto(KYOTO_JA);
+      const cards = page.locator('#storage-spots').getByRole('listitem');
+      await expect(cards.nth(1)).toContainText(JAPANESE_HOURS);
+      await expect(page.locator('#storage-spots')).not.toContainText(alwaysOpen('en'));
     });
   });
 
@@ -46,6 +58,22 @@ test.describe('storage spots near the place', () => {
     await expect(section.getByRole('listitem').first()).toContainText('From €5 per day');
     await expect(section.getByText('Loading storage spots…')).toHaveCount(0);
     await expect(section.getByText(/could not be loaded/)).toHaveCount(0);
+  });
+
+  test('Kyoto in Japanese asks in Japanese from the browser too, and keeps the Japanese hours', async ({ page }) => {
+    const request = page.waitForRequest(
+      (candidate) => candidate.url() === GRAPHQL_URL && candidate.method() === 'POST',
+    );
+    await page.goto(KYOTO_JA);
+    await page.locator('#storage-spots').scrollIntoViewIfNeeded();
+    const sent = await request;
+    // The visitor's browser asks for its own languages; the page asks for its own.
+    expect(await sent.headerValue('accept-language')).toBe('ja-JP');
+    const answer = (await (await sent.response())!.json()) as {
+      data: { storageSpotsNear: { openingHours: string | null }[] };
+    };
+    expect(answer.data.storageSpotsNear[1]!.openingHours).toBe(alwaysOpen('ja-JP'));
+    await expect(page.locator('#storage-spots').getByRole('listitem').nth(1)).toContainText(JAPANESE_HOURS);
   });
 
   test('Prague shows its quiet error from the server, and keeps it while the browser retries; the rest of the page stays', async ({

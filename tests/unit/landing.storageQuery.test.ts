@@ -1,6 +1,7 @@
 // Nearby storage spots, optional live data over spec §7 (a GraphQL API per
-// environment): fetchStorageSpots POSTs { query, variables } as JSON and throws on a non-2xx
-// status, a GraphQL `errors` array or a malformed shape, so no spot is ever made up.
+// environment): fetchStorageSpots POSTs { query, variables } as JSON, asking in the page's
+// language, and throws on a non-2xx status, a GraphQL `errors` array or a malformed shape, so no
+// spot is ever made up.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   fetchStorageSpots,
@@ -26,6 +27,8 @@ const jsonResponse = (status: number, body: unknown) =>
   });
 
 const stub = (response: Response) => vi.fn<FetchLike>(async () => response);
+const BRITISH = { language: 'en-GB' };
+const british = (fetchImpl: FetchLike) => ({ ...BRITISH, fetchImpl });
 
 describe('fetchStorageSpots against a real GraphQL server', () => {
   let api: GraphqlServer;
@@ -35,7 +38,7 @@ describe('fetchStorageSpots against a real GraphQL server', () => {
   afterAll(() => api.close());
 
   it('returns exactly the spots the server sent for the coordinates', async () => {
-    const spots = await fetchStorageSpots(api.url, KINGS_CROSS);
+    const spots = await fetchStorageSpots(api.url, KINGS_CROSS, BRITISH);
     expect(spots).toEqual(spotsNear(KINGS_CROSS.lat, KINGS_CROSS.lng, KINGS_CROSS.radiusKm, KINGS_CROSS.limit));
     expect(spots.map((spot) => spot.name)).toEqual([
       'Spot A near 51.531,-0.124',
@@ -43,37 +46,50 @@ describe('fetchStorageSpots against a real GraphQL server', () => {
       'Spot C near 51.531,-0.124',
     ]);
     expect(spots[2]).toMatchObject({ rating: null, openingHours: null, price: null });
-    expect(api.calls.at(-1)).toEqual(KINGS_CROSS);
+    expect(api.calls.at(-1)).toEqual({ ...KINGS_CROSS, language: 'en-GB' });
+  });
+
+  it('asks in the page’s language, and shows the API’s free text as it answered in it', async () => {
+    const spots = await fetchStorageSpots(api.url, KINGS_CROSS, { language: 'ja-JP' });
+    expect(api.calls.at(-1)?.language).toBe('ja-JP');
+    expect(spots.map((spot) => spot.openingHours)).toEqual(['08:00–22:00', '24時間', null]);
   });
 
   it('sends the radius and limit as variables', async () => {
-    const spots = await fetchStorageSpots(api.url, { ...KINGS_CROSS, radiusKm: 1, limit: 1 });
+    const spots = await fetchStorageSpots(api.url, { ...KINGS_CROSS, radiusKm: 1, limit: 1 }, BRITISH);
     expect(spots.map((spot) => spot.id)).toEqual(['spot-a-51.531,-0.124']);
   });
 
   it('throws the GraphQL error the server answers near Prague', async () => {
-    await expect(fetchStorageSpots(api.url, PRAGUE)).rejects.toThrow(`Storage spots query failed: ${FAILURE_MESSAGE}`);
+    await expect(fetchStorageSpots(api.url, PRAGUE, BRITISH)).rejects.toThrow(
+      `Storage spots query failed: ${FAILURE_MESSAGE}`,
+    );
   });
 
   it('throws on a non-2xx answer (unknown endpoint)', async () => {
-    await expect(fetchStorageSpots(api.url.replace('/graphql', '/nope'), KINGS_CROSS)).rejects.toThrow(/HTTP 404/);
+    await expect(fetchStorageSpots(api.url.replace('/graphql', '/nope'), KINGS_CROSS, BRITISH)).rejects.toThrow(
+      /HTTP 404/,
+    );
   });
 
   it('throws when nobody listens', async () => {
     const down = await startGraphqlServer(0);
     await down.close();
-    await expect(fetchStorageSpots(down.url, KINGS_CROSS)).rejects.toThrow();
+    await expect(fetchStorageSpots(down.url, KINGS_CROSS, BRITISH)).rejects.toThrow();
   });
 });
 
 describe('fetchStorageSpots request and answer handling', () => {
   it('POSTs the documented query and variables as JSON', async () => {
     const fetchImpl = stub(jsonResponse(200, { data: { storageSpotsNear: [] } }));
-    await expect(fetchStorageSpots('https://api.example.org/graphql', KINGS_CROSS, fetchImpl)).resolves.toEqual([]);
+    await expect(
+      fetchStorageSpots('https://api.example.org/graphql', KINGS_CROSS, british(fetchImpl)),
+    ).resolves.toEqual([]);
     const [url, init] = fetchImpl.mock.calls[0]!;
     expect(url).toBe('https://api.example.org/graphql');
     expect(init.method).toBe('POST');
     expect(new Headers(init.headers).get('content-type')).toBe('application/json');
+    expect(new Headers(init.headers).get('accept-language')).toBe('en-GB');
     expect(JSON.parse(init.body as string)).toEqual({ query: STORAGE_SPOTS_QUERY, variables: KINGS_CROSS });
     expect(STORAGE_SPOTS_QUERY).toContain('storageSpotsNear(lat: $lat, lng: $lng, radiusKm: $radiusKm, limit: $limit)');
   });
@@ -83,21 +99,21 @@ describe('fetchStorageSpots request and answer handling', () => {
       fetchStorageSpots(
         'https://x/graphql',
         KINGS_CROSS,
-        stub(jsonResponse(status, { data: { storageSpotsNear: [] } })),
+        british(stub(jsonResponse(status, { data: { storageSpotsNear: [] } }))),
       ),
     ).rejects.toThrow(`HTTP ${status}`);
   });
 
   it('throws on an errors array even when data is present', async () => {
     const body = { data: { storageSpotsNear: [] }, errors: [{ message: 'boom' }, { message: 'again' }] };
-    await expect(fetchStorageSpots('https://x/graphql', KINGS_CROSS, stub(jsonResponse(200, body)))).rejects.toThrow(
-      'boom; again',
-    );
+    await expect(
+      fetchStorageSpots('https://x/graphql', KINGS_CROSS, british(stub(jsonResponse(200, body)))),
+    ).rejects.toThrow('boom; again');
   });
 
   it('throws on a body that is not JSON', async () => {
     await expect(
-      fetchStorageSpots('https://x/graphql', KINGS_CROSS, stub(jsonResponse(200, '<html>'))),
+      fetchStorageSpots('https://x/graphql', KINGS_CROSS, british(stub(jsonResponse(200, '<html>')))),
     ).rejects.toThrow('not valid JSON');
   });
 
@@ -128,9 +144,9 @@ describe('fetchStorageSpots request and answer handling', () => {
     ['a missing optional field', { data: { storageSpotsNear: [{ ...spot, rating: undefined }] } }],
     ['duplicate ids', { data: { storageSpotsNear: [spot, spot] } }],
   ])('throws on a malformed answer: %s', async (_label, body) => {
-    await expect(fetchStorageSpots('https://x/graphql', KINGS_CROSS, stub(jsonResponse(200, body)))).rejects.toThrow(
-      /Malformed|not a JSON object/,
-    );
+    await expect(
+      fetchStorageSpots('https://x/graphql', KINGS_CROSS, british(stub(jsonResponse(200, body)))),
+    ).rejects.toThrow(/Malformed|not a JSON object/);
   });
 
   it('keeps a well-formed spot as it is, with null for what the API does not know', () => {

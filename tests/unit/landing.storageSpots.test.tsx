@@ -16,7 +16,13 @@ import { storageSpotsSection, type StorageSpotsSection } from '@/landing/storage
 import { fetchStorageSpots, STORAGE_SPOTS_LIMIT, STORAGE_SPOTS_RADIUS_KM } from '@/landing/storage/storageQuery';
 import { createQueryClient } from '@/shell/queryClient';
 import microsites from '../../locales/en/microsites.json';
-import { EMPTY_AT, FAILING_LAT, startGraphqlServer, type GraphqlServer } from '../e2e/support/graphqlServer';
+import {
+  alwaysOpen,
+  EMPTY_AT,
+  FAILING_LAT,
+  startGraphqlServer,
+  type GraphqlServer,
+} from '../e2e/support/graphqlServer';
 
 const BOOKING_URL = 'https://app.example.org/search?place=prague';
 
@@ -153,12 +159,16 @@ describe('StorageSpots', () => {
   describe('with the server’s list', () => {
     /** The section as getStaticProps hands it over: the API's list near `place`, formatted on the server. */
     async function serverSection(place: { lat: number; lng: number }, format: RegionalFormat) {
-      const spots = await fetchStorageSpots(api.url, {
-        lat: place.lat,
-        lng: place.lng,
-        radiusKm: STORAGE_SPOTS_RADIUS_KM,
-        limit: STORAGE_SPOTS_LIMIT,
-      });
+      const spots = await fetchStorageSpots(
+        api.url,
+        {
+          lat: place.lat,
+          lng: place.lng,
+          radiusKm: STORAGE_SPOTS_RADIUS_KM,
+          limit: STORAGE_SPOTS_LIMIT,
+        },
+        { language: format.locale },
+      );
       return storageSpotsSection({ status: 'ok', spots }, format);
     }
 
@@ -186,25 +196,36 @@ describe('StorageSpots', () => {
       };
     }
 
-    it('keeps it on screen while refreshing, and builds no Intl object when the refresh brings the same list', async () => {
-      const format = regionalFormat('en', 'GB');
-      const initial = await serverSection(KINGS_CROSS, format);
-      const intl = countIntl();
-      try {
-        const slug = 'kings-cross-station-same';
-        const client = renderSpots({ ...KINGS_CROSS, slug }, format, initial);
-        // At once, before the refresh answers: the server's cards, no loading note.
-        expect(screen.getAllByRole('listitem')).toHaveLength(3);
-        expect(screen.queryByText('Loading storage spots…')).toBeNull();
-        // The refresh has answered (and the section rendered it) before anything is counted.
-        await waitFor(() => expect(client.getQueryState(['storageSpots', slug])?.status).toBe('success'));
-        expect(screen.getAllByRole('listitem')).toHaveLength(3);
-        expect(within(screen.getAllByRole('listitem')[0]!).getByText('0.2 mi away')).toBeTruthy();
-        expect(intl.count()).toBe(0);
-      } finally {
-        intl.stop();
-      }
-    });
+    // The refresh asks in the page's language as the server did, so the API's free text (a spot's
+    // hours) matches and the server's cards stay: asked in another language, the list would differ.
+    it.each([
+      ['en', 'GB'],
+      ['ja', 'JP'],
+    ] as const)(
+      'keeps it on screen while refreshing, and builds no Intl object when the refresh brings the same list (%s-%s)',
+      async (language, country) => {
+        const format = regionalFormat(language, country);
+        const initial = await serverSection(KINGS_CROSS, format);
+        const intl = countIntl();
+        try {
+          const slug = `kings-cross-station-same-${language}`;
+          const client = renderSpots({ ...KINGS_CROSS, slug }, format, initial);
+          // At once, before the refresh answers: the server's cards, no loading note.
+          expect(screen.getAllByRole('listitem')).toHaveLength(3);
+          expect(screen.queryByText('Loading storage spots…')).toBeNull();
+          // The refresh has answered (and the section rendered it) before anything is counted.
+          await waitFor(() =>
+            expect(client.getQueryState(['storageSpots', slug, format.locale])?.status).toBe('success'),
+          );
+          expect(screen.getAllByRole('listitem')).toHaveLength(3);
+          expect(api.calls.at(-1)?.language).toBe(format.locale);
+          expect(screen.getByText(alwaysOpen(format.locale), { exact: false })).toBeTruthy();
+          expect(intl.count()).toBe(0);
+        } finally {
+          intl.stop();
+        }
+      },
+    );
 
     it('shows a refreshed list that differs, written in the page’s format', async () => {
       const format = regionalFormat('de', 'DE');
@@ -228,7 +249,9 @@ describe('StorageSpots', () => {
       const callsBefore = api.calls.length;
       const client = renderSpots({ ...PRAGUE, slug: 'prague-kept' }, format, initial);
       // One try plus the app QueryClient's 3 retries, all failing.
-      await waitFor(() => expect(client.getQueryState(['storageSpots', 'prague-kept'])?.status).toBe('error'));
+      await waitFor(() =>
+        expect(client.getQueryState(['storageSpots', 'prague-kept', format.locale])?.status).toBe('error'),
+      );
       expect(api.calls.length - callsBefore).toBe(4);
       expect(screen.getAllByRole('listitem')).toHaveLength(3);
       expect(screen.getByText('Spot A near 51.531,-0.124')).toBeTruthy();

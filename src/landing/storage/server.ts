@@ -7,7 +7,8 @@ export type StorageSpotsState = { status: 'ok'; spots: StorageSpot[] } | { statu
 /** How often a page with spots is rebuilt in the background (ISR), so the list stays fresh. */
 export const STORAGE_SPOTS_REVALIDATE_SECONDS = 600;
 
-// Every locale of a page asks for the same spots: one request per place within a short while.
+// A page's regional variants ask for the same spots (one per consent regime): one request per place
+// and language within a short while.
 const CACHE_MS = 60_000;
 const cache = new Map<string, { at: number; state: Promise<StorageSpotsState> }>();
 
@@ -20,16 +21,22 @@ const cache = new Map<string, { at: number; state: Promise<StorageSpotsState> }>
 export function storageSpotsFor(
   graphqlUrl: string,
   place: { slug: string; lat: number; lng: number },
+  language: string,
   { now = Date.now(), fresh = false }: { now?: number; fresh?: boolean } = {},
 ): Promise<StorageSpotsState> {
-  const cached = cache.get(place.slug);
+  const key = `${place.slug} ${language}`;
+  const cached = cache.get(key);
   if (!fresh && cached && now - cached.at < CACHE_MS) return cached.state;
-  const state = fetchStorageSpots(graphqlUrl, {
-    lat: place.lat,
-    lng: place.lng,
-    radiusKm: STORAGE_SPOTS_RADIUS_KM,
-    limit: STORAGE_SPOTS_LIMIT,
-  }).then(
+  const state = fetchStorageSpots(
+    graphqlUrl,
+    {
+      lat: place.lat,
+      lng: place.lng,
+      radiusKm: STORAGE_SPOTS_RADIUS_KM,
+      limit: STORAGE_SPOTS_LIMIT,
+    },
+    { language },
+  ).then(
     (spots): StorageSpotsState => ({ status: 'ok', spots }),
     (error: unknown): StorageSpotsState => {
       appLogger.warn(
@@ -38,6 +45,6 @@ export function storageSpotsFor(
       return { status: 'error' };
     },
   );
-  cache.set(place.slug, { at: now, state });
+  cache.set(key, { at: now, state });
   return state;
 }

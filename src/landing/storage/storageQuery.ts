@@ -1,8 +1,10 @@
 /**
  * Live storage spots near a place, from the environment's GraphQL API (spec §7).
  *
- * The one request the section sends: `POST {GRAPHQL_URL}` with `Content-Type: application/json` and
- * the body `{ "query": STORAGE_SPOTS_QUERY, "variables": { lat, lng, radiusKm, limit } }`:
+ * The one request the section sends: `POST {GRAPHQL_URL}` with `Content-Type: application/json`,
+ * `Accept-Language: {the page's regional locale}` (so free text such as opening hours comes in the
+ * page's language, as HTTP asks of any localising API) and the body
+ * `{ "query": STORAGE_SPOTS_QUERY, "variables": { lat, lng, radiusKm, limit } }`:
  *
  * ```graphql
  * query StorageSpotsNear($lat: Float!, $lng: Float!, $radiusKm: Float!, $limit: Int!) {
@@ -58,7 +60,7 @@ export interface StorageSpot {
   distanceKm: number;
   /** 0 to 5; null when the spot has no reviews yet. */
   rating: number | null;
-  /** Free text from the API, e.g. "08:00–22:00"; null when unknown. */
+  /** Free text from the API in the asked language, e.g. "08:00–22:00"; null when unknown. */
   openingHours: string | null;
   /** Price per bag per day; null when the API has none. */
   price: StorageSpotPrice | null;
@@ -116,16 +118,26 @@ export function parseStorageSpotsResponse(body: unknown): StorageSpot[] {
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
+export interface StorageSpotsRequestOptions {
+  /** The page's BCP 47 regional locale (e.g. ja-JP): the language the API's free text is asked in. */
+  language: string;
+  fetchImpl?: FetchLike;
+  signal?: AbortSignal;
+}
+
 /** POSTs the query and returns the spots; throws on a non-2xx status, GraphQL errors or a malformed body. */
 export async function fetchStorageSpots(
   graphqlUrl: string,
   variables: StorageSpotsVariables,
-  fetchImpl: FetchLike = (input, init) => fetch(input, init),
-  signal?: AbortSignal,
+  { language, fetchImpl = (input, init) => fetch(input, init), signal }: StorageSpotsRequestOptions,
 ): Promise<StorageSpot[]> {
   const response = await fetchImpl(graphqlUrl, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json, application/json',
+      'accept-language': language,
+    },
     body: JSON.stringify({ query: STORAGE_SPOTS_QUERY, variables }),
     signal,
   });

@@ -6,6 +6,8 @@ export interface StorageSpotsTarget {
   slug: string;
   lat: number;
   lng: number;
+  /** The page's regional locale, which the API's free text is asked in (storageQuery.ts). */
+  language: string;
 }
 
 /**
@@ -20,15 +22,15 @@ export function useStorageSpots({
   slug,
   lat,
   lng,
+  language,
 }: StorageSpotsTarget): UseQueryResult<StorageSpot[], Error> {
   return useQuery({
-    queryKey: ['storageSpots', slug],
+    queryKey: ['storageSpots', slug, language],
     queryFn: ({ signal }) =>
       fetchStorageSpots(
         graphqlUrl,
         { lat, lng, radiusKm: STORAGE_SPOTS_RADIUS_KM, limit: STORAGE_SPOTS_LIMIT },
-        undefined,
-        signal,
+        { language, signal },
       ),
   });
 }

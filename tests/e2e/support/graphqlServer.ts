@@ -5,8 +5,9 @@ import { GRAPHQL_PORT, SITE_PORT } from './collectorConfig';
 
 /**
  * A local stand-in for the environment's GraphQL API: `storageSpotsNear` answers a few
- * spots computed only from the coordinates, so tests know exactly what a page may show, and fails
- * with a GraphQL error near Prague, so tests have a failure case.
+ * spots computed only from the coordinates and the request's `Accept-Language` (its one free-text
+ * value, the hours of a spot open around the clock, in that language), so tests know exactly what a
+ * page may show, and fails with a GraphQL error near Prague, so tests have a failure case.
  */
 
 export interface TestSpot {
@@ -29,15 +30,40 @@ export const EMPTY_AT = { lat: 0, lng: 0 } as const;
 export const siteOriginPattern = (sitePort: number) =>
   new RegExp(`^http://([a-z0-9-]+\\.)*localhost:${sitePort}$`, 'i');
 
+/** "Open around the clock" as a localising API would write it, by the language's primary subtag. */
+const ALWAYS_OPEN: Record<string, string> = {
+  en: '24 hours',
+  es: '24 horas',
+  fr: '24 h/24',
+  de: 'rund um die Uhr',
+  it: '24 ore su 24',
+  pt: '24 horas',
+  ja: '24時間',
+  ko: '24시간',
+  zh: '24小时',
+  ru: 'круглосуточно',
+  pl: 'całą dobę',
+};
+
+/** The hours of a spot open around the clock, for an `Accept-Language` value; English for any other. */
+export const alwaysOpen = (acceptLanguage: string): string =>
+  ALWAYS_OPEN[acceptLanguage.split(/[-,;]/)[0]!.trim().toLowerCase()] ?? ALWAYS_OPEN.en!;
+
 const TEMPLATES = [
-  { letter: 'A', distanceKm: 0.25, rating: 4.8, openingHours: '08:00–22:00', price: { amount: 5, currency: 'EUR' } },
-  { letter: 'B', distanceKm: 0.9, rating: 4.5, openingHours: '24 hours', price: { amount: 6.5, currency: 'EUR' } },
+  { letter: 'A', distanceKm: 0.25, rating: 4.8, hours: () => '08:00–22:00', price: { amount: 5, currency: 'EUR' } },
+  { letter: 'B', distanceKm: 0.9, rating: 4.5, hours: alwaysOpen, price: { amount: 6.5, currency: 'EUR' } },
   // Optional fields left out, so tests see that nothing is made up for them.
-  { letter: 'C', distanceKm: 1.6, rating: null, openingHours: null, price: null },
+  { letter: 'C', distanceKm: 1.6, rating: null, hours: () => null, price: null },
 ] as const;
 
-/** The spots the resolver answers for these variables, nearest first. */
-export function spotsNear(lat: number, lng: number, radiusKm: number, limit: number): TestSpot[] {
+/** The spots the resolver answers for these variables and `Accept-Language`, nearest first. */
+export function spotsNear(
+  lat: number,
+  lng: number,
+  radiusKm: number,
+  limit: number,
+  acceptLanguage = 'en',
+): TestSpot[] {
   if (Math.abs(lat - EMPTY_AT.lat) < 0.01 && Math.abs(lng - EMPTY_AT.lng) < 0.01) return [];
   const where = `${lat.toFixed(3)},${lng.toFixed(3)}`;
   return TEMPLATES.filter((template) => template.distanceKm <= radiusKm)
@@ -47,7 +73,7 @@ export function spotsNear(lat: number, lng: number, radiusKm: number, limit: num
       name: `Spot ${template.letter} near ${where}`,
       distanceKm: template.distanceKm,
       rating: template.rating,
-      openingHours: template.openingHours,
+      openingHours: template.hours(acceptLanguage),
       price: template.price && { ...template.price },
     }));
 }
@@ -82,8 +108,8 @@ export interface GraphqlServer {
   port: number;
   /** `http://localhost:{port}/graphql` */
   url: string;
-  /** The variables of every `storageSpotsNear` call so far, in order (retries included). */
-  calls: Args[];
+  /** The variables and `Accept-Language` of every `storageSpotsNear` call so far, in order (retries included). */
+  calls: (Args & { language: string | null })[];
   /**
    * Marks every spot name from now on ("Spot A near … · {edition}"): a content change a test can
    * make and then look for in regenerated pages (tests/e2e/topology.spec.ts). Empty: no mark.
@@ -102,7 +128,7 @@ export function startGraphqlServer(
   port = GRAPHQL_PORT,
   { sitePort = SITE_PORT }: GraphqlServerOptions = {},
 ): Promise<GraphqlServer> {
-  const calls: Args[] = [];
+  const calls: GraphqlServer['calls'] = [];
   let edition = '';
   const allowed = siteOriginPattern(sitePort);
   const yoga = createYoga({
@@ -110,10 +136,11 @@ export function startGraphqlServer(
       typeDefs,
       resolvers: {
         Query: {
-          storageSpotsNear: (_root: unknown, args: Args) => {
-            calls.push({ ...args });
+          storageSpotsNear: (_root: unknown, args: Args, { request }: { request: Request }) => {
+            const language = request.headers.get('accept-language');
+            calls.push({ ...args, language });
             if (Math.abs(args.lat - FAILING_LAT) < FAILING_LAT_TOLERANCE) throw createGraphQLError(FAILURE_MESSAGE);
-            const spots = spotsNear(args.lat, args.lng, args.radiusKm, args.limit);
+            const spots = spotsNear(args.lat, args.lng, args.radiusKm, args.limit, language ?? undefined);
             return edition ? spots.map((spot) => ({ ...spot, name: `${spot.name} · ${edition}` })) : spots;
           },
         },
