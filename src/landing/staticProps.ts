@@ -25,8 +25,7 @@ export async function landingStaticProps(
       ? storageSpotsFor(
           props.graphqlUrl,
           { slug: props.slug, lat: props.place.lat, lng: props.place.lng },
-          props.format.locale,
-          { fresh },
+          { locale: props.format.locale, fresh },
         )
       : null,
   ]);

@@ -111,8 +111,10 @@ describe('a landing page’s props with live spots', () => {
       distance: '0.2\u00a0mi',
       rating: '4.8',
       openingHours: '08:00–22:00',
-      price: '€5',
+      price: '£5',
     });
+    // Asked in the page's regional locale, as the browser's refresh asks (LiveStorageSpots.tsx).
+    expect(api.calls.at(-1)?.acceptLanguage).toBe('en-GB, en;q=0.9');
     const json = JSON.stringify(kingsCross.storageSpots);
     expect(json).not.toMatch(/distanceKm|amount|currency/);
 
@@ -120,8 +122,10 @@ describe('a landing page’s props with live spots', () => {
     expect(cornavin.storageSpots?.status === 'ok' && cornavin.storageSpots.cards[1]).toMatchObject({
       distance: '0.9\u00a0km',
       rating: '4.5',
+      openingHours: 'rund um die Uhr',
       // Swiss German writes the code, not the sign (CLDR de-CH), with its own decimal point.
-      price: 'EUR\u00a06.50',
+      price: 'CHF\u00a09.10',
     });
+    expect(api.calls.at(-1)?.acceptLanguage).toBe('de-CH, de;q=0.9');
   });
 });

@@ -27,7 +27,7 @@ const jsonResponse = (status: number, body: unknown) =>
   });
 
 const stub = (response: Response) => vi.fn<FetchLike>(async () => response);
-const BRITISH = { language: 'en-GB' };
+const BRITISH = { locale: 'en-GB' };
 const british = (fetchImpl: FetchLike) => ({ ...BRITISH, fetchImpl });
 
 describe('fetchStorageSpots against a real GraphQL server', () => {
@@ -46,12 +46,12 @@ describe('fetchStorageSpots against a real GraphQL server', () => {
       'Spot C near 51.531,-0.124',
     ]);
     expect(spots[2]).toMatchObject({ rating: null, openingHours: null, price: null });
-    expect(api.calls.at(-1)).toEqual({ ...KINGS_CROSS, language: 'en-GB' });
+    expect(api.calls.at(-1)).toEqual({ ...KINGS_CROSS, acceptLanguage: 'en-GB, en;q=0.9' });
   });
 
   it('asks in the page’s language, and shows the API’s free text as it answered in it', async () => {
-    const spots = await fetchStorageSpots(api.url, KINGS_CROSS, { language: 'ja-JP' });
-    expect(api.calls.at(-1)?.language).toBe('ja-JP');
+    const spots = await fetchStorageSpots(api.url, KINGS_CROSS, { locale: 'ja-JP' });
+    expect(api.calls.at(-1)?.acceptLanguage).toBe('ja-JP, ja;q=0.9');
     expect(spots.map((spot) => spot.openingHours)).toEqual(['08:00–22:00', '24時間', null]);
   });
 
@@ -89,7 +89,7 @@ describe('fetchStorageSpots request and answer handling', () => {
     expect(url).toBe('https://api.example.org/graphql');
     expect(init.method).toBe('POST');
     expect(new Headers(init.headers).get('content-type')).toBe('application/json');
-    expect(new Headers(init.headers).get('accept-language')).toBe('en-GB');
+    expect(new Headers(init.headers).get('accept-language')).toBe('en-GB, en;q=0.9');
     expect(JSON.parse(init.body as string)).toEqual({ query: STORAGE_SPOTS_QUERY, variables: KINGS_CROSS });
     expect(STORAGE_SPOTS_QUERY).toContain('storageSpotsNear(lat: $lat, lng: $lng, radiusKm: $radiusKm, limit: $limit)');
   });

@@ -102,9 +102,9 @@ describe('StorageSpots', () => {
       '0.2\u00a0mi away',
       'Rated 4.8 out of 5',
       'Open 08:00–22:00',
-      'From €5 per day',
+      'From £5 per day',
     ]);
-    expect(within(items[1]!).getByText('From €6.50 per day')).toBeTruthy();
+    expect(within(items[1]!).getByText('From £6.50 per day')).toBeTruthy();
     expect(within(items[1]!).getByText('Open 24 hours')).toBeTruthy();
   });
 
@@ -127,8 +127,8 @@ describe('StorageSpots', () => {
     const items = await screen.findAllByRole('listitem');
     expect(within(items[0]!).getByText('0,3 km away')).toBeTruthy();
     expect(within(items[0]!).getByText('Rated 4,8 out of 5')).toBeTruthy();
-    // The text matcher folds the no-break space Intl puts before the € into a plain space.
-    expect(within(items[1]!).getByText('From 6,50 € per day')).toBeTruthy();
+    // The text matcher folds the no-break space Intl puts before the £ into a plain space.
+    expect(within(items[1]!).getByText('From 6,50 £ per day')).toBeTruthy();
   });
 
   it('after 3 retries shows a quiet error with the booking link, and no spots', async () => {
@@ -167,7 +167,7 @@ describe('StorageSpots', () => {
           radiusKm: STORAGE_SPOTS_RADIUS_KM,
           limit: STORAGE_SPOTS_LIMIT,
         },
-        { language: format.locale },
+        { locale: format.locale },
       );
       return storageSpotsSection({ status: 'ok', spots }, format);
     }
@@ -218,7 +218,7 @@ describe('StorageSpots', () => {
             expect(client.getQueryState(['storageSpots', slug, format.locale])?.status).toBe('success'),
           );
           expect(screen.getAllByRole('listitem')).toHaveLength(3);
-          expect(api.calls.at(-1)?.language).toBe(format.locale);
+          expect(api.calls.at(-1)?.acceptLanguage).toBe(`${format.locale}, ${language};q=0.9`);
           expect(screen.getByText(alwaysOpen(format.locale), { exact: false })).toBeTruthy();
           expect(intl.count()).toBe(0);
         } finally {

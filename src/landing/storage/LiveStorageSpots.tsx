@@ -31,7 +31,7 @@ export interface StorageSpotsRefresherProps {
  */
 export function StorageSpotsRefresher({ graphqlUrl, place, format, bookingUrl, initial }: StorageSpotsRefresherProps) {
   const { slug, lat, lng, where } = place;
-  const query = useStorageSpots({ graphqlUrl, slug, lat, lng, language: format.locale });
+  const query = useStorageSpots({ graphqlUrl, slug, lat, lng, locale: format.locale });
   const refreshed = useMemo((): StorageSpotsSection | undefined => {
     if (!query.data) return undefined;
     if (initial?.status === 'ok' && spotsFingerprint(query.data) === initial.fingerprint) return initial;

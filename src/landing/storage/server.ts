@@ -7,8 +7,8 @@ export type StorageSpotsState = { status: 'ok'; spots: StorageSpot[] } | { statu
 /** How often a page with spots is rebuilt in the background (ISR), so the list stays fresh. */
 export const STORAGE_SPOTS_REVALIDATE_SECONDS = 600;
 
-// A page's regional variants ask for the same spots (one per consent regime): one request per place
-// and language within a short while.
+// A page's consent-regime variants share its locale, so its spots: one request per place and locale
+// within a short while.
 const CACHE_MS = 60_000;
 const cache = new Map<string, { at: number; state: Promise<StorageSpotsState> }>();
 
@@ -21,10 +21,9 @@ const cache = new Map<string, { at: number; state: Promise<StorageSpotsState> }>
 export function storageSpotsFor(
   graphqlUrl: string,
   place: { slug: string; lat: number; lng: number },
-  language: string,
-  { now = Date.now(), fresh = false }: { now?: number; fresh?: boolean } = {},
+  { locale, now = Date.now(), fresh = false }: { locale: string; now?: number; fresh?: boolean },
 ): Promise<StorageSpotsState> {
-  const key = `${place.slug} ${language}`;
+  const key = `${place.slug} ${locale}`;
   const cached = cache.get(key);
   if (!fresh && cached && now - cached.at < CACHE_MS) return cached.state;
   const state = fetchStorageSpots(
@@ -35,7 +34,7 @@ export function storageSpotsFor(
       radiusKm: STORAGE_SPOTS_RADIUS_KM,
       limit: STORAGE_SPOTS_LIMIT,
     },
-    { language },
+    { locale },
   ).then(
     (spots): StorageSpotsState => ({ status: 'ok', spots }),
     (error: unknown): StorageSpotsState => {

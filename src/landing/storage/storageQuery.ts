@@ -2,8 +2,8 @@
  * Live storage spots near a place, from the environment's GraphQL API (spec §7).
  *
  * The one request the section sends: `POST {GRAPHQL_URL}` with `Content-Type: application/json`,
- * `Accept-Language: {the page's regional locale}` (so free text such as opening hours comes in the
- * page's language, as HTTP asks of any localising API) and the body
+ * `Accept-Language` naming the page's regional locale, then its language (`ja-JP, ja;q=0.9`: the
+ * API's free text, such as opening hours, in the page's language, as HTTP asks of any server) and the body
  * `{ "query": STORAGE_SPOTS_QUERY, "variables": { lat, lng, radiusKm, limit } }`:
  *
  * ```graphql
@@ -116,11 +116,17 @@ export function parseStorageSpotsResponse(body: unknown): StorageSpot[] {
   return spots;
 }
 
+/** The regional locale first, then its language, for an API that knows `ja` but not `ja-JP`. */
+function acceptLanguage(locale: string): string {
+  const [language = locale] = locale.split('-');
+  return language === locale ? locale : `${locale}, ${language};q=0.9`;
+}
+
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface StorageSpotsRequestOptions {
-  /** The page's BCP 47 regional locale (e.g. ja-JP): the language the API's free text is asked in. */
-  language: string;
+  /** The page's BCP 47 regional locale (RegionalFormat's, e.g. ja-JP), which the API's free text is asked in. */
+  locale: string;
   fetchImpl?: FetchLike;
   signal?: AbortSignal;
 }
@@ -129,14 +135,14 @@ export interface StorageSpotsRequestOptions {
 export async function fetchStorageSpots(
   graphqlUrl: string,
   variables: StorageSpotsVariables,
-  { language, fetchImpl = (input, init) => fetch(input, init), signal }: StorageSpotsRequestOptions,
+  { locale, fetchImpl = (input, init) => fetch(input, init), signal }: StorageSpotsRequestOptions,
 ): Promise<StorageSpot[]> {
   const response = await fetchImpl(graphqlUrl, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       accept: 'application/graphql-response+json, application/json',
-      'accept-language': language,
+      'accept-language': acceptLanguage(locale),
     },
     body: JSON.stringify({ query: STORAGE_SPOTS_QUERY, variables }),
     signal,

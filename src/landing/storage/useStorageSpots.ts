@@ -7,7 +7,7 @@ export interface StorageSpotsTarget {
   lat: number;
   lng: number;
   /** The page's regional locale, which the API's free text is asked in (storageQuery.ts). */
-  language: string;
+  locale: string;
 }
 
 /**
@@ -22,15 +22,15 @@ export function useStorageSpots({
   slug,
   lat,
   lng,
-  language,
+  locale,
 }: StorageSpotsTarget): UseQueryResult<StorageSpot[], Error> {
   return useQuery({
-    queryKey: ['storageSpots', slug, language],
+    queryKey: ['storageSpots', slug, locale],
     queryFn: ({ signal }) =>
       fetchStorageSpots(
         graphqlUrl,
         { lat, lng, radiusKm: STORAGE_SPOTS_RADIUS_KM, limit: STORAGE_SPOTS_LIMIT },
-        { language, signal },
+        { locale, signal },
       ),
   });
 }

@@ -1,13 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGraphQLError, createSchema, createYoga } from 'graphql-yoga';
+import { PRICE_BOOK } from '../../../src/content/pricing';
 import { GRAPHQL_PORT, SITE_PORT } from './collectorConfig';
 
 /**
  * A local stand-in for the environment's GraphQL API: `storageSpotsNear` answers a few
  * spots computed only from the coordinates and the request's `Accept-Language` (its one free-text
- * value, the hours of a spot open around the clock, in that language), so tests know exactly what a
- * page may show, and fails with a GraphQL error near Prague, so tests have a failure case.
+ * value, the hours of a spot open around the clock, in that language; prices in the currency of the
+ * catalogue's place at those coordinates), so tests know exactly what a page may show, and fails
+ * with a GraphQL error near Prague, so tests have a failure case.
  */
 
 export interface TestSpot {
@@ -49,11 +52,28 @@ const ALWAYS_OPEN: Record<string, string> = {
 export const alwaysOpen = (acceptLanguage: string): string =>
   ALWAYS_OPEN[acceptLanguage.split(/[-,;]/)[0]!.trim().toLowerCase()] ?? ALWAYS_OPEN.en!;
 
+/** The catalogue's places (tenants/places.json): a spot at one of them is priced in its currency. */
+const PLACES = Object.values(
+  (
+    JSON.parse(readFileSync('tenants/places.json', 'utf8')) as {
+      places: Record<string, { lat: number; lng: number; currency: string }>;
+    }
+  ).places,
+);
+
+/** The currency of the place at these coordinates; euros anywhere else. */
+function currencyAt(lat: number, lng: number): string {
+  const place = PLACES.find(
+    (candidate) => Math.abs(candidate.lat - lat) < 0.001 && Math.abs(candidate.lng - lng) < 0.001,
+  );
+  return place?.currency ?? 'EUR';
+}
+
 const TEMPLATES = [
-  { letter: 'A', distanceKm: 0.25, rating: 4.8, hours: () => '08:00–22:00', price: { amount: 5, currency: 'EUR' } },
-  { letter: 'B', distanceKm: 0.9, rating: 4.5, hours: alwaysOpen, price: { amount: 6.5, currency: 'EUR' } },
+  { letter: 'A', distanceKm: 0.25, rating: 4.8, hours: () => '08:00–22:00', priceFactor: 1 },
+  { letter: 'B', distanceKm: 0.9, rating: 4.5, hours: alwaysOpen, priceFactor: 1.3 },
   // Optional fields left out, so tests see that nothing is made up for them.
-  { letter: 'C', distanceKm: 1.6, rating: null, hours: () => null, price: null },
+  { letter: 'C', distanceKm: 1.6, rating: null, hours: () => null, priceFactor: null },
 ] as const;
 
 /** The spots the resolver answers for these variables and `Accept-Language`, nearest first. */
@@ -66,6 +86,9 @@ export function spotsNear(
 ): TestSpot[] {
   if (Math.abs(lat - EMPTY_AT.lat) < 0.01 && Math.abs(lng - EMPTY_AT.lng) < 0.01) return [];
   const where = `${lat.toFixed(3)},${lng.toFixed(3)}`;
+  const currency = currencyAt(lat, lng);
+  // The site's own lowest price there (src/content/pricing.ts), and 30 % more.
+  const from = PRICE_BOOK[currency]!.dailyFrom;
   return TEMPLATES.filter((template) => template.distanceKm <= radiusKm)
     .slice(0, Math.max(0, limit))
     .map((template) => ({
@@ -74,7 +97,7 @@ export function spotsNear(
       distanceKm: template.distanceKm,
       rating: template.rating,
       openingHours: template.hours(acceptLanguage),
-      price: template.price && { ...template.price },
+      price: template.priceFactor && { amount: Math.round(from * template.priceFactor * 100) / 100, currency },
     }));
 }
 
@@ -109,7 +132,7 @@ export interface GraphqlServer {
   /** `http://localhost:{port}/graphql` */
   url: string;
   /** The variables and `Accept-Language` of every `storageSpotsNear` call so far, in order (retries included). */
-  calls: (Args & { language: string | null })[];
+  calls: (Args & { acceptLanguage: string | null })[];
   /**
    * Marks every spot name from now on ("Spot A near … · {edition}"): a content change a test can
    * make and then look for in regenerated pages (tests/e2e/topology.spec.ts). Empty: no mark.
@@ -137,10 +160,10 @@ export function startGraphqlServer(
       resolvers: {
         Query: {
           storageSpotsNear: (_root: unknown, args: Args, { request }: { request: Request }) => {
-            const language = request.headers.get('accept-language');
-            calls.push({ ...args, language });
+            const acceptLanguage = request.headers.get('accept-language');
+            calls.push({ ...args, acceptLanguage });
             if (Math.abs(args.lat - FAILING_LAT) < FAILING_LAT_TOLERANCE) throw createGraphQLError(FAILURE_MESSAGE);
-            const spots = spotsNear(args.lat, args.lng, args.radiusKm, args.limit, language ?? undefined);
+            const spots = spotsNear(args.lat, args.lng, args.radiusKm, args.limit, acceptLanguage ?? undefined);
             return edition ? spots.map((spot) => ({ ...spot, name: `${spot.name} · ${edition}` })) : spots;
           },
         },
