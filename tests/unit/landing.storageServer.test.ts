@@ -48,19 +48,22 @@ describe('storageSpotsFor', () => {
     expect(api.calls.length - before).toBe(1);
   });
 
-  it('gives the error state and logs once when the API fails', async () => {
+  it('gives the error state and logs once per place a minute when the API fails, in every language', async () => {
     const warn = vi.spyOn(appLogger, 'warn').mockImplementation(() => {});
-    const state = await storageSpotsFor(
-      api.url,
-      { slug: 'prague', lat: FAILING_LAT, lng: 14.4378 },
-      {
-        locale: 'cs-CZ',
-        now: 2_000_000,
-      },
-    );
+    const prague = { slug: 'prague', lat: FAILING_LAT, lng: 14.4378 };
+    const state = await storageSpotsFor(api.url, prague, { locale: 'cs-CZ', now: 2_000_000 });
     expect(state).toEqual({ status: 'error' });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]![0]).toMatch(/^\[storage\] spots near prague could not be loaded/);
+    // Its other languages in the same minute: the same error state, no more lines.
+    for (const [locale, now] of [
+      ['en-CZ', 2_010_000],
+      ['de-CZ', 2_059_000],
+    ] as const)
+      expect(await storageSpotsFor(api.url, prague, { locale, now })).toEqual({ status: 'error' });
+    expect(warn).toHaveBeenCalledTimes(1);
+    await storageSpotsFor(api.url, prague, { locale: 'ja-JP', now: 2_060_000 });
+    expect(warn).toHaveBeenCalledTimes(2);
     warn.mockRestore();
   });
 });

@@ -11,10 +11,12 @@ export const STORAGE_SPOTS_REVALIDATE_SECONDS = 600;
 // within a short while.
 const CACHE_MS = 60_000;
 const cache = new Map<string, { at: number; state: Promise<StorageSpotsState> }>();
+// A failing API is logged once per place a minute, however many of its languages asked.
+const warnedAt = new Map<string, number>();
 
 /**
  * The spots near a place for its server-rendered page (getStaticProps, at build and on
- * revalidation). A failing API never fails the page: it renders the error state and logs once.
+ * revalidation). A failing API never fails the page: it renders the error state and logs a line.
  * `fresh` (an on-demand revalidation, which someone asked for because the data changed) reads the
  * API again instead of the last minute's answer.
  */
@@ -38,9 +40,13 @@ export function storageSpotsFor(
   ).then(
     (spots): StorageSpotsState => ({ status: 'ok', spots }),
     (error: unknown): StorageSpotsState => {
-      appLogger.warn(
-        `[storage] spots near ${place.slug} could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      const warned = warnedAt.get(place.slug);
+      if (warned === undefined || now - warned >= CACHE_MS) {
+        warnedAt.set(place.slug, now);
+        appLogger.warn(
+          `[storage] spots near ${place.slug} could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
       return { status: 'error' };
     },
   );
