@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 import next from 'next';
+import { BROTLI_QUALITY } from './src/base/compression';
 import { DRAIN_DEADLINE_MS, drainer } from './src/base/drain';
 import { parseListenEnv } from './src/config/listenEnv';
 import { EnvError } from './src/config/parse';
@@ -40,13 +41,14 @@ function applyBuildConfig() {
  * Brotli where the browser takes it, gzip otherwise, unless the caching proxy compresses (BEHIND_PROXY).
  * Next compresses with gzip only: a landing page's HTML then no longer fits, with its headers, in
  * the first round trip of a new connection (docs/performance.md, "The page in one round trip").
- * Quality 5 costs about what gzip's default does.
  */
 type Middleware = (request: IncomingMessage, response: ServerResponse, then: () => void) => void;
 function compressor(behindProxy: boolean): Middleware {
   if (behindProxy) return (_request, _response, then) => then();
   // Typed for Express; it only reads and wraps Node's request and response.
-  return compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }) as unknown as Middleware;
+  return compression({
+    brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+  }) as unknown as Middleware;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   storedLanguageIn,
   negotiateLanguage,
 } from '../src/i18n/pageLanguage';
+import { BROTLI_QUALITY } from '../src/base/compression';
 import { DEFAULT_LOCALE, WEBSITE_LOCALES, type WebsiteLocale } from '../src/i18n/websiteLocales';
 import { shareImageName } from '../src/seo/shareImageFiles';
 import type { SecurityHeaders } from '../src/security/policy';
@@ -213,7 +214,7 @@ export function proxyConf(options: ProxyConfOptions): { conf: string; includes: 
     ].join('\n'),
     USER: options.user ? `user ${options.user};` : '',
     BROTLI: brotli
-      ? '  brotli_comp_level 6;\n  brotli_min_length 512;\n  brotli_types text/plain text/css text/xml application/javascript application/json application/xml image/svg+xml application/manifest+json;'
+      ? `  brotli_comp_level ${BROTLI_QUALITY};\n  brotli_min_length 512;\n  brotli_types text/plain text/css text/xml application/javascript application/json application/xml image/svg+xml application/manifest+json;`
       : '',
     BROTLI_ON: brotli ? '      brotli on;' : '',
     BROTLI_STATIC_ON: brotliStatic ? '      brotli_static on;' : '',
