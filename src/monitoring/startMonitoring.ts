@@ -2,6 +2,7 @@ import type { MonitoringConfig, EnabledMonitoringConfig } from '@/config/monitor
 import { APPLICATION_CONTEXT_KEY, TENANT_CONTEXT_KEY, applicationContext, type TenantContext } from './context';
 import { arrivalLeft } from '@/base/arrival';
 import { importAndStart } from '@/base/importAndStart';
+import { warmClosedDetails } from '@/base/warmClosedDetails';
 import { appLogger, setLogSink } from '@/base/logger';
 import { datadogSink } from './datadogSink';
 import {
@@ -115,8 +116,10 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
       },
     ),
   );
-  // RUM's first view reads the time zone in the task that starts it (src/base/warmDateFormats.ts).
+  // RUM's first view reads the time zone in the task that starts it (src/base/warmDateFormats.ts),
+  // and its replay recorder lays out what closed disclosures hold (src/base/warmClosedDetails.ts).
   await warmDateFormats();
+  await warmClosedDetails();
   const rum = await orWarn(
     'browser-rum',
     importAndStart(
