@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGraphQLError, createSchema, createYoga } from 'graphql-yoga';
 import { PRICE_BOOK } from '../../../src/content/pricing';
+import { negotiateLanguage } from '../../../src/i18n/pageLanguage';
+import { WEBSITE_LOCALES, type WebsiteLocale } from '../../../src/i18n/websiteLocales';
+import { PLACES } from '../../../src/tenancy/placeData';
 import { GRAPHQL_PORT, SITE_PORT } from './collectorConfig';
 
 /**
@@ -33,8 +35,8 @@ export const EMPTY_AT = { lat: 0, lng: 0 } as const;
 export const siteOriginPattern = (sitePort: number) =>
   new RegExp(`^http://([a-z0-9-]+\\.)*localhost:${sitePort}$`, 'i');
 
-/** "Open around the clock" as a localising API would write it, by the language's primary subtag. */
-const ALWAYS_OPEN: Record<string, string> = {
+/** "Open around the clock" as a localising API would write it, in each of the site's languages. */
+const ALWAYS_OPEN: Record<WebsiteLocale, string> = {
   en: '24 hours',
   es: '24 horas',
   fr: '24 h/24',
@@ -48,22 +50,16 @@ const ALWAYS_OPEN: Record<string, string> = {
   pl: 'całą dobę',
 };
 
-/** The hours of a spot open around the clock, for an `Accept-Language` value; English for any other. */
+/**
+ * The hours of a spot open around the clock, in the first language of an `Accept-Language` value
+ * the site offers, read as the site reads the header (src/i18n/pageLanguage.ts); English for any other.
+ */
 export const alwaysOpen = (acceptLanguage: string): string =>
-  ALWAYS_OPEN[acceptLanguage.split(/[-,;]/)[0]!.trim().toLowerCase()] ?? ALWAYS_OPEN.en!;
+  ALWAYS_OPEN[negotiateLanguage(acceptLanguage, WEBSITE_LOCALES) ?? 'en'];
 
-/** The catalogue's places (tenants/places.json): a spot at one of them is priced in its currency. */
-const PLACES = Object.values(
-  (
-    JSON.parse(readFileSync('tenants/places.json', 'utf8')) as {
-      places: Record<string, { lat: number; lng: number; currency: string }>;
-    }
-  ).places,
-);
-
-/** The currency of the place at these coordinates; euros anywhere else. */
+/** The currency of the catalogue's place at these coordinates (tenants/places.json); euros anywhere else. */
 function currencyAt(lat: number, lng: number): string {
-  const place = PLACES.find(
+  const place = Object.values(PLACES).find(
     (candidate) => Math.abs(candidate.lat - lat) < 0.001 && Math.abs(candidate.lng - lng) < 0.001,
   );
   return place?.currency ?? 'EUR';
