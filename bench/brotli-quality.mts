@@ -6,8 +6,8 @@
 // Bodies compressed here in one piece; the server's stream can differ by a few bytes, and the bytes
 // on the wire, headers and all, are bench/first-round-trip.mts's.
 // Usage: npm run build:e2e && npm run bench:brotli-quality [-- --rounds N]
-import { request } from 'node:http';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { askLoopback } from '../deploy/loopback.ts';
 import { BROTLI_QUALITY } from '../src/base/compression.ts';
 import { median } from './median.mts';
 import { benchPort } from './port.mjs';
@@ -19,23 +19,12 @@ const at = process.argv.indexOf('--rounds');
 const ROUNDS = at > 0 ? Number(process.argv[at + 1]) : 5;
 const QUALITIES = [5, 6, 7];
 
-function page(host: string, path: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port: PORT, path, headers: { host, accept: 'text/html', 'accept-encoding': 'identity' } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(Buffer.concat(chunks))
-            : reject(new Error(`${host}${path}: ${res.statusCode}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
+async function page(host: string, path: string): Promise<Buffer> {
+  const answer = await askLoopback(`http://${host}:${PORT}${path}`, {
+    headers: { accept: 'text/html', 'accept-encoding': 'identity' },
   });
+  if (answer.status !== 200) throw new Error(`${host}${path}: ${answer.status}`);
+  return answer.body;
 }
 
 const stop = await startServer(PORT);
