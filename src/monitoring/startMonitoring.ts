@@ -99,6 +99,9 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
     return sdk;
   };
 
+  // RUM's replay recorder lays out what closed disclosures hold (src/base/warmClosedDetails.ts).
+  // Done before Logs starts, so that RUM still starts right after Logs, whose session cookie it shares.
+  await warmClosedDetails();
   // Only ever import(): both SDKs patch fetch and console as soon as they are evaluated. Each
   // fetch and each start is a step of its own in the visitor's pauses (src/base/idleWork.ts);
   // neither once consent has gone.
@@ -116,10 +119,8 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
       },
     ),
   );
-  // RUM's first view reads the time zone in the task that starts it (src/base/warmDateFormats.ts),
-  // and its replay recorder lays out what closed disclosures hold (src/base/warmClosedDetails.ts).
+  // RUM's first view reads the time zone in the task that starts it (src/base/warmDateFormats.ts).
   await warmDateFormats();
-  await warmClosedDetails();
   const rum = await orWarn(
     'browser-rum',
     importAndStart(
