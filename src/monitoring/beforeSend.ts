@@ -95,14 +95,21 @@ export function logsBeforeSend(origin: () => string) {
 
 /**
  * RUM `beforeSend`: drops ignored errors, shares addresses as the rule says (shareRumEvent), and
- * gives view events the global context. A view
+ * gives view events the global context, and tells `onView` of each (RUM has started: startMonitoring.ts). A view
  * keeps the context it started with, and the first view starts inside `init`, before the
  * SDK applies context set earlier, so without this the views ops facet by would lack the tenant.
  */
-export function rumBeforeSend(globalContext: () => Record<string, unknown>, origin: () => string) {
+export function rumBeforeSend(
+  globalContext: () => Record<string, unknown>,
+  origin: () => string,
+  onView: () => void = () => undefined,
+) {
   return (event: RumEvent, context?: RumEventDomainContext): boolean => {
     if (!keepRumEvent(event, context)) return false;
-    if (event.type === 'view') event.context = { ...globalContext(), ...event.context };
+    if (event.type === 'view') {
+      event.context = { ...globalContext(), ...event.context };
+      onView();
+    }
     shareRumEvent(event, origin());
     return true;
   };

@@ -59,6 +59,7 @@ export function rumInitOptions(
   transport: TransportChoice,
   globalContext: () => Record<string, unknown> = () => ({}),
   signals: PrivacySignals = NO_SIGNALS,
+  onView?: () => void,
 ): RumInitConfiguration {
   return {
     ...sharedInitOptions(config, transport),
@@ -70,13 +71,15 @@ export function rumInitOptions(
     trackResources: config.trackResources,
     trackLongTasks: config.trackLongTasks,
     defaultPrivacyLevel: 'mask-user-input',
+    // Started in quiet steps by startReplay.ts, not in the task that starts RUM.
+    startSessionReplayRecordingManually: true,
     // Spec §9 asks for the clickmap and feature_flags experiments. Datadog 7.16.2 keeps only the
     // experiment names it knows (session_replay_record_canvas, track_intake_requests,
     // track_websockets, soft_navigation) and drops these two: in v7 clickmaps are built from the
     // click actions trackUserInteractions collects, and feature-flag evaluations are always
     // accepted (datadogRum.addFeatureFlagEvaluation). So no experiment option is passed.
     compressIntakeRequests: config.compressIntakeRequests,
-    beforeSend: rumBeforeSend(globalContext, pageOrigin),
+    beforeSend: rumBeforeSend(globalContext, pageOrigin, onView),
   };
 }
 

@@ -16,6 +16,7 @@ import {
 import { stopFetches } from '@/base/vendorFetch';
 import { warmDateFormats } from '@/base/warmDateFormats';
 import { isSafariLike } from './safari';
+import { startReplay } from './startReplay';
 
 export interface StartMonitoringOptions extends PrivacySignals {
   config: MonitoringConfig;
@@ -121,6 +122,8 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
   );
   // RUM's first view reads the time zone in the task that starts it (src/base/warmDateFormats.ts).
   await warmDateFormats();
+  let rumStarted = () => {};
+  const firstView = new Promise<void>((resolve) => (rumStarted = resolve));
   const rum = await orWarn(
     'browser-rum',
     importAndStart(
@@ -128,11 +131,19 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
       async () => (withdrawn ? undefined : import('@datadog/browser-rum')),
       (module) => {
         const sdk = module && starting(module.datadogRum);
-        sdk?.init(rumInitOptions(config, transport, () => sdk.getGlobalContext(), options));
+        sdk?.init(rumInitOptions(config, transport, () => sdk.getGlobalContext(), options, rumStarted));
         return sdk;
       },
     ),
   );
+
+  // Session replay once RUM has started (its first view), which may be a task or more after init:
+  // before it, a start would only be noted and RUM would record at its own start, in one long task.
+  if (rum)
+    void orWarn(
+      'session replay',
+      firstView.then(() => startReplay(rum)),
+    );
 
   const targets: ContextTarget[] = [logs, rum].flatMap((sdk) => (sdk ? [sdk] : []));
   return {

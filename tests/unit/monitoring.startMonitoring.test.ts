@@ -20,6 +20,8 @@ function fakeSdk() {
     setGlobalContextProperty: vi.fn(),
     setTrackingConsent: vi.fn(),
     getGlobalContext: vi.fn(() => ({})),
+    startSessionReplayRecording: vi.fn(),
+    stopSessionReplayRecording: vi.fn(),
     logger: { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() },
   };
 }
@@ -111,6 +113,29 @@ describe('startMonitoring', () => {
       expect(sdk.setGlobalContextProperty).toHaveBeenCalledWith('application', { locale: 'de', commitSha: 'abc1234' });
       expect(sdk.setGlobalContextProperty).toHaveBeenCalledWith('tenant', TENANT);
     }
+  });
+
+  // docs/performance.md, "Fifth pass": replay in quiet steps of its own (monitoring.startReplay.test.ts),
+  // once RUM has started; before that, RUM would only note a start and record in its own start task.
+  it('starts session replay by hand, once RUM has sent its first view', async () => {
+    vi.stubGlobal('window', { location: new URL('https://kingscross-bagberth.co.uk/') });
+    const { startMonitoring } = await load();
+    await startMonitoring(options());
+    const init = rum.init.mock.calls[0]![0] as {
+      startSessionReplayRecordingManually: boolean;
+      beforeSend: (event: unknown) => boolean;
+    };
+    expect(init.startSessionReplayRecordingManually).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(rum.startSessionReplayRecording).not.toHaveBeenCalled();
+
+    expect(init.beforeSend({ type: 'action', action: { type: 'click' } })).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(rum.startSessionReplayRecording).not.toHaveBeenCalled();
+
+    expect(init.beforeSend({ type: 'view', view: { id: 'v1', url: 'https://kingscross-bagberth.co.uk/' } })).toBe(true);
+    await vi.waitFor(() => expect(rum.startSessionReplayRecording).toHaveBeenCalledTimes(2));
+    expect(rum.stopSessionReplayRecording).toHaveBeenCalledTimes(1);
   });
 
   it('routes Safari through the first-party proxy', async () => {
