@@ -94,9 +94,9 @@ export function logsBeforeSend(origin: () => string) {
 }
 
 /**
- * RUM `beforeSend`: drops ignored errors, shares addresses as the rule says (shareRumEvent), and
- * gives view events the global context, and tells `onView` of each (RUM has started: startMonitoring.ts). A view
- * keeps the context it started with, and the first view starts inside `init`, before the
+ * RUM `beforeSend`: drops ignored errors, shares addresses as the rule says (shareRumEvent), gives
+ * view events the global context and tells `onView` of each (RUM has started: startMonitoring.ts).
+ * A view keeps the context it started with, and the first view starts inside `init`, before the
  * SDK applies context set earlier, so without this the views ops facet by would lack the tenant.
  */
 export function rumBeforeSend(

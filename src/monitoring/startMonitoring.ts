@@ -139,6 +139,7 @@ async function load(config: EnabledMonitoringConfig, options: StartMonitoringOpt
 
   // Session replay once RUM has started (its first view), which may be a task or more after init:
   // before it, a start would only be noted and RUM would record at its own start, in one long task.
+  // A session RUM does not keep sends no view: replay starts with the first view of a renewed one.
   if (rum)
     void orWarn(
       'session replay',

@@ -126,11 +126,13 @@ describe('startMonitoring', () => {
       beforeSend: (event: unknown) => boolean;
     };
     expect(init.startSessionReplayRecordingManually).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Steps run in order: once this one has run, any step queued before it has too.
+    const { inQuietMoment } = await import('@/base/idleWork');
+    await inQuietMoment(() => undefined);
     expect(rum.startSessionReplayRecording).not.toHaveBeenCalled();
 
     expect(init.beforeSend({ type: 'action', action: { type: 'click' } })).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await inQuietMoment(() => undefined);
     expect(rum.startSessionReplayRecording).not.toHaveBeenCalled();
 
     expect(init.beforeSend({ type: 'view', view: { id: 'v1', url: 'https://kingscross-bagberth.co.uk/' } })).toBe(true);

@@ -4,6 +4,7 @@
 // "Fifth pass: the recorder in two steps"): a start and a stop at once make RUM load the chunk and
 // drop the start; once the scripts that start added have run, the next step starts for good.
 import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { STEP_HOLD_MS } from '@/base/idleWork';
 import { startReplay } from '@/monitoring/startReplay';
 
 afterEach(() => {
@@ -40,7 +41,8 @@ describe('startReplay', () => {
     const started = startReplay(rum);
     await vi.waitFor(() => expect(rum.calls).toEqual(['start', 'stop']));
     expect(steps(marks)).toEqual(['step: datadog recorder chunk']);
-    // Not before the chunk has run: each quiet moment is a turn of the event loop at least.
+    // Not before the chunk has run. A sentinel step would sit behind the step's hold (3 s), so a few
+    // turns of the event loop instead: a quiet moment here (no input, no requestIdleCallback) is 1 ms.
     for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(rum.calls).toEqual(['start', 'stop']);
 
@@ -59,7 +61,26 @@ describe('startReplay', () => {
     expect(rum.calls).toEqual(['start', 'stop', 'start']);
   });
 
-  it('in a session not sampled for replay, loads nothing and still leaves RUM started (it records a renewed session it samples)', async () => {
+  it('does not wait for ever for a chunk that neither runs nor fails: the next start joins its import', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const rum = fakeRum({ sampled: true });
+      const started = startReplay(rum);
+      await vi.waitFor(async () => {
+        await vi.advanceTimersByTimeAsync(1);
+        expect(rum.calls).toEqual(['start', 'stop']);
+      });
+      await vi.advanceTimersByTimeAsync(STEP_HOLD_MS - 100);
+      expect(rum.calls).toEqual(['start', 'stop']);
+      await vi.advanceTimersByTimeAsync(200);
+      await started;
+      expect(rum.calls).toEqual(['start', 'stop', 'start']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("in a session not sampled for replay, loads nothing and ends with a start, as RUM's own start would (so it records a renewed session it samples)", async () => {
     const rum = fakeRum({ sampled: false });
     await startReplay(rum);
     expect(rum.calls).toEqual(['start', 'stop', 'start']);
