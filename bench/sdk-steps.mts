@@ -94,6 +94,8 @@ interface Visit {
   tasks: Task[];
   /** ms from the scroll until all four SDKs ran. */
   runningAfter: number;
+  /** Whether the build's RUM compresses its intake requests, as production does; undefined when RUM did not run. */
+  compressed?: boolean;
   steps: string[];
 }
 
@@ -318,15 +320,22 @@ async function visit(browser: Browser, build: Build, contents: ReturnType<typeof
     const scrolledAt = Date.now();
     await page.mouse.wheel(0, 600);
     let runningAfter = NaN;
+    let compressed: boolean | undefined;
     if (!REFUSED) {
       await page.waitForFunction(RUNNING, undefined, { timeout: STARTED_WITHIN_MS, polling: 250 });
       runningAfter = Date.now() - scrolledAt;
+      compressed = await page.evaluate(
+        () =>
+          (
+            window as { DD_RUM?: { getInitConfiguration(): { compressIntakeRequests?: boolean } } }
+          ).DD_RUM!.getInitConfiguration().compressIntakeRequests === true,
+      );
       await page.waitForTimeout(TAIL_MS);
     } else await page.waitForTimeout(8_000 + TAIL_MS);
     const trace = await browser.stopTracing();
     const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
     const { tasks, steps } = analyse(traceEvents, contents);
-    return { tasks, steps, runningAfter };
+    return { tasks, steps, runningAfter, compressed };
   } finally {
     await page.context().close();
   }
@@ -373,7 +382,16 @@ try {
     const runs = visits.get(build.name)!;
     const order: string[] = [];
     for (const run of runs) for (const task of run.tasks) if (!order.includes(task.step)) order.push(task.step);
-    console.log(`${build.name}:`);
+    const compression = runs[0]?.compressed;
+    console.log(
+      `${build.name}: ${
+        compression === undefined
+          ? 'Datadog did not run'
+          : compression
+            ? "Datadog's intake requests compressed, as in production"
+            : "Datadog's intake requests uncompressed, as the e2e tests read them; production compresses, and RUM then creates its compression worker in init, not in the replay recorder's first task (E2E_DATADOG_COMPRESS_INTAKE=true npm run build:e2e builds as production)"
+      }`,
+    );
     for (const step of order) {
       const longest = (field: 'duration' | 'cpu') =>
         runs.map((run) => Math.max(0, ...run.tasks.filter((task) => task.step === step).map((task) => task[field])));

@@ -47,9 +47,12 @@ export const E2E_BUILD_ENV: Record<string, string> = {
   NEXT_PUBLIC_DATADOG_CLIENT_TOKEN: E2E_KEYS.datadogClientToken,
   NEXT_PUBLIC_DATADOG_ENV: 'e2e',
   NEXT_PUBLIC_COMMIT_SHA: E2E_COMMIT_SHA,
-  // The SDK posts {proxy}?ddforward=… to the collector, uncompressed so tests can read it.
+  // The SDK posts {proxy}?ddforward=… to the collector, uncompressed so tests can read it as it
+  // comes (compressed, RUM counts compressed bytes and sends its first batch after 30 s).
   NEXT_PUBLIC_DATADOG_PROXY_URL: `${COLLECTOR_URL}/datadog`,
-  NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE: 'false',
+  // `E2E_DATADOG_COMPRESS_INTAKE=true npm run build:e2e`: compressed as in production, for the
+  // benches (the compression worker is part of RUM's set-up then: docs/performance.md).
+  NEXT_PUBLIC_DATADOG_COMPRESS_INTAKE: process.env.E2E_DATADOG_COMPRESS_INTAKE ?? 'false',
   // Server-only, read by getStaticProps (build and revalidation); the browser refreshes the section from it too.
   GRAPHQL_URL,
 };
